@@ -1,0 +1,347 @@
+//! Rectangular boards with blocked squares.
+
+use std::fmt;
+
+/// A square of a board: its index `y * cols + x` in row-major order.
+pub type Square = u32;
+
+/// The largest number of squares a board may have (10,000 x 10,000 and a little more).
+pub const MAX_SQUARES: u64 = 1 << 27;
+
+/// A rectangle of `rows` x `cols` squares, some of them blocked.
+///
+/// Coordinates are `(x, y)` = (column, row), 0-based, with `y` growing downwards. Blocked squares
+/// are kept in a bitset, one bit a square.
+///
+/// ```
+/// use toursat::Board;
+/// let board: Board = "..X\n...\n".parse().unwrap();
+/// assert_eq!((board.rows(), board.cols()), (2, 3));
+/// assert!(!board.is_free(board.square(2, 0)));
+/// assert_eq!(board.free_count(), 5);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: u32,
+    cols: u32,
+    blocked: Vec<u64>,
+    blocked_count: u64,
+}
+
+/// Why a board could not be made or read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    /// A side is zero.
+    Empty,
+    /// More squares than the limit allows.
+    TooLarge {
+        /// Rows asked for.
+        rows: u64,
+        /// Columns asked for.
+        cols: u64,
+        /// The limit on squares.
+        limit: u64,
+    },
+    /// A board file has a character other than `.`, `X` or `#`.
+    BadCharacter {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// The character found.
+        found: char,
+    },
+    /// A board file has rows of different lengths.
+    RaggedRow {
+        /// 1-based line.
+        line: usize,
+        /// Length of this row.
+        length: usize,
+        /// Length of the first row.
+        expected: usize,
+    },
+    /// A blank line inside a board file (before its last row).
+    BlankLine {
+        /// 1-based line.
+        line: usize,
+    },
+    /// A square outside the board.
+    OffBoard {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Empty => write!(f, "a board needs at least one row and one column"),
+            BoardError::TooLarge { rows, cols, limit } => write!(
+                f,
+                "a {rows} x {cols} board has more than the {limit} squares allowed"
+            ),
+            BoardError::BadCharacter {
+                line,
+                column,
+                found,
+            } => write!(
+                f,
+                "line {line}, column {column}: expected '.', 'X' or '#', found {found:?}"
+            ),
+            BoardError::RaggedRow {
+                line,
+                length,
+                expected,
+            } => write!(
+                f,
+                "line {line}: row has {length} squares, the first row has {expected}"
+            ),
+            BoardError::BlankLine { line } => {
+                write!(f, "line {line}: blank line inside the board")
+            }
+            BoardError::OffBoard { x, y } => write!(f, "square {x},{y} is off the board"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Board {
+    /// An empty board (no blocked square) of `rows` x `cols`, within [`MAX_SQUARES`].
+    pub fn new(rows: u64, cols: u64) -> Result<Board, BoardError> {
+        Board::with_limit(rows, cols, MAX_SQUARES)
+    }
+
+    /// An empty board of `rows` x `cols` with at most `limit` squares.
+    pub fn with_limit(rows: u64, cols: u64, limit: u64) -> Result<Board, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::Empty);
+        }
+        let limit = limit.min(u32::MAX as u64);
+        if rows.saturating_mul(cols) > limit {
+            return Err(BoardError::TooLarge { rows, cols, limit });
+        }
+        let squares = rows * cols;
+        Ok(Board {
+            rows: rows as u32,
+            cols: cols as u32,
+            blocked: vec![0; squares.div_ceil(64) as usize],
+            blocked_count: 0,
+        })
+    }
+
+    /// Rows (the height).
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Columns (the width).
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// Number of squares, free and blocked.
+    pub fn len(&self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+
+    /// Whether the board has no square (never true: boards have at least one).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of free squares.
+    pub fn free_count(&self) -> usize {
+        self.len() - self.blocked_count as usize
+    }
+
+    /// The square at column `x`, row `y` (which must be on the board).
+    pub fn square(&self, x: u32, y: u32) -> Square {
+        debug_assert!(x < self.cols && y < self.rows);
+        y * self.cols + x
+    }
+
+    /// The square at `(x, y)` if it is on the board.
+    pub fn checked_square(&self, x: i64, y: i64) -> Option<Square> {
+        if x >= 0 && y >= 0 && x < self.cols as i64 && y < self.rows as i64 {
+            Some(self.square(x as u32, y as u32))
+        } else {
+            None
+        }
+    }
+
+    /// Column and row of a square.
+    pub fn coords(&self, square: Square) -> (u32, u32) {
+        (square % self.cols, square / self.cols)
+    }
+
+    /// Whether a square index lies on the board.
+    pub fn contains(&self, square: Square) -> bool {
+        (square as usize) < self.len()
+    }
+
+    /// Whether a square is on the board and not blocked.
+    pub fn is_free(&self, square: Square) -> bool {
+        self.contains(square) && self.blocked[square as usize / 64] >> (square % 64) & 1 == 0
+    }
+
+    /// Blocks a square (no effect if already blocked).
+    pub fn block(&mut self, square: Square) {
+        if self.is_free(square) {
+            self.blocked[square as usize / 64] |= 1 << (square % 64);
+            self.blocked_count += 1;
+        }
+    }
+
+    /// Blocks the square at `(x, y)`, which must be on the board.
+    pub fn block_at(&mut self, x: i64, y: i64) -> Result<(), BoardError> {
+        let square = self
+            .checked_square(x, y)
+            .ok_or(BoardError::OffBoard { x, y })?;
+        self.block(square);
+        Ok(())
+    }
+
+    /// The free squares in index (row-major) order.
+    pub fn free_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.len() as Square).filter(|&square| self.is_free(square))
+    }
+
+    /// The chessboard colour of a square: 0 when `x + y` is even, 1 otherwise.
+    pub fn colour(&self, square: Square) -> u8 {
+        let (x, y) = self.coords(square);
+        ((x + y) % 2) as u8
+    }
+
+    /// Reads a board file: one line a row, `.` free, `X` or `#` blocked, trailing blank lines
+    /// ignored, at most `limit` squares.
+    pub fn parse_with_limit(text: &str, limit: u64) -> Result<Board, BoardError> {
+        let lines: Vec<&str> = text
+            .lines()
+            .map(|line| line.strip_suffix('\r').unwrap_or(line))
+            .collect();
+        let last_row = lines
+            .iter()
+            .rposition(|line| !line.trim().is_empty())
+            .ok_or(BoardError::Empty)?;
+        let rows = &lines[..=last_row];
+        let width = rows[0].chars().count();
+        if width == 0 {
+            return Err(BoardError::BlankLine { line: 1 });
+        }
+        let mut board = Board::with_limit(rows.len() as u64, width as u64, limit)?;
+        for (y, line) in rows.iter().enumerate() {
+            let length = line.chars().count();
+            if line.trim().is_empty() {
+                return Err(BoardError::BlankLine { line: y + 1 });
+            }
+            for (x, found) in line.chars().enumerate() {
+                match found {
+                    '.' => {}
+                    'X' | '#' if x < width => board.block(board.square(x as u32, y as u32)),
+                    'X' | '#' => {}
+                    _ => {
+                        return Err(BoardError::BadCharacter {
+                            line: y + 1,
+                            column: x + 1,
+                            found,
+                        })
+                    }
+                }
+            }
+            if length != width {
+                return Err(BoardError::RaggedRow {
+                    line: y + 1,
+                    length,
+                    expected: width,
+                });
+            }
+        }
+        Ok(board)
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = BoardError;
+
+    /// Reads a board file within [`MAX_SQUARES`]; see [`Board::parse_with_limit`].
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        Board::parse_with_limit(text, MAX_SQUARES)
+    }
+}
+
+impl fmt::Display for Board {
+    /// Writes the board in the board-file format.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in 0..self.rows {
+            let row: String = (0..self.cols)
+                .map(|x| {
+                    if self.is_free(self.square(x, y)) {
+                        '.'
+                    } else {
+                        'X'
+                    }
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}x{}\n{}", self.rows, self.cols, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_blocked_squares() {
+        let board: Board = ".X\n#.\n\n\n".parse().unwrap();
+        assert_eq!(board.free_count(), 2);
+        assert!(!board.is_free(1));
+        assert!(!board.is_free(2));
+        assert_eq!(board.to_string(), ".X\nX.\n");
+    }
+
+    #[test]
+    fn rejects_ragged_rows_with_line() {
+        let error = "..\n...\n".parse::<Board>().unwrap_err();
+        assert_eq!(
+            error,
+            BoardError::RaggedRow {
+                line: 2,
+                length: 3,
+                expected: 2
+            }
+        );
+    }
+
+    #[test]
+    fn rejects_bad_character_with_line_and_column() {
+        let error = "..\n.o\n".parse::<Board>().unwrap_err();
+        assert_eq!(
+            error,
+            BoardError::BadCharacter {
+                line: 2,
+                column: 2,
+                found: 'o'
+            }
+        );
+    }
+
+    #[test]
+    fn refuses_boards_over_the_limit() {
+        assert!(matches!(
+            Board::with_limit(100, 100, 9_999),
+            Err(BoardError::TooLarge { .. })
+        ));
+        assert!(Board::new(10_000, 10_000).is_ok());
+    }
+}

@@ -1,0 +1,251 @@
+//! Engines that find tours, and what they share: limits, answers and statistics.
+
+pub mod dfs;
+pub mod lex;
+pub mod proofs;
+
+use crate::board::Square;
+use crate::piece::MoveGraph;
+use crate::problem::{Problem, ProblemError};
+use crate::tour::Tour;
+use crate::verify::{verify, TourError};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// When an engine must give up without an answer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time by which to stop.
+    pub deadline: Option<Instant>,
+    /// Most search nodes to visit.
+    pub node_budget: Option<u64>,
+}
+
+impl Limits {
+    /// No limit at all.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// A time limit from now.
+    pub fn timeout(duration: Duration) -> Limits {
+        Limits {
+            deadline: Some(Instant::now() + duration),
+            node_budget: None,
+        }
+    }
+
+    /// Whether the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
+
+/// Why there is no tour: an argument a person can check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Impossibility {
+    /// A closed tour needs at least two free squares.
+    TooFewSquares,
+    /// A bipartite piece alternates colours, and the counts do not allow it.
+    ColourCount {
+        /// Free squares with `x + y` even.
+        even: usize,
+        /// Free squares with `x + y` odd.
+        odd: usize,
+        /// What the tour needs of them, in words.
+        needed: String,
+    },
+    /// A free square with too few moves (fewer than 2 for a closed tour, none for an open one).
+    TooFewMoves {
+        /// The square.
+        square: Square,
+        /// Its number of moves.
+        moves: usize,
+    },
+    /// An open tour has two ends, and more squares than that have a single move.
+    TooManyDeadEnds {
+        /// The squares with a single move (or those of them that cannot be an end).
+        squares: Vec<Square>,
+    },
+    /// Two free squares that no sequence of moves joins.
+    Disconnected {
+        /// One square.
+        a: Square,
+        /// A square not reachable from `a`.
+        b: Square,
+    },
+    /// A square whose removal splits the free squares: a circuit cannot pass it twice.
+    CutSquare {
+        /// The square.
+        square: Square,
+    },
+    /// A theorem on knight's tours settles it.
+    Theorem(String),
+    /// The search tried every possibility.
+    Exhausted {
+        /// Search nodes visited.
+        nodes: u64,
+    },
+    /// The SAT solver proved the formula unsatisfiable.
+    Unsatisfiable,
+}
+
+/// Why an engine stopped without an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The deadline passed.
+    Timeout,
+    /// The node budget ran out.
+    NodeBudget,
+}
+
+/// What an engine found out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// A tour (verified when it comes from [`solve`]).
+    Found(Tour),
+    /// A proof that no tour exists.
+    NoTour(Impossibility),
+    /// Stopped by a limit, with nothing proved.
+    Stopped(Stop),
+}
+
+/// Counters from the SAT engine.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SatStats {
+    /// The encoding's name.
+    pub encoding: String,
+    /// Variables in the final formula.
+    pub variables: u64,
+    /// Clauses in the final formula.
+    pub clauses: u64,
+    /// Calls to the solver.
+    pub solve_calls: u64,
+    /// Cut clauses added by refinement.
+    pub cuts: u64,
+    /// Seconds spent building the formula.
+    pub encode_seconds: f64,
+    /// Seconds spent in the solver.
+    pub solve_seconds: f64,
+}
+
+/// What an engine did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Stats {
+    /// Name of the engine that answered.
+    pub engine: String,
+    /// Search nodes visited (0 for engines that do not search).
+    pub nodes: u64,
+    /// Wall-clock seconds in all.
+    pub seconds: f64,
+    /// SAT counters, when the SAT engine ran.
+    pub sat: Option<SatStats>,
+}
+
+/// An answer and how it was reached.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    /// The answer.
+    pub answer: Answer,
+    /// The statistics.
+    pub stats: Stats,
+}
+
+/// Which engine to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EngineChoice {
+    /// Pick per problem.
+    #[default]
+    Auto,
+    /// Depth-first search.
+    Dfs,
+}
+
+/// Which tour to find when several exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Order {
+    /// Any tour.
+    #[default]
+    Any,
+    /// The lexicographically first: squares compared by column, then row.
+    Lex,
+}
+
+/// How to solve a problem.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// The engine.
+    pub engine: EngineChoice,
+    /// The order.
+    pub order: Order,
+    /// The limits.
+    pub limits: Limits,
+}
+
+/// Why [`solve`] could not answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The problem is not well posed.
+    Problem(ProblemError),
+    /// An engine produced a tour that failed verification (a bug in toursat).
+    InvalidTour {
+        /// The engine.
+        engine: String,
+        /// What the verifier found.
+        error: TourError,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Problem(error) => error.fmt(f),
+            SolveError::InvalidTour { engine, error } => write!(
+                f,
+                "internal error: the {engine} engine produced a tour that fails verification: {error}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Solves `problem` with the chosen engine and order; a found tour has passed [`verify`].
+///
+/// ```
+/// use toursat::{engine, Answer, Board, Piece, Problem, SolveOptions, TourShape};
+/// let problem = Problem::new(Board::new(4, 4).unwrap(), Piece::Rook, TourShape::Closed);
+/// let solution = engine::solve(&problem, &SolveOptions::default()).unwrap();
+/// assert!(matches!(solution.answer, Answer::Found(_)));
+/// ```
+pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, SolveError> {
+    problem.validate().map_err(SolveError::Problem)?;
+    let started = Instant::now();
+    let graph = MoveGraph::new(&problem.board, problem.piece);
+    let mut stats = Stats::default();
+    let answer = match proofs::cheap_proof(problem, &graph) {
+        Some(impossibility) => {
+            stats.engine = "proofs".to_string();
+            Answer::NoTour(impossibility)
+        }
+        None => match options.order {
+            Order::Any => {
+                stats.engine = "dfs".to_string();
+                dfs::search(problem, &graph, &options.limits, &mut stats)
+            }
+            Order::Lex => {
+                stats.engine = "dfs-lex".to_string();
+                lex::search(problem, &graph, &options.limits, &mut stats)
+            }
+        },
+    };
+    stats.seconds = started.elapsed().as_secs_f64();
+    if let Answer::Found(tour) = &answer {
+        verify(problem, tour).map_err(|error| SolveError::InvalidTour {
+            engine: stats.engine.clone(),
+            error,
+        })?;
+    }
+    Ok(Solution { answer, stats })
+}

@@ -1,0 +1,29 @@
+//! toursat: rook circuits and knight's tours on chess-like boards, by SAT and by search.
+//!
+//! A [`Problem`] is a [`Board`] (with blocked squares), a [`Piece`] and the shape of tour
+//! (closed or open, with fixed ends if wanted). [`engine::solve`] answers it with a [`Tour`]
+//! that has passed [`verify`], a proof that no tour exists, or a stop at a limit.
+//!
+//! ```
+//! use toursat::{engine, Answer, Board, Piece, Problem, SolveOptions, TourShape};
+//! let problem = Problem::new(Board::new(5, 6).unwrap(), Piece::Knight, TourShape::Open)
+//!     .with_start(0);
+//! let solution = engine::solve(&problem, &SolveOptions::default()).unwrap();
+//! let Answer::Found(tour) = solution.answer else { panic!() };
+//! assert_eq!(tour.len(), 30);
+//! ```
+
+pub mod board;
+pub mod engine;
+pub mod piece;
+pub mod problem;
+pub mod square;
+pub mod tour;
+pub mod verify;
+
+pub use board::{Board, BoardError, Square};
+pub use engine::{Answer, Impossibility, Limits, Order, Solution, SolveOptions, Stats};
+pub use piece::{MoveGraph, Piece};
+pub use problem::{Problem, TourShape};
+pub use tour::Tour;
+pub use verify::{verify, TourError};

@@ -1,0 +1,3 @@
+//! The `toursat` command line (being written).
+
+fn main() {}

@@ -1,0 +1,215 @@
+//! The independent tour verifier: every tour toursat prints passes it first.
+//!
+//! It checks a tour against the problem's own definition (the board and the piece's steps),
+//! sharing no code with the engines or the move graph.
+
+use crate::board::Square;
+use crate::problem::{Problem, TourShape};
+use crate::square::coordinates;
+use crate::tour::Tour;
+use std::fmt;
+
+/// What is wrong with a tour, precisely.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TourError {
+    /// The tour visits no square.
+    Empty,
+    /// A closed tour of a single square (a circuit needs at least one move).
+    TooShortToClose,
+    /// Step `index` (0-based) names a square off the board.
+    OffBoard {
+        /// Position in the tour.
+        index: usize,
+        /// The square index.
+        square: Square,
+    },
+    /// Step `index` visits a blocked square.
+    Blocked {
+        /// Position in the tour.
+        index: usize,
+        /// The square's `x,y`.
+        square: String,
+    },
+    /// A square visited twice.
+    Repeated {
+        /// The square's `x,y`.
+        square: String,
+        /// First position.
+        first: usize,
+        /// Second position.
+        second: usize,
+    },
+    /// Free squares the tour never visits.
+    Missing {
+        /// How many.
+        count: usize,
+        /// The first of them, `x,y`.
+        first: String,
+    },
+    /// A step that is not a move of the piece.
+    IllegalMove {
+        /// Position of the step's first square.
+        index: usize,
+        /// From, `x,y`.
+        from: String,
+        /// To, `x,y`.
+        to: String,
+    },
+    /// The last square of a closed tour is not one move from the first.
+    NotClosed {
+        /// Last square, `x,y`.
+        last: String,
+        /// First square, `x,y`.
+        first: String,
+    },
+    /// The tour does not start on the fixed start.
+    WrongStart {
+        /// Expected, `x,y`.
+        expected: String,
+        /// Found, `x,y`.
+        found: String,
+    },
+    /// The open tour does not end on the fixed end.
+    WrongEnd {
+        /// Expected, `x,y`.
+        expected: String,
+        /// Found, `x,y`.
+        found: String,
+    },
+}
+
+impl fmt::Display for TourError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TourError::Empty => write!(f, "the tour visits no square"),
+            TourError::TooShortToClose => {
+                write!(f, "a closed tour needs at least two squares")
+            }
+            TourError::OffBoard { index, square } => {
+                write!(f, "step {}: square #{square} is off the board", index + 1)
+            }
+            TourError::Blocked { index, square } => {
+                write!(f, "step {}: square {square} is blocked", index + 1)
+            }
+            TourError::Repeated {
+                square,
+                first,
+                second,
+            } => write!(
+                f,
+                "square {square} is visited twice, at steps {} and {}",
+                first + 1,
+                second + 1
+            ),
+            TourError::Missing { count, first } => write!(
+                f,
+                "{count} free square(s) never visited, the first of them {first}"
+            ),
+            TourError::IllegalMove { index, from, to } => write!(
+                f,
+                "step {}: {from} to {to} is not a move of the piece",
+                index + 1
+            ),
+            TourError::NotClosed { last, first } => write!(
+                f,
+                "the tour does not close: {last} is not one move from {first}"
+            ),
+            TourError::WrongStart { expected, found } => {
+                write!(f, "the tour starts on {found}, not on {expected}")
+            }
+            TourError::WrongEnd { expected, found } => {
+                write!(f, "the tour ends on {found}, not on {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TourError {}
+
+/// Checks that `tour` solves `problem`: every free square exactly once, each step a move of the
+/// piece, closure for closed tours, and the fixed start and end.
+///
+/// ```
+/// use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
+/// let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed);
+/// assert!(verify(&problem, &Tour::new(vec![0, 1, 3, 2])).is_ok());
+/// assert!(verify(&problem, &Tour::new(vec![0, 1, 2, 3])).is_err());
+/// ```
+pub fn verify(problem: &Problem, tour: &Tour) -> Result<(), TourError> {
+    let board = &problem.board;
+    let squares = tour.squares();
+    let name = |square: Square| coordinates(board, square);
+    if squares.is_empty() {
+        return Err(TourError::Empty);
+    }
+    let mut first_visit = vec![usize::MAX; board.len()];
+    for (index, &square) in squares.iter().enumerate() {
+        if !board.contains(square) {
+            return Err(TourError::OffBoard { index, square });
+        }
+        if !board.is_free(square) {
+            return Err(TourError::Blocked {
+                index,
+                square: name(square),
+            });
+        }
+        let seen = &mut first_visit[square as usize];
+        if *seen != usize::MAX {
+            return Err(TourError::Repeated {
+                square: name(square),
+                first: *seen,
+                second: index,
+            });
+        }
+        *seen = index;
+    }
+    if squares.len() != board.free_count() {
+        let unvisited = board
+            .free_squares()
+            .find(|&square| first_visit[square as usize] == usize::MAX)
+            .map(name)
+            .unwrap_or_default();
+        return Err(TourError::Missing {
+            count: board.free_count() - squares.len(),
+            first: unvisited,
+        });
+    }
+    for (index, pair) in squares.windows(2).enumerate() {
+        if !problem.piece.moves_between(board, pair[0], pair[1]) {
+            return Err(TourError::IllegalMove {
+                index,
+                from: name(pair[0]),
+                to: name(pair[1]),
+            });
+        }
+    }
+    let (first, last) = (squares[0], squares[squares.len() - 1]);
+    if problem.shape == TourShape::Closed {
+        if squares.len() < 2 {
+            return Err(TourError::TooShortToClose);
+        }
+        if !problem.piece.moves_between(board, last, first) {
+            return Err(TourError::NotClosed {
+                last: name(last),
+                first: name(first),
+            });
+        }
+    }
+    if let Some(start) = problem.start {
+        if start != first {
+            return Err(TourError::WrongStart {
+                expected: name(start),
+                found: name(first),
+            });
+        }
+    }
+    if let (TourShape::Open, Some(end)) = (problem.shape, problem.end) {
+        if end != last {
+            return Err(TourError::WrongEnd {
+                expected: name(end),
+                found: name(last),
+            });
+        }
+    }
+    Ok(())
+}
