@@ -3,6 +3,7 @@
 pub mod dfs;
 pub mod lex;
 pub mod proofs;
+pub mod sat;
 
 use crate::board::Square;
 use crate::piece::MoveGraph;
@@ -124,6 +125,10 @@ pub struct SatStats {
     pub solve_calls: u64,
     /// Cut clauses added by refinement.
     pub cuts: u64,
+    /// Cycles joined by edge exchanges.
+    pub merges: u64,
+    /// Seconds spent decoding models, joining cycles and adding cuts.
+    pub cut_seconds: f64,
     /// Seconds spent building the formula.
     pub encode_seconds: f64,
     /// Seconds spent in the solver.
@@ -160,6 +165,8 @@ pub enum EngineChoice {
     Auto,
     /// Depth-first search.
     Dfs,
+    /// The SAT engine with these options.
+    Sat(sat::SatOptions),
 }
 
 /// Which tour to find when several exist.
@@ -229,12 +236,20 @@ pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, Solv
             stats.engine = "proofs".to_string();
             Answer::NoTour(impossibility)
         }
-        None => match options.order {
-            Order::Any => {
+        None => match (options.engine, options.order) {
+            (EngineChoice::Sat(sat_options), Order::Any) => {
+                stats.engine = "sat".to_string();
+                sat::search(problem, &graph, &sat_options, &options.limits, &mut stats)
+            }
+            (EngineChoice::Sat(sat_options), Order::Lex) => {
+                stats.engine = "sat-lex".to_string();
+                sat::lex::search(problem, &graph, &sat_options, &options.limits, &mut stats)
+            }
+            (EngineChoice::Auto | EngineChoice::Dfs, Order::Any) => {
                 stats.engine = "dfs".to_string();
                 dfs::search(problem, &graph, &options.limits, &mut stats)
             }
-            Order::Lex => {
+            (EngineChoice::Auto | EngineChoice::Dfs, Order::Lex) => {
                 stats.engine = "dfs-lex".to_string();
                 lex::search(problem, &graph, &options.limits, &mut stats)
             }

@@ -1,0 +1,51 @@
+//! Successor arcs: the directed base shared by `cutset-arcs` and `position`.
+//!
+//! See `encodings/cutset-arcs.md`.
+
+use crate::engine::sat::cardinality::exactly;
+use crate::engine::sat::cycle::{CycleGraph, Vertex};
+use crate::engine::sat::formula::Formula;
+use crate::engine::sat::moves::MoveVars;
+
+/// Adds two arc variables per edge, exactly one arc out of and one into every vertex, no
+/// two-cycles (when there are more than two vertices), and the virtual vertex's arcs to a fixed
+/// start (out of it) and a fixed end (into it).
+pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
+    let arc_vars = formula.new_vars(graph.edges().len() * 2);
+    for vertex in 0..graph.vertex_count() as Vertex {
+        let (mut outgoing, mut incoming) = (Vec::new(), Vec::new());
+        for &(_, edge) in graph.incident(vertex) {
+            let forwards = graph.edges()[edge as usize].0 == vertex;
+            let (out_arc, in_arc) = if forwards {
+                (2 * edge, 2 * edge + 1)
+            } else {
+                (2 * edge + 1, 2 * edge)
+            };
+            outgoing.push(arc_vars[out_arc as usize].positive());
+            incoming.push(arc_vars[in_arc as usize].positive());
+        }
+        exactly(formula, &outgoing, 1);
+        exactly(formula, &incoming, 1);
+    }
+    if graph.vertex_count() > 2 {
+        for edge in 0..graph.edges().len() {
+            formula.add_clause(&[
+                arc_vars[2 * edge].negative(),
+                arc_vars[2 * edge + 1].negative(),
+            ]);
+        }
+    }
+    let moves = MoveVars::Arcs(arc_vars);
+    if let Some(virtual_vertex) = graph.virtual_vertex() {
+        let fixed_paths = [
+            graph.start().map(|start| [virtual_vertex, start]),
+            graph.end().map(|end| [end, virtual_vertex]),
+        ];
+        for path in fixed_paths.into_iter().flatten() {
+            for lit in moves.path_literals(graph, &path) {
+                formula.add_clause(&[lit]);
+            }
+        }
+    }
+    moves
+}

@@ -1,0 +1,260 @@
+//! The cycle graph: a tour problem as a Hamiltonian-cycle problem.
+//!
+//! Its vertices are the free squares, in index order, plus (for open tours) one virtual vertex
+//! joined to every square the tour may start or end on. A Hamiltonian cycle of this graph,
+//! cut open at the virtual vertex, is an open tour.
+
+use crate::board::Square;
+use crate::piece::MoveGraph;
+use crate::problem::{Problem, TourShape};
+use crate::tour::Tour;
+
+/// A vertex of the cycle graph.
+pub type Vertex = u32;
+
+/// An undirected graph over the free squares (and a virtual vertex for open tours), with
+/// numbered edges and compressed adjacency.
+#[derive(Debug, Clone)]
+pub struct CycleGraph {
+    square_of: Vec<Square>,
+    virtual_vertex: Option<Vertex>,
+    edges: Vec<(Vertex, Vertex)>,
+    adjacency_offsets: Vec<u32>,
+    adjacency: Vec<(Vertex, u32)>,
+    start: Option<Vertex>,
+    end: Option<Vertex>,
+}
+
+impl CycleGraph {
+    /// The cycle graph of `problem`, whose move graph is `graph`.
+    pub fn new(problem: &Problem, graph: &MoveGraph) -> CycleGraph {
+        let board = &problem.board;
+        let square_of: Vec<Square> = board.free_squares().collect();
+        let mut vertex_of = vec![u32::MAX; board.len()];
+        for (vertex, &square) in square_of.iter().enumerate() {
+            vertex_of[square as usize] = vertex as Vertex;
+        }
+        let mut edges = Vec::with_capacity(graph.edge_count() + square_of.len());
+        for (vertex, &square) in square_of.iter().enumerate() {
+            for &target in graph.neighbours(square) {
+                let other = vertex_of[target as usize];
+                if (vertex as Vertex) < other {
+                    edges.push((vertex as Vertex, other));
+                }
+            }
+        }
+        let start = problem.start.map(|square| vertex_of[square as usize]);
+        let end = problem.end.map(|square| vertex_of[square as usize]);
+        let virtual_vertex = match problem.shape {
+            TourShape::Closed => None,
+            TourShape::Open => {
+                let virtual_vertex = square_of.len() as Vertex;
+                for vertex in 0..square_of.len() as Vertex {
+                    edges.push((vertex, virtual_vertex));
+                }
+                Some(virtual_vertex)
+            }
+        };
+        let vertex_count = square_of.len() + virtual_vertex.is_some() as usize;
+        let mut degree = vec![0u32; vertex_count + 1];
+        for &(a, b) in &edges {
+            degree[a as usize + 1] += 1;
+            degree[b as usize + 1] += 1;
+        }
+        for vertex in 0..vertex_count {
+            degree[vertex + 1] += degree[vertex];
+        }
+        let adjacency_offsets = degree;
+        let mut fill = adjacency_offsets.clone();
+        let mut adjacency = vec![(0, 0); edges.len() * 2];
+        for (edge, &(a, b)) in edges.iter().enumerate() {
+            adjacency[fill[a as usize] as usize] = (b, edge as u32);
+            fill[a as usize] += 1;
+            adjacency[fill[b as usize] as usize] = (a, edge as u32);
+            fill[b as usize] += 1;
+        }
+        CycleGraph {
+            square_of,
+            virtual_vertex,
+            edges,
+            adjacency_offsets,
+            adjacency,
+            start,
+            end,
+        }
+    }
+
+    /// Number of vertices, the virtual one included.
+    pub fn vertex_count(&self) -> usize {
+        self.adjacency_offsets.len() - 1
+    }
+
+    /// Number of free squares.
+    pub fn square_count(&self) -> usize {
+        self.square_of.len()
+    }
+
+    /// The edges, each `(a, b)` with `a < b`; an edge's number is its index here.
+    pub fn edges(&self) -> &[(Vertex, Vertex)] {
+        &self.edges
+    }
+
+    /// The `(neighbour, edge)` pairs at `vertex`.
+    pub fn incident(&self, vertex: Vertex) -> &[(Vertex, u32)] {
+        let index = vertex as usize;
+        &self.adjacency
+            [self.adjacency_offsets[index] as usize..self.adjacency_offsets[index + 1] as usize]
+    }
+
+    /// The edge between `a` and `b`, if any.
+    pub fn edge_between(&self, a: Vertex, b: Vertex) -> Option<u32> {
+        self.incident(a)
+            .iter()
+            .find(|&&(other, _)| other == b)
+            .map(|&(_, edge)| edge)
+    }
+
+    /// The virtual vertex of an open tour.
+    pub fn virtual_vertex(&self) -> Option<Vertex> {
+        self.virtual_vertex
+    }
+
+    /// The vertex of the fixed start square.
+    pub fn start(&self) -> Option<Vertex> {
+        self.start
+    }
+
+    /// The vertex of the fixed end square.
+    pub fn end(&self) -> Option<Vertex> {
+        self.end
+    }
+
+    /// The board square of a vertex (not the virtual one).
+    pub fn square(&self, vertex: Vertex) -> Square {
+        self.square_of[vertex as usize]
+    }
+
+    /// The vertex of a free square.
+    pub fn vertex(&self, square: Square) -> Option<Vertex> {
+        self.square_of
+            .binary_search(&square)
+            .ok()
+            .map(|index| index as Vertex)
+    }
+
+    /// Edges that every tour uses: the virtual vertex's edges to a fixed start and end.
+    pub fn forced_edges(&self) -> Vec<u32> {
+        let Some(virtual_vertex) = self.virtual_vertex else {
+            return Vec::new();
+        };
+        [self.start, self.end]
+            .into_iter()
+            .flatten()
+            .filter_map(|vertex| self.edge_between(vertex, virtual_vertex))
+            .collect()
+    }
+
+    /// Splits a set of chosen edges (two at every vertex) into its cycles, each a list of
+    /// vertices in cycle order. `None` if some vertex does not have exactly two chosen edges.
+    pub fn cycles_of_edges(&self, chosen: &[bool]) -> Option<Vec<Vec<Vertex>>> {
+        let mut partners = vec![Vec::with_capacity(2); self.vertex_count()];
+        for (edge, &(a, b)) in self.edges.iter().enumerate() {
+            if chosen[edge] {
+                partners[a as usize].push(b);
+                partners[b as usize].push(a);
+            }
+        }
+        if partners.iter().any(|partner| partner.len() != 2) {
+            return None;
+        }
+        let partners: Vec<[Vertex; 2]> = partners.iter().map(|p| [p[0], p[1]]).collect();
+        Some(cycles_of_partners(&partners))
+    }
+
+    /// Splits a successor function into its cycles. `None` if it is not a permutation.
+    pub fn cycles_of_successors(&self, successor: &[Vertex]) -> Option<Vec<Vec<Vertex>>> {
+        let mut seen = vec![false; self.vertex_count()];
+        let mut cycles = Vec::new();
+        for first in 0..self.vertex_count() as Vertex {
+            if seen[first as usize] {
+                continue;
+            }
+            let mut cycle = Vec::new();
+            let mut vertex = first;
+            while !seen[vertex as usize] {
+                seen[vertex as usize] = true;
+                cycle.push(vertex);
+                vertex = *successor.get(vertex as usize)?;
+            }
+            if vertex != first {
+                return None;
+            }
+            cycles.push(cycle);
+        }
+        Some(cycles)
+    }
+
+    /// The tour a Hamiltonian cycle (vertices in cycle order) stands for: cut open at the virtual
+    /// vertex, started at the fixed start, and otherwise walked from its smallest square
+    /// towards the smaller of its two neighbours.
+    pub fn tour_of_cycle(&self, cycle: &[Vertex]) -> Tour {
+        let mut order: Vec<Vertex> = cycle.to_vec();
+        let anchor = self
+            .virtual_vertex
+            .or(self.start)
+            .unwrap_or_else(|| order.iter().copied().min().unwrap_or(0));
+        if let Some(position) = order.iter().position(|&vertex| vertex == anchor) {
+            order.rotate_left(position);
+        }
+        let len = order.len();
+        if len > 2 {
+            let forwards = order[1];
+            let backwards = order[len - 1];
+            let reverse = match self.virtual_vertex {
+                Some(_) => match (self.start, self.end) {
+                    (Some(start), _) => backwards == start,
+                    (None, Some(end)) => forwards == end,
+                    (None, None) => backwards < forwards,
+                },
+                None => backwards < forwards,
+            };
+            if reverse {
+                order[1..].reverse();
+            }
+        }
+        if self.virtual_vertex.is_some() {
+            order.remove(0);
+        }
+        Tour::new(
+            order
+                .into_iter()
+                .map(|vertex| self.square(vertex))
+                .collect(),
+        )
+    }
+}
+
+/// The cycles of a 2-regular graph given as each vertex's two partners.
+pub fn cycles_of_partners(partners: &[[Vertex; 2]]) -> Vec<Vec<Vertex>> {
+    let mut seen = vec![false; partners.len()];
+    let mut cycles = Vec::new();
+    for first in 0..partners.len() as Vertex {
+        if seen[first as usize] {
+            continue;
+        }
+        let mut cycle = vec![first];
+        seen[first as usize] = true;
+        let mut previous = first;
+        let mut vertex = partners[first as usize][0];
+        while vertex != first {
+            seen[vertex as usize] = true;
+            cycle.push(vertex);
+            let [a, b] = partners[vertex as usize];
+            let next = if a == previous { b } else { a };
+            previous = vertex;
+            vertex = next;
+        }
+        cycles.push(cycle);
+    }
+    cycles
+}

@@ -1,0 +1,244 @@
+//! The SAT engine: a tour as CNF, solved by varisat, refined by cuts until one cycle remains.
+
+pub mod arcs;
+pub mod cardinality;
+pub mod cutset;
+pub mod cycle;
+pub mod formula;
+pub mod lex;
+pub mod merge;
+pub mod moves;
+pub mod solver;
+
+use crate::engine::{Answer, Impossibility, Limits, SatStats, Stats, Stop};
+use crate::piece::MoveGraph;
+use crate::problem::{Problem, TourShape};
+use crate::tour::Tour;
+use cycle::{CycleGraph, Vertex};
+use formula::Formula;
+use moves::MoveVars;
+use solver::DeadlineSolver;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Instant;
+use varisat::Lit;
+
+/// A CNF encoding of tours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Encoding {
+    /// Undirected edges, degree two, lazy crossing cuts.
+    #[default]
+    Cutset,
+    /// Directed successor arcs, one in and one out, lazy cuts in both directions.
+    CutsetArcs,
+}
+
+impl Encoding {
+    /// Every encoding, in the order the documentation lists them.
+    pub const ALL: [Encoding; 2] = [Encoding::Cutset, Encoding::CutsetArcs];
+
+    /// The encoding's name on the command line.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Encoding::Cutset => "cutset",
+            Encoding::CutsetArcs => "cutset-arcs",
+        }
+    }
+
+    /// Whether the base formula alone excludes subcycles (no cuts needed).
+    pub fn is_complete(&self) -> bool {
+        match self {
+            Encoding::Cutset | Encoding::CutsetArcs => false,
+        }
+    }
+
+    /// Adds the encoding's base formula for `graph` and returns its move variables.
+    pub fn encode(&self, graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
+        match self {
+            Encoding::Cutset => cutset::encode(graph, formula),
+            Encoding::CutsetArcs => arcs::encode(graph, formula),
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Encoding {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Encoding, String> {
+        Encoding::ALL
+            .into_iter()
+            .find(|encoding| encoding.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Encoding::ALL.iter().map(Encoding::name).collect();
+                format!("unknown encoding {text:?}: expected {}", names.join(", "))
+            })
+    }
+}
+
+/// How the SAT engine runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SatOptions {
+    /// The encoding.
+    pub encoding: Encoding,
+    /// Whether to join a model's cycles by edge exchanges before adding cuts.
+    pub merge: bool,
+}
+
+impl Default for SatOptions {
+    fn default() -> SatOptions {
+        SatOptions {
+            encoding: Encoding::default(),
+            merge: true,
+        }
+    }
+}
+
+/// A formula being refined on one incremental solver.
+pub struct Refinement {
+    /// The cycle graph.
+    pub graph: CycleGraph,
+    /// The formula: base clauses, then every cut added.
+    pub formula: Formula,
+    /// The variables that stand for moves.
+    pub moves: MoveVars,
+    solver: DeadlineSolver,
+    forced: Vec<bool>,
+    merge: bool,
+    /// Counters.
+    pub stats: SatStats,
+}
+
+impl Refinement {
+    /// Encodes `problem` and loads the formula into a solver that stops at the deadline.
+    pub fn new(
+        problem: &Problem,
+        move_graph: &MoveGraph,
+        options: &SatOptions,
+        limits: &Limits,
+    ) -> Refinement {
+        let started = Instant::now();
+        let graph = CycleGraph::new(problem, move_graph);
+        let mut formula = Formula::new();
+        let moves = options.encoding.encode(&graph, &mut formula);
+        let mut solver = DeadlineSolver::new(limits.deadline);
+        solver.load(&formula);
+        let mut forced = vec![false; graph.edges().len()];
+        for edge in graph.forced_edges() {
+            forced[edge as usize] = true;
+        }
+        let stats = SatStats {
+            encoding: options.encoding.name().to_string(),
+            encode_seconds: started.elapsed().as_secs_f64(),
+            ..SatStats::default()
+        };
+        Refinement {
+            graph,
+            formula,
+            moves,
+            solver,
+            forced,
+            merge: options.merge,
+            stats,
+        }
+    }
+
+    /// A Hamiltonian cycle that walks `path` (vertices joined by edges), found by solving,
+    /// repairing and cutting until one cycle remains; `None` when there is none.
+    pub fn cycle_through(&mut self, path: &[Vertex]) -> Result<Option<Vec<Vertex>>, Stop> {
+        let assumptions: Vec<Lit> = self.moves.path_literals(&self.graph, path);
+        let mut protected = self.forced.clone();
+        for pair in path.windows(2) {
+            if let Some(edge) = self.graph.edge_between(pair[0], pair[1]) {
+                protected[edge as usize] = true;
+            }
+        }
+        let outcome = loop {
+            let model = self.solver.solve(&assumptions);
+            self.stats.solve_calls = self.solver.solve_calls;
+            self.stats.solve_seconds = self.solver.solve_seconds;
+            let Some(model) = model? else {
+                break Ok(None);
+            };
+            let repair_started = Instant::now();
+            let Some(mut cycles) = self.moves.cycles(&self.graph, &model) else {
+                // The base formula makes every model a set of cycles; anything else is a bug,
+                // caught by the verifier if it ever produced a tour.
+                break Ok(None);
+            };
+            if cycles.len() > 1 && self.merge {
+                let (merged, merges) = merge::merge_cycles(&self.graph, &cycles, &protected);
+                self.stats.merges += merges;
+                cycles = merged;
+            }
+            if cycles.len() == 1 {
+                break Ok(cycles.pop());
+            }
+            self.add_cuts(&cycles);
+            self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
+        };
+        self.stats.variables = self.formula.var_count() as u64;
+        self.stats.clauses = self.formula.clause_count() as u64;
+        outcome
+    }
+
+    /// Adds a cut for every cycle of a model that has several.
+    fn add_cuts(&mut self, cycles: &[Vec<Vertex>]) {
+        let mut component_of = vec![0u32; self.graph.vertex_count()];
+        for (index, cycle) in cycles.iter().enumerate() {
+            for &vertex in cycle {
+                component_of[vertex as usize] = index as u32;
+            }
+        }
+        for cycle in cycles {
+            for clause in self.moves.cut_clauses(&self.graph, cycle, &component_of) {
+                self.formula.add_clause(&clause);
+                self.stats.cuts += 1;
+            }
+        }
+        self.solver.load(&self.formula);
+    }
+}
+
+/// Finds any tour of `problem` (which has passed the cheap proofs) with the SAT engine.
+pub fn search(
+    problem: &Problem,
+    move_graph: &MoveGraph,
+    options: &SatOptions,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Answer {
+    if let Some(tour) = trivial_tour(problem) {
+        return Answer::Found(tour);
+    }
+    let mut refinement = Refinement::new(problem, move_graph, options, limits);
+    let answer = match refinement.cycle_through(&[]) {
+        Ok(Some(cycle)) => Answer::Found(refinement.graph.tour_of_cycle(&cycle)),
+        Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),
+        Err(stop) => Answer::Stopped(stop),
+    };
+    stats.sat = Some(refinement.stats);
+    answer
+}
+
+/// The tours too small for a cycle graph: a single square (open), two squares there and back
+/// (closed; the cheap proofs have checked that they are one move apart).
+pub fn trivial_tour(problem: &Problem) -> Option<Tour> {
+    let squares: Vec<_> = problem.board.free_squares().take(3).collect();
+    match (problem.shape, squares.len()) {
+        (TourShape::Open, 1) => Some(Tour::new(squares)),
+        (TourShape::Closed, 2) => {
+            let tour = Tour::new(squares);
+            Some(match problem.start {
+                Some(start) => tour.rotated_to(start),
+                None => tour,
+            })
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,102 @@
+//! An incremental varisat solver that stops at a deadline.
+//!
+//! varisat 0.2.2 has no interrupt. When a deadline is set, the solver writes its native proof
+//! (which, unlike its DRAT output, allows clauses added between solves and assumptions) into a
+//! sink that discards it and fails once the deadline has passed; the failed write ends the solve
+//! with an error, which this module reports as a timeout.
+
+use crate::engine::sat::formula::Formula;
+use crate::engine::Stop;
+use std::io;
+use std::time::Instant;
+use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
+
+/// A proof sink that discards what it is given and fails after the deadline.
+struct DeadlineSink {
+    deadline: Instant,
+}
+
+impl io::Write for DeadlineSink {
+    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
+        if Instant::now() >= self.deadline {
+            Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"))
+        } else {
+            Ok(buffer.len())
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.write(&[]).map(|_| ())
+    }
+}
+
+/// A varisat solver fed from a [`Formula`], solving under assumptions until a deadline.
+pub struct DeadlineSolver {
+    solver: Solver<'static>,
+    deadline: Option<Instant>,
+    loaded_clauses: usize,
+    /// Calls to `solve` so far.
+    pub solve_calls: u64,
+    /// Seconds spent in `solve` so far.
+    pub solve_seconds: f64,
+}
+
+impl DeadlineSolver {
+    /// A solver with no clauses that gives up at `deadline`.
+    pub fn new(deadline: Option<Instant>) -> DeadlineSolver {
+        let mut solver = Solver::new();
+        if let Some(deadline) = deadline {
+            solver.write_proof(DeadlineSink { deadline }, ProofFormat::Varisat);
+        }
+        DeadlineSolver {
+            solver,
+            deadline,
+            loaded_clauses: 0,
+            solve_calls: 0,
+            solve_seconds: 0.0,
+        }
+    }
+
+    /// Adds the clauses of `formula` that were not added yet.
+    pub fn load(&mut self, formula: &Formula) {
+        for clause in formula.clauses_from(self.loaded_clauses) {
+            self.solver.add_clause(clause);
+        }
+        self.loaded_clauses = formula.clause_count();
+    }
+
+    /// Solves under `assumptions`: the value of every variable by index, `None` when
+    /// unsatisfiable, or the stop at the deadline (after which every call stops at once).
+    pub fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<bool>>, Stop> {
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Err(Stop::Timeout);
+        }
+        let started = Instant::now();
+        self.solver.assume(assumptions);
+        let result = self.solver.solve();
+        self.solve_calls += 1;
+        self.solve_seconds += started.elapsed().as_secs_f64();
+        match result {
+            Ok(true) => {
+                let model = self.solver.model().unwrap_or_default();
+                let mut values = vec![false; model.len()];
+                for lit in model {
+                    if let Some(value) = values.get_mut(lit.index()) {
+                        *value = lit.is_positive();
+                    }
+                }
+                Ok(Some(values))
+            }
+            Ok(false) => Ok(None),
+            // The only proof target is the deadline sink, so every error is the deadline; the
+            // solver cannot be used again after it.
+            Err(_) => {
+                self.deadline = Some(started);
+                Err(Stop::Timeout)
+            }
+        }
+    }
+}
