@@ -99,6 +99,8 @@ pub enum Stop {
     Timeout,
     /// The node budget ran out.
     NodeBudget,
+    /// An engine found itself in a state its invariants rule out (a bug in toursat).
+    InternalError,
 }
 
 /// What an engine found out.

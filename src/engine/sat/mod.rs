@@ -134,6 +134,8 @@ impl Refinement {
         }
         let stats = SatStats {
             encoding: options.encoding.name().to_string(),
+            variables: formula.var_count() as u64,
+            clauses: formula.clause_count() as u64,
             encode_seconds: started.elapsed().as_secs_f64(),
             ..SatStats::default()
         };
@@ -158,18 +160,18 @@ impl Refinement {
                 protected[edge as usize] = true;
             }
         }
-        let outcome = loop {
+        loop {
             let model = self.solver.solve(&assumptions);
             self.stats.solve_calls = self.solver.solve_calls;
             self.stats.solve_seconds = self.solver.solve_seconds;
             let Some(model) = model? else {
-                break Ok(None);
+                return Ok(None);
             };
             let repair_started = Instant::now();
             let Some(mut cycles) = self.moves.cycles(&self.graph, &model) else {
-                // The base formula makes every model a set of cycles; anything else is a bug,
-                // caught by the verifier if it ever produced a tour.
-                break Ok(None);
+                // The base formula makes every model a set of cycles: anything else is a bug,
+                // reported as such rather than as an answer.
+                return Err(Stop::InternalError);
             };
             if cycles.len() > 1 && self.merge {
                 let (merged, merges) = merge::merge_cycles(&self.graph, &cycles, &protected);
@@ -177,14 +179,11 @@ impl Refinement {
                 cycles = merged;
             }
             if cycles.len() == 1 {
-                break Ok(cycles.pop());
+                return Ok(cycles.pop());
             }
             self.add_cuts(&cycles);
             self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
-        };
-        self.stats.variables = self.formula.var_count() as u64;
-        self.stats.clauses = self.formula.clause_count() as u64;
-        outcome
+        }
     }
 
     /// Adds a cut for every cycle of a model that has several.
@@ -201,6 +200,7 @@ impl Refinement {
                 self.stats.cuts += 1;
             }
         }
+        self.stats.clauses = self.formula.clause_count() as u64;
         self.solver.load(&self.formula);
     }
 }
