@@ -175,7 +175,10 @@ mod tests {
     #[test]
     fn random_boards_balance_colours() {
         let board = random(16, 16, 0.1, 11, 1000).unwrap();
-        let even = board.free_squares().filter(|&s| board.colour(s) == 0).count();
+        let even = board
+            .free_squares()
+            .filter(|&s| board.colour(s) == 0)
+            .count();
         assert_eq!(even * 2, board.free_count());
     }
 

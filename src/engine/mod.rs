@@ -1,6 +1,7 @@
 //! Engines that find tours, and what they share: limits, answers and statistics.
 
 pub mod dfs;
+pub mod factor;
 pub mod lex;
 pub mod proofs;
 pub mod sat;

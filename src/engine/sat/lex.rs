@@ -6,12 +6,13 @@
 //! under assumptions (the prefix's moves) and, if some tour extends it, becomes the current
 //! tour.
 
-use crate::board::Board;
+use crate::board::{Board, Square};
+use crate::engine::factor::{path_cover_possible, PathEnd};
 use crate::engine::sat::cycle::Vertex;
 use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
 use crate::piece::MoveGraph;
-use crate::problem::Problem;
+use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
 
 /// Finds the lexicographically first tour of `problem` (squares compared by column, then row).
@@ -26,7 +27,7 @@ pub fn search(
         return Answer::Found(lex_first_rotation(problem, tour));
     }
     let mut refinement = Refinement::new(problem, move_graph, options, limits);
-    let answer = match first_tour(problem, &mut refinement, stats) {
+    let answer = match first_tour(problem, move_graph, &mut refinement, stats) {
         Ok(Some(tour)) => Answer::Found(tour),
         Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),
         Err(stop) => Answer::Stopped(stop),
@@ -38,6 +39,7 @@ pub fn search(
 /// The prefix-extension loop; `None` when no tour exists at all.
 fn first_tour(
     problem: &Problem,
+    move_graph: &MoveGraph,
     refinement: &mut Refinement,
     stats: &mut Stats,
 ) -> Result<Option<Tour>, Stop> {
@@ -58,9 +60,21 @@ fn first_tour(
     };
     let mut current = oriented(cycle, &path);
     let mut visited = vec![false; graph.vertex_count()];
+    let mut unvisited: Vec<bool> = (0..board.len() as Square)
+        .map(|square| board.is_free(square))
+        .collect();
     for &vertex in &path {
         visited[vertex as usize] = true;
+        if Some(vertex) != graph.virtual_vertex() {
+            unvisited[graph.square(vertex) as usize] = false;
+        }
     }
+    let bipartite = problem.piece.is_bipartite();
+    let path_end = match (problem.shape, problem.end) {
+        (TourShape::Open, Some(end)) => PathEnd::On(end),
+        (TourShape::Open, None) => PathEnd::Anywhere,
+        (TourShape::Closed, _) => PathEnd::NextTo(graph.square(path[0])),
+    };
     while path.len() < graph.vertex_count() {
         stats.nodes += 1;
         let head = path[path.len() - 1];
@@ -81,6 +95,14 @@ fn first_tour(
                 chosen = Some(candidate);
                 break;
             }
+            let square = graph.square(candidate);
+            unvisited[square as usize] = false;
+            let coverable =
+                !bipartite || path_cover_possible(board, move_graph, &unvisited, square, path_end);
+            unvisited[square as usize] = true;
+            if !coverable {
+                continue;
+            }
             path.push(candidate);
             let cycle = refinement.cycle_through(&path)?;
             path.pop();
@@ -97,6 +119,7 @@ fn first_tour(
             return Ok(None);
         };
         visited[next as usize] = true;
+        unvisited[graph.square(next) as usize] = false;
         path.push(next);
     }
     let squares = path
@@ -119,7 +142,7 @@ fn oriented(mut cycle: Vec<Vertex>, path: &[Vertex]) -> Vec<Vertex> {
 }
 
 /// The sort key of the lexicographic order: column, then row.
-fn lex_key(board: &Board, square: crate::board::Square) -> (u32, u32) {
+fn lex_key(board: &Board, square: Square) -> (u32, u32) {
     board.coords(square)
 }
 

@@ -1,0 +1,294 @@
+//! A polynomial test for bipartite pieces: can the unvisited squares still be covered by a path?
+//!
+//! A path from the head through every unvisited square gives each unvisited square two moves
+//! (one at the path's far end), and for a piece that alternates colours these moves form a
+//! bipartite subgraph with known degrees. Whether such a subgraph exists is a flow problem;
+//! when it does not, no tour extends the current path. CDCL solvers and plain search can need
+//! exponential time to find this out (it is a pigeonhole argument), so the engines ask here
+//! first.
+
+use crate::board::{Board, Square};
+use crate::piece::MoveGraph;
+use std::collections::VecDeque;
+
+/// Where a path through the unvisited squares must end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathEnd {
+    /// On any square.
+    Anywhere,
+    /// On this square (unvisited).
+    On(Square),
+    /// On a square one move from this one (a closed tour's start, already visited).
+    NextTo(Square),
+}
+
+/// Whether the unvisited squares (`unvisited[square]`) admit a degree-feasible path from `head`
+/// (visited) to `end`: a necessary condition for a tour that extends the current path. Only
+/// meaningful for pieces that alternate colours; `board` gives the colours.
+pub fn path_cover_possible(
+    board: &Board,
+    graph: &MoveGraph,
+    unvisited: &[bool],
+    head: Square,
+    end: PathEnd,
+) -> bool {
+    let remaining: Vec<Square> = board
+        .free_squares()
+        .filter(|&square| unvisited[square as usize])
+        .collect();
+    if remaining.is_empty() {
+        return match end {
+            PathEnd::NextTo(start) => graph.adjacent(head, start),
+            PathEnd::Anywhere => true,
+            PathEnd::On(square) => square == head,
+        };
+    }
+    if let PathEnd::On(square) = end {
+        if !unvisited[square as usize] {
+            return false;
+        }
+    }
+    // Node numbering: 0 source, 1 sink, 2 head, 3 the end stand-in, then the unvisited squares.
+    let (source, sink, head_node, end_node) = (0usize, 1usize, 2usize, 3usize);
+    let mut node_of = vec![usize::MAX; board.len()];
+    for (index, &square) in remaining.iter().enumerate() {
+        node_of[square as usize] = 4 + index;
+    }
+    let last_colour = board.colour(head) ^ (remaining.len() % 2) as u8;
+    let head_colour = board.colour(head);
+    let mut flow = FlowNetwork::new(4 + remaining.len());
+    let mut demand = [0u32; 2];
+    let mut attach = |flow: &mut FlowNetwork, node: usize, colour: u8, amount: u32| {
+        demand[colour as usize] += amount;
+        if colour == 0 {
+            flow.add_edge(source, node, amount);
+        } else {
+            flow.add_edge(node, sink, amount);
+        }
+    };
+    attach(&mut flow, head_node, head_colour, 1);
+    for &square in &remaining {
+        let needed = match end {
+            PathEnd::On(end_square) if end_square == square => 1,
+            _ => 2,
+        };
+        attach(
+            &mut flow,
+            node_of[square as usize],
+            board.colour(square),
+            needed,
+        );
+    }
+    let stand_in = match end {
+        PathEnd::Anywhere => Some((1 - last_colour, None)),
+        PathEnd::NextTo(start) => Some((board.colour(start), Some(start))),
+        PathEnd::On(_) => None,
+    };
+    if let Some((colour, _)) = stand_in {
+        attach(&mut flow, end_node, colour, 1);
+    }
+    if demand[0] != demand[1] {
+        return false;
+    }
+    let link = |flow: &mut FlowNetwork, a: usize, a_colour: u8, b: usize| {
+        if a_colour == 0 {
+            flow.add_edge(a, b, 1);
+        } else {
+            flow.add_edge(b, a, 1);
+        }
+    };
+    for &next in graph.neighbours(head) {
+        if unvisited[next as usize] {
+            link(&mut flow, head_node, head_colour, node_of[next as usize]);
+        }
+    }
+    for &square in &remaining {
+        let node = node_of[square as usize];
+        let colour = board.colour(square);
+        for &next in graph.neighbours(square) {
+            if unvisited[next as usize] && colour == 0 {
+                link(&mut flow, node, colour, node_of[next as usize]);
+            }
+        }
+        match stand_in {
+            Some((_, None)) if colour == last_colour => link(&mut flow, node, colour, end_node),
+            Some((_, Some(start))) if graph.adjacent(square, start) => {
+                link(&mut flow, node, colour, end_node)
+            }
+            _ => {}
+        }
+    }
+    flow.max_flow(source, sink) == demand[0]
+}
+
+/// A flow network with unit-scale capacities, solved by Dinic's algorithm.
+struct FlowNetwork {
+    first_edge: Vec<usize>,
+    edge_to: Vec<usize>,
+    edge_next: Vec<usize>,
+    capacity: Vec<u32>,
+}
+
+impl FlowNetwork {
+    fn new(nodes: usize) -> FlowNetwork {
+        FlowNetwork {
+            first_edge: vec![usize::MAX; nodes],
+            edge_to: Vec::new(),
+            edge_next: Vec::new(),
+            capacity: Vec::new(),
+        }
+    }
+
+    /// Adds `from -> to` with `capacity`, and its residual twin (edge number xor 1).
+    fn add_edge(&mut self, from: usize, to: usize, capacity: u32) {
+        for (a, b, c) in [(from, to, capacity), (to, from, 0)] {
+            self.edge_to.push(b);
+            self.capacity.push(c);
+            self.edge_next.push(self.first_edge[a]);
+            self.first_edge[a] = self.edge_to.len() - 1;
+        }
+    }
+
+    fn max_flow(&mut self, source: usize, sink: usize) -> u32 {
+        let nodes = self.first_edge.len();
+        let mut total = 0;
+        loop {
+            let mut level = vec![u32::MAX; nodes];
+            level[source] = 0;
+            let mut queue = VecDeque::from([source]);
+            while let Some(node) = queue.pop_front() {
+                let mut edge = self.first_edge[node];
+                while edge != usize::MAX {
+                    let to = self.edge_to[edge];
+                    if self.capacity[edge] > 0 && level[to] == u32::MAX {
+                        level[to] = level[node] + 1;
+                        queue.push_back(to);
+                    }
+                    edge = self.edge_next[edge];
+                }
+            }
+            if level[sink] == u32::MAX {
+                return total;
+            }
+            let mut next_edge = self.first_edge.clone();
+            loop {
+                let pushed = self.augment(source, sink, &level, &mut next_edge);
+                if pushed == 0 {
+                    break;
+                }
+                total += pushed;
+            }
+        }
+    }
+
+    /// Pushes one unit along a shortest augmenting path in the level graph (iteratively).
+    fn augment(
+        &mut self,
+        source: usize,
+        sink: usize,
+        level: &[u32],
+        next_edge: &mut [usize],
+    ) -> u32 {
+        let mut path: Vec<usize> = Vec::new();
+        let mut node = source;
+        loop {
+            if node == sink {
+                for &edge in &path {
+                    self.capacity[edge] -= 1;
+                    self.capacity[edge ^ 1] += 1;
+                }
+                return 1;
+            }
+            let mut advanced = false;
+            while next_edge[node] != usize::MAX {
+                let edge = next_edge[node];
+                let to = self.edge_to[edge];
+                if self.capacity[edge] > 0 && level[to] == level[node] + 1 {
+                    path.push(edge);
+                    node = to;
+                    advanced = true;
+                    break;
+                }
+                next_edge[node] = self.edge_next[edge];
+            }
+            if !advanced {
+                let Some(edge) = path.pop() else {
+                    return 0;
+                };
+                let from = self.edge_to[edge ^ 1];
+                next_edge[from] = self.edge_next[edge];
+                node = from;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Piece;
+
+    fn all_unvisited_but(board: &Board, head: Square) -> Vec<bool> {
+        (0..board.len() as Square)
+            .map(|square| board.is_free(square) && square != head)
+            .collect()
+    }
+
+    #[test]
+    fn a_path_covers_an_open_board() {
+        let board = Board::new(5, 6).unwrap();
+        let graph = MoveGraph::new(&board, Piece::Knight);
+        let unvisited = all_unvisited_but(&board, 0);
+        assert!(path_cover_possible(
+            &board,
+            &graph,
+            &unvisited,
+            0,
+            PathEnd::Anywhere
+        ));
+        assert!(path_cover_possible(
+            &board,
+            &graph,
+            &unvisited,
+            0,
+            PathEnd::NextTo(0)
+        ));
+    }
+
+    #[test]
+    fn an_unbalanced_board_has_no_path_back() {
+        let board: Board = "...\n...\n...\n".parse().unwrap();
+        let graph = MoveGraph::new(&board, Piece::Rook);
+        let unvisited = all_unvisited_but(&board, 0);
+        assert!(!path_cover_possible(
+            &board,
+            &graph,
+            &unvisited,
+            0,
+            PathEnd::NextTo(0)
+        ));
+        assert!(path_cover_possible(
+            &board,
+            &graph,
+            &unvisited,
+            0,
+            PathEnd::Anywhere
+        ));
+    }
+
+    #[test]
+    fn a_hall_violation_is_found() {
+        // The three squares of the middle column's ends need the two corners' only exits.
+        let board: Board = ".X.\n...\n.X.\n".parse().unwrap();
+        let graph = MoveGraph::new(&board, Piece::Rook);
+        let head = board.square(1, 1);
+        let unvisited = all_unvisited_but(&board, head);
+        assert!(!path_cover_possible(
+            &board,
+            &graph,
+            &unvisited,
+            head,
+            PathEnd::Anywhere
+        ));
+    }
+}
