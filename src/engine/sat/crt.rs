@@ -144,6 +144,8 @@ mod tests {
         assert_eq!(moduli(2), [2]);
         assert_eq!(moduli(6), [2, 3]);
         assert_eq!(moduli(16), [4, 5]);
+        assert_eq!(moduli(64), [2, 5, 7]);
+        assert_eq!(moduli(256), [4, 3, 5, 7]);
         let big = moduli(10_001);
         assert!(big.iter().product::<u64>() >= 10_001);
     }
