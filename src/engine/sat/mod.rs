@@ -2,12 +2,15 @@
 
 pub mod arcs;
 pub mod cardinality;
+pub mod crt;
 pub mod cutset;
 pub mod cycle;
+pub mod dimacs;
 pub mod formula;
 pub mod lex;
 pub mod merge;
 pub mod moves;
+pub mod position;
 pub mod solver;
 
 use crate::engine::{Answer, Impossibility, Limits, SatStats, Stats, Stop};
@@ -31,17 +34,28 @@ pub enum Encoding {
     Cutset,
     /// Directed successor arcs, one in and one out, lazy cuts in both directions.
     CutsetArcs,
+    /// Directed successor arcs and binary positions: complete, no cuts needed.
+    Position,
+    /// Directed successor arcs and positions modulo coprime numbers (one-hot): complete.
+    Crt,
 }
 
 impl Encoding {
     /// Every encoding, in the order the documentation lists them.
-    pub const ALL: [Encoding; 2] = [Encoding::Cutset, Encoding::CutsetArcs];
+    pub const ALL: [Encoding; 4] = [
+        Encoding::Cutset,
+        Encoding::CutsetArcs,
+        Encoding::Position,
+        Encoding::Crt,
+    ];
 
     /// The encoding's name on the command line.
     pub fn name(&self) -> &'static str {
         match self {
             Encoding::Cutset => "cutset",
             Encoding::CutsetArcs => "cutset-arcs",
+            Encoding::Position => "position",
+            Encoding::Crt => "crt",
         }
     }
 
@@ -49,6 +63,7 @@ impl Encoding {
     pub fn is_complete(&self) -> bool {
         match self {
             Encoding::Cutset | Encoding::CutsetArcs => false,
+            Encoding::Position | Encoding::Crt => true,
         }
     }
 
@@ -57,6 +72,8 @@ impl Encoding {
         match self {
             Encoding::Cutset => cutset::encode(graph, formula),
             Encoding::CutsetArcs => arcs::encode(graph, formula),
+            Encoding::Position => position::encode(graph, formula),
+            Encoding::Crt => crt::encode(graph, formula),
         }
     }
 }

@@ -1,0 +1,150 @@
+//! DIMACS CNF writer: a tour formula with a header naming the problem and its move variables.
+//!
+//! The file opens with comment lines: the problem, the encoding, whether the formula is
+//! complete, and one `c edge VAR A B` or `c arc VAR FROM TO` line per move variable (squares as
+//! `x,y`, the virtual vertex of an open tour as `virtual`). Then `p cnf VARS CLAUSES` and the
+//! clauses in the order the encoding added them. The same input always gives the same bytes.
+
+use crate::engine::sat::cycle::{CycleGraph, Vertex};
+use crate::engine::sat::formula::Formula;
+use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::Encoding;
+use crate::piece::MoveGraph;
+use crate::problem::Problem;
+use crate::square::coordinates;
+use std::io::{self, BufWriter, Write};
+
+/// Encodes `problem` with `encoding` (its base formula, no cuts) and writes it to `out`.
+pub fn write_problem(
+    out: impl Write,
+    problem: &Problem,
+    move_graph: &MoveGraph,
+    encoding: Encoding,
+) -> io::Result<()> {
+    let graph = CycleGraph::new(problem, move_graph);
+    let mut formula = Formula::new();
+    let moves = encoding.encode(&graph, &mut formula);
+    let cnf = Dimacs {
+        problem,
+        encoding,
+        graph: &graph,
+        moves: &moves,
+        formula: &formula,
+        complete: encoding.is_complete(),
+    };
+    cnf.write(out)
+}
+
+/// A formula together with what it encodes, ready to be written.
+#[derive(Debug, Clone, Copy)]
+pub struct Dimacs<'a> {
+    /// The tour problem.
+    pub problem: &'a Problem,
+    /// The encoding that built the formula.
+    pub encoding: Encoding,
+    /// The cycle graph the formula's move variables refer to.
+    pub graph: &'a CycleGraph,
+    /// The move variables.
+    pub moves: &'a MoveVars,
+    /// The formula.
+    pub formula: &'a Formula,
+    /// Whether every model of the formula is one tour (no subcycles).
+    pub complete: bool,
+}
+
+impl Dimacs<'_> {
+    /// Writes the header and the formula as DIMACS CNF, streaming.
+    pub fn write(&self, out: impl Write) -> io::Result<()> {
+        let mut out = BufWriter::new(out);
+        let problem = self.problem;
+        let board = &problem.board;
+        let square_name = |square: Option<u32>| match square {
+            Some(square) => coordinates(board, square),
+            None => "none".to_string(),
+        };
+        writeln!(out, "c toursat tour problem")?;
+        writeln!(
+            out,
+            "c board {} rows x {} cols, {} blocked",
+            board.rows(),
+            board.cols(),
+            board.len() - board.free_count()
+        )?;
+        for square in (0..board.len() as u32).filter(|&square| !board.is_free(square)) {
+            writeln!(out, "c blocked {}", coordinates(board, square))?;
+        }
+        writeln!(out, "c piece {}", problem.piece)?;
+        writeln!(
+            out,
+            "c tour {}, start {}, end {}",
+            problem.shape,
+            square_name(problem.start),
+            square_name(problem.end)
+        )?;
+        writeln!(out, "c encoding {}", self.encoding)?;
+        if self.complete {
+            writeln!(
+                out,
+                "c this formula is complete: the moves of every model form one tour"
+            )?;
+        } else {
+            writeln!(
+                out,
+                "c this formula omits connectivity: its models may be sets of subcycles"
+            )?;
+        }
+        let vertex_name = |vertex: Vertex| {
+            if Some(vertex) == self.graph.virtual_vertex() {
+                "virtual".to_string()
+            } else {
+                coordinates(board, self.graph.square(vertex))
+            }
+        };
+        let kind = match self.moves {
+            MoveVars::Edges(_) => "edge",
+            MoveVars::Arcs(_) => "arc",
+        };
+        for (var, a, b) in self.moves.described(self.graph) {
+            writeln!(
+                out,
+                "c {kind} {} {} {}",
+                var.to_dimacs(),
+                vertex_name(a),
+                vertex_name(b)
+            )?;
+        }
+        writeln!(
+            out,
+            "p cnf {} {}",
+            self.formula.var_count(),
+            self.formula.clause_count()
+        )?;
+        for clause in self.formula.clauses() {
+            for lit in clause {
+                write!(out, "{} ", lit.to_dimacs())?;
+            }
+            writeln!(out, "0")?;
+        }
+        out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::piece::Piece;
+    use crate::problem::TourShape;
+
+    #[test]
+    fn open_tours_name_the_virtual_vertex() {
+        let problem = Problem::new(Board::new(1, 2).unwrap(), Piece::Rook, TourShape::Open);
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        let mut text = Vec::new();
+        write_problem(&mut text, &problem, &graph, Encoding::Cutset).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("c edge 1 0,0 1,0\nc edge 2 0,0 virtual\n"));
+        assert!(text.contains("omits connectivity"));
+        assert!(text.contains("\np cnf 3 "));
+    }
+}
