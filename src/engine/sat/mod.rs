@@ -7,6 +7,7 @@ pub mod cycle;
 pub mod formula;
 pub mod lex;
 pub mod merge;
+pub mod model;
 pub mod moves;
 pub mod solver;
 
