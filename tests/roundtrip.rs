@@ -1,7 +1,4 @@
 //! The external solver round trip: formula out as DIMACS, minisat's answer back in as a tour.
-//!
-//! These tests need the `minisat` binary (Debian package `minisat`); without it they fail,
-//! unless `TOURSAT_SKIP_EXTERNAL=1` is set.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -13,8 +10,9 @@ use toursat::{verify, Board, Limits, MoveGraph, Piece, Problem, Tour, TourShape}
 /// Most rounds of cutting the cycles of minisat's model before giving up.
 const MAX_ROUNDS: usize = 200;
 
-/// Whether the external solver is available; panics with instructions when it is missing and
-/// the tests are not told to skip it.
+/// Whether the external solver is available. These tests need the `minisat` binary (Debian
+/// package `minisat`, which CI installs): without it they fail with instructions, unless
+/// `TOURSAT_SKIP_EXTERNAL=1` is set.
 fn minisat_available() -> bool {
     if std::env::var("TOURSAT_SKIP_EXTERNAL").is_ok_and(|value| value == "1") {
         return false;

@@ -1,8 +1,4 @@
 //! Solver answers: reading an external SAT solver's output and decoding its model into a tour.
-//!
-//! Three formats are read: the SAT-competition format (`s` status line, `v` value lines, `c`
-//! comments), minisat's result file (`SAT` and a line of literals, `UNSAT` or `INDET`) and a
-//! bare list of literals. Every literal list may end in `0`; the first two formats must.
 
 use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
@@ -227,8 +223,11 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
 }
 
 impl SolverAnswer {
-    /// Reads a solver's answer to a formula with `var_count` variables, in any of the three
-    /// formats (told apart by the first line that is not blank or a comment).
+    /// Reads a solver's answer to a formula with `var_count` variables in one of three formats,
+    /// told apart by the first line that is not blank or a comment (a line starting with `c`):
+    /// the SAT-competition format (one `s` status line, `v` value lines), minisat's result file
+    /// (`SAT` and literals, `UNSAT` or `INDET`) or a bare list of literals. The literals must
+    /// end in `0` in the first two formats and may in the third.
     ///
     /// ```
     /// use toursat::engine::sat::model::SolverAnswer;
