@@ -9,6 +9,7 @@ pub mod dimacs;
 pub mod formula;
 pub mod lex;
 pub mod merge;
+pub mod model;
 pub mod moves;
 pub mod position;
 pub mod solver;

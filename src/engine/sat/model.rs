@@ -1,0 +1,962 @@
+//! Solver answers: reading an external SAT solver's output and decoding its model into a tour.
+
+use crate::engine::sat::cycle::{CycleGraph, Vertex};
+use crate::engine::sat::formula::Formula;
+use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::Encoding;
+use crate::piece::MoveGraph;
+use crate::problem::{Problem, ProblemError};
+use crate::square::coordinates;
+use crate::tour::Tour;
+use crate::verify::{verify, TourError};
+use std::fmt;
+
+/// What a SAT solver answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolverAnswer {
+    /// A model: the value of every variable by index, variables it does not mention false.
+    Satisfiable(Vec<bool>),
+    /// The formula has no model.
+    Unsatisfiable,
+    /// The solver gave up.
+    Unknown,
+}
+
+/// Why a solver's answer could not be read: the 1-based line and what was wrong there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerError {
+    /// 1-based line of the answer text.
+    pub line: usize,
+    /// What was expected and found.
+    pub kind: AnswerErrorKind,
+}
+
+/// The ways a solver's answer can be malformed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerErrorKind {
+    /// The text holds nothing but blank lines and comments.
+    Empty,
+    /// A token that is not a literal (a variable number, negated by a leading `-`).
+    MalformedLiteral(String),
+    /// A literal of a variable the formula does not have.
+    VariableOutOfRange {
+        /// The variable, numbered from 1.
+        variable: u64,
+        /// The formula's number of variables.
+        var_count: usize,
+    },
+    /// A variable given both values.
+    ConflictingLiterals {
+        /// The variable, numbered from 1.
+        variable: u64,
+        /// 1-based line of its first value.
+        first_line: usize,
+    },
+    /// A literal after the `0` that ends the values.
+    ValueAfterEnd(String),
+    /// The values stop without the `0` that ends them: the output may be cut short.
+    MissingEnd,
+    /// A satisfiable answer without values.
+    NoValues,
+    /// Values after an answer that has none (unsatisfiable or unknown).
+    UnexpectedValues,
+    /// An `s` line whose status is not `SATISFIABLE`, `UNSATISFIABLE` or `UNKNOWN`.
+    UnknownStatus(String),
+    /// A second `s` line.
+    SecondStatus,
+    /// A competition-format answer with no `s` line.
+    NoStatus,
+    /// A competition-format line that is not a `c`, `s` or `v` line.
+    UnexpectedLine(String),
+}
+
+impl fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.kind {
+            AnswerErrorKind::Empty => write!(f, "expected a solver answer, found nothing"),
+            AnswerErrorKind::MalformedLiteral(token) => write!(
+                f,
+                "expected a literal (a variable number, '-' to negate), found {token:?}"
+            ),
+            AnswerErrorKind::VariableOutOfRange {
+                variable,
+                var_count,
+            } => write!(
+                f,
+                "expected variables 1 to {var_count}, found variable {variable}"
+            ),
+            AnswerErrorKind::ConflictingLiterals {
+                variable,
+                first_line,
+            } => write!(
+                f,
+                "variable {variable} is given both values (the first on line {first_line})"
+            ),
+            AnswerErrorKind::ValueAfterEnd(token) => {
+                write!(f, "expected nothing after the final 0, found {token:?}")
+            }
+            AnswerErrorKind::MissingEnd => write!(
+                f,
+                "expected the values to end in 0 (is the output cut short?)"
+            ),
+            AnswerErrorKind::NoValues => {
+                write!(
+                    f,
+                    "the answer is satisfiable but gives no values ('v' lines)"
+                )
+            }
+            AnswerErrorKind::UnexpectedValues => {
+                write!(f, "expected no values after an answer without a model")
+            }
+            AnswerErrorKind::UnknownStatus(status) => write!(
+                f,
+                "expected 's SATISFIABLE', 's UNSATISFIABLE' or 's UNKNOWN', found 's {status}'"
+            ),
+            AnswerErrorKind::SecondStatus => write!(f, "expected one 's' line, found a second"),
+            AnswerErrorKind::NoStatus => write!(
+                f,
+                "expected an 's' line (SATISFIABLE, UNSATISFIABLE or UNKNOWN), found none"
+            ),
+            AnswerErrorKind::UnexpectedLine(text) => {
+                write!(f, "expected a 'c', 's' or 'v' line, found {text:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
+/// The value lines of an answer, gathered literal by literal.
+struct Values {
+    values: Vec<bool>,
+    /// 1-based line where each variable got its value, 0 if it has none yet.
+    line_of: Vec<usize>,
+    /// Line of the first value token (`0` included), if any.
+    first_line: Option<usize>,
+    /// Line of the last value token.
+    last_line: usize,
+    /// Whether the final `0` has been read.
+    ended: bool,
+}
+
+impl Values {
+    fn new(var_count: usize) -> Values {
+        Values {
+            values: vec![false; var_count],
+            line_of: vec![0; var_count],
+            first_line: None,
+            last_line: 0,
+            ended: false,
+        }
+    }
+
+    /// Reads the literals of one line.
+    fn read<'t>(
+        &mut self,
+        tokens: impl Iterator<Item = &'t str>,
+        line: usize,
+    ) -> Result<(), AnswerError> {
+        let error = |kind| AnswerError { line, kind };
+        for token in tokens {
+            self.first_line.get_or_insert(line);
+            self.last_line = line;
+            if self.ended {
+                return Err(error(AnswerErrorKind::ValueAfterEnd(token.to_string())));
+            }
+            if token == "0" {
+                self.ended = true;
+                continue;
+            }
+            let (positive, digits) = match token.strip_prefix('-') {
+                Some(digits) => (false, digits),
+                None => (true, token),
+            };
+            let variable = digits
+                .parse::<u64>()
+                .ok()
+                .filter(|&variable| variable > 0 && digits.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(|| error(AnswerErrorKind::MalformedLiteral(token.to_string())))?;
+            let var_count = self.values.len();
+            let index = usize::try_from(variable - 1)
+                .ok()
+                .filter(|&index| index < var_count)
+                .ok_or_else(|| {
+                    error(AnswerErrorKind::VariableOutOfRange {
+                        variable,
+                        var_count,
+                    })
+                })?;
+            let first_line = self.line_of[index];
+            if first_line == 0 {
+                self.line_of[index] = line;
+                self.values[index] = positive;
+            } else if self.values[index] != positive {
+                return Err(error(AnswerErrorKind::ConflictingLiterals {
+                    variable,
+                    first_line,
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// The model, once every line is read; `needs_end` when the final `0` is required.
+    fn finish(self, needs_end: bool) -> Result<Vec<bool>, AnswerError> {
+        if needs_end && !self.ended {
+            return Err(AnswerError {
+                line: self.last_line,
+                kind: AnswerErrorKind::MissingEnd,
+            });
+        }
+        Ok(self.values)
+    }
+}
+
+/// The lines of an answer that carry something: 1-based number and text, blank lines and
+/// comments (lines starting with `c`) left out.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('c'))
+}
+
+impl SolverAnswer {
+    /// Reads a solver's answer to a formula with `var_count` variables in one of three formats,
+    /// told apart by the first line that is not blank or a comment (a line starting with `c`):
+    /// the SAT-competition format (one `s` status line, `v` value lines), minisat's result file
+    /// (`SAT` and literals, `UNSAT` or `INDET`) or a bare list of literals. The literals must
+    /// end in `0` in the first two formats and may in the third.
+    ///
+    /// ```
+    /// use toursat::engine::sat::model::SolverAnswer;
+    /// let answer = SolverAnswer::parse("s SATISFIABLE\nv -1 2 0\n", 3).unwrap();
+    /// assert_eq!(answer, SolverAnswer::Satisfiable(vec![false, true, false]));
+    /// assert_eq!(SolverAnswer::parse("UNSAT\n", 3), Ok(SolverAnswer::Unsatisfiable));
+    /// ```
+    pub fn parse(text: &str, var_count: usize) -> Result<SolverAnswer, AnswerError> {
+        let Some((line, first)) = content_lines(text).next() else {
+            return Err(AnswerError {
+                line: text.lines().count().max(1),
+                kind: AnswerErrorKind::Empty,
+            });
+        };
+        match first.split_whitespace().next() {
+            Some("s" | "v") => parse_competition(text, var_count),
+            _ => match first {
+                "SAT" => parse_minisat(text, line, None, var_count),
+                "UNSAT" => parse_minisat(text, line, Some(SolverAnswer::Unsatisfiable), var_count),
+                "INDET" => parse_minisat(text, line, Some(SolverAnswer::Unknown), var_count),
+                _ => parse_bare(text, var_count),
+            },
+        }
+    }
+}
+
+/// The SAT-competition format: one `s` line, `v` lines ending in `0`, `c` comments.
+fn parse_competition(text: &str, var_count: usize) -> Result<SolverAnswer, AnswerError> {
+    let mut status: Option<(SolverAnswer, usize)> = None;
+    let mut values = Values::new(var_count);
+    let mut last_line = 1;
+    for (line, content) in content_lines(text) {
+        last_line = line;
+        let error = |kind| AnswerError { line, kind };
+        let mut tokens = content.split_whitespace();
+        match tokens.next() {
+            Some("s") => {
+                if status.is_some() {
+                    return Err(error(AnswerErrorKind::SecondStatus));
+                }
+                let word = tokens.collect::<Vec<_>>().join(" ");
+                let answer = match word.as_str() {
+                    "SATISFIABLE" => SolverAnswer::Satisfiable(Vec::new()),
+                    "UNSATISFIABLE" => SolverAnswer::Unsatisfiable,
+                    "UNKNOWN" => SolverAnswer::Unknown,
+                    _ => return Err(error(AnswerErrorKind::UnknownStatus(word))),
+                };
+                status = Some((answer, line));
+            }
+            Some("v") => values.read(tokens, line)?,
+            _ => return Err(error(AnswerErrorKind::UnexpectedLine(content.to_string()))),
+        }
+    }
+    let Some((answer, status_line)) = status else {
+        return Err(AnswerError {
+            line: last_line,
+            kind: AnswerErrorKind::NoStatus,
+        });
+    };
+    match (answer, values.first_line) {
+        (SolverAnswer::Satisfiable(_), None) => Err(AnswerError {
+            line: status_line,
+            kind: AnswerErrorKind::NoValues,
+        }),
+        (SolverAnswer::Satisfiable(_), Some(_)) => {
+            values.finish(true).map(SolverAnswer::Satisfiable)
+        }
+        (_, Some(line)) => Err(AnswerError {
+            line,
+            kind: AnswerErrorKind::UnexpectedValues,
+        }),
+        (answer, None) => Ok(answer),
+    }
+}
+
+/// minisat's result file: `SAT` and literals ending in `0`, or `UNSAT` or `INDET` alone
+/// (`without_model` is the answer they stand for; `None` for `SAT`).
+fn parse_minisat(
+    text: &str,
+    status_line: usize,
+    without_model: Option<SolverAnswer>,
+    var_count: usize,
+) -> Result<SolverAnswer, AnswerError> {
+    let mut rest = content_lines(text).skip_while(|&(line, _)| line <= status_line);
+    if let Some(answer) = without_model {
+        return match rest.next() {
+            Some((line, _)) => Err(AnswerError {
+                line,
+                kind: AnswerErrorKind::UnexpectedValues,
+            }),
+            None => Ok(answer),
+        };
+    }
+    let mut values = Values::new(var_count);
+    for (line, content) in rest {
+        values.read(content.split_whitespace(), line)?;
+    }
+    if values.first_line.is_none() {
+        return Err(AnswerError {
+            line: status_line,
+            kind: AnswerErrorKind::NoValues,
+        });
+    }
+    values.finish(true).map(SolverAnswer::Satisfiable)
+}
+
+/// A bare list of literals, a final `0` optional.
+fn parse_bare(text: &str, var_count: usize) -> Result<SolverAnswer, AnswerError> {
+    let mut values = Values::new(var_count);
+    for (line, content) in content_lines(text) {
+        values.read(content.split_whitespace(), line)?;
+    }
+    values.finish(false).map(SolverAnswer::Satisfiable)
+}
+
+/// Which of a square's chosen moves were counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveDirection {
+    /// Moves either way (undirected encodings).
+    Any,
+    /// Moves leaving the square.
+    Leaving,
+    /// Moves entering the square.
+    Entering,
+}
+
+/// A square where a model chooses the wrong number of moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveCount {
+    /// The square's `x,y`, or `None` for the virtual vertex joined to an open tour's ends.
+    pub square: Option<String>,
+    /// Which moves were counted.
+    pub direction: MoveDirection,
+    /// How many the model chooses.
+    pub chosen: usize,
+    /// How many a tour chooses.
+    pub expected: usize,
+}
+
+impl fmt::Display for MoveCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let which = match self.direction {
+            MoveDirection::Any => "",
+            MoveDirection::Leaving => " leaving",
+            MoveDirection::Entering => " entering",
+        };
+        match &self.square {
+            Some(square) => write!(f, "square {square}")?,
+            None => write!(f, "the open tour's ends (virtual vertex)")?,
+        }
+        write!(
+            f,
+            " has {} chosen moves{which}, expected {}",
+            self.chosen, self.expected
+        )
+    }
+}
+
+/// One of several cycles in a model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelCycle {
+    /// Its squares in order, each `x,y`.
+    pub squares: Vec<String>,
+    /// Whether it passes the virtual vertex of an open tour: then it is a path between two
+    /// squares, not a cycle of moves.
+    pub is_path: bool,
+}
+
+/// How many squares of a cycle a message shows.
+const SHOWN_SQUARES: usize = 6;
+
+/// How many cycles a message shows.
+const SHOWN_CYCLES: usize = 8;
+
+impl fmt::Display for ModelCycle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.is_path { "path" } else { "cycle" };
+        write!(f, "a {kind} of {} squares:", self.squares.len())?;
+        for square in self.squares.iter().take(SHOWN_SQUARES) {
+            write!(f, " {square}")?;
+        }
+        if self.squares.len() > SHOWN_SQUARES {
+            write!(f, " ...")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a solver's answer does not give a tour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecodeError {
+    /// The problem is not well posed.
+    Problem(ProblemError),
+    /// The answer could not be read.
+    Answer(AnswerError),
+    /// The solver found the formula unsatisfiable: the problem has no tour.
+    Unsatisfiable,
+    /// The solver gave up.
+    Unknown,
+    /// The model's moves are not a set of cycles through every square: these squares have the
+    /// wrong number of chosen moves.
+    NotCycles(Vec<MoveCount>),
+    /// The model's moves form several cycles (the formula lacks the cuts that exclude them).
+    SeveralCycles(Vec<ModelCycle>),
+    /// The model decodes to a tour that fails verification (a bug in the encoding).
+    InvalidTour(TourError),
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::Problem(error) => error.fmt(f),
+            DecodeError::Answer(error) => write!(f, "reading the solver's answer: {error}"),
+            DecodeError::Unsatisfiable => {
+                write!(f, "the solver found the formula unsatisfiable: no tour")
+            }
+            DecodeError::Unknown => write!(f, "the solver gave up without an answer"),
+            DecodeError::NotCycles(counts) => {
+                write!(f, "the model's moves are not a set of cycles")?;
+                if let Some(first) = counts.first() {
+                    write!(f, ": {first}")?;
+                }
+                if counts.len() > 1 {
+                    write!(f, " (and {} more such squares)", counts.len() - 1)?;
+                }
+                Ok(())
+            }
+            DecodeError::SeveralCycles(cycles) => {
+                write!(f, "the model has {} cycles, not one tour: ", cycles.len())?;
+                for (index, cycle) in cycles.iter().take(SHOWN_CYCLES).enumerate() {
+                    if index > 0 {
+                        write!(f, "; ")?;
+                    }
+                    write!(f, "{cycle}")?;
+                }
+                if cycles.len() > SHOWN_CYCLES {
+                    write!(f, "; and {} more", cycles.len() - SHOWN_CYCLES)?;
+                }
+                Ok(())
+            }
+            DecodeError::InvalidTour(error) => write!(
+                f,
+                "internal error: the model decodes to a tour that fails verification: {error}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// A problem's encoding rebuilt to read models: the cycle graph and move variables, numbered
+/// exactly as [`Refinement::new`](crate::engine::sat::Refinement::new) numbers them.
+pub struct Decoder<'p> {
+    problem: &'p Problem,
+    graph: CycleGraph,
+    moves: MoveVars,
+    var_count: usize,
+}
+
+impl<'p> Decoder<'p> {
+    /// The decoder for `problem` under `encoding`.
+    pub fn new(problem: &'p Problem, encoding: Encoding) -> Result<Decoder<'p>, ProblemError> {
+        problem.validate()?;
+        let move_graph = MoveGraph::new(&problem.board, problem.piece);
+        let graph = CycleGraph::new(problem, &move_graph);
+        let mut formula = Formula::new();
+        let moves = encoding.encode(&graph, &mut formula);
+        Ok(Decoder {
+            problem,
+            graph,
+            moves,
+            var_count: formula.var_count(),
+        })
+    }
+
+    /// The cycle graph.
+    pub fn graph(&self) -> &CycleGraph {
+        &self.graph
+    }
+
+    /// The move variables.
+    pub fn moves(&self) -> &MoveVars {
+        &self.moves
+    }
+
+    /// The formula's number of variables (cuts add none).
+    pub fn var_count(&self) -> usize {
+        self.var_count
+    }
+
+    /// Reads a solver's answer to this formula.
+    pub fn read(&self, text: &str) -> Result<SolverAnswer, AnswerError> {
+        SolverAnswer::parse(text, self.var_count)
+    }
+
+    /// The cycles of the cycle graph a model chooses (values by variable index, missing ones
+    /// false), each a list of vertices in order; an error naming the squares with the wrong
+    /// number of chosen moves when they are not a set of cycles through every vertex.
+    pub fn cycles(&self, values: &[bool]) -> Result<Vec<Vec<Vertex>>, DecodeError> {
+        self.moves
+            .cycles(&self.graph, values)
+            .ok_or_else(|| DecodeError::NotCycles(self.wrong_move_counts(values)))
+    }
+
+    /// The verified tour a solver's answer gives.
+    pub fn tour(&self, answer: &SolverAnswer) -> Result<Tour, DecodeError> {
+        let values = match answer {
+            SolverAnswer::Satisfiable(values) => values,
+            SolverAnswer::Unsatisfiable => return Err(DecodeError::Unsatisfiable),
+            SolverAnswer::Unknown => return Err(DecodeError::Unknown),
+        };
+        let cycles = self.cycles(values)?;
+        let [cycle] = cycles.as_slice() else {
+            return Err(DecodeError::SeveralCycles(
+                cycles.iter().map(|cycle| self.describe(cycle)).collect(),
+            ));
+        };
+        let tour = self.graph.tour_of_cycle(cycle);
+        verify(self.problem, &tour).map_err(DecodeError::InvalidTour)?;
+        Ok(tour)
+    }
+
+    /// Every vertex where the model chooses a number of moves no tour chooses.
+    fn wrong_move_counts(&self, values: &[bool]) -> Vec<MoveCount> {
+        let vertex_count = self.graph.vertex_count();
+        let (mut leaving, mut entering) = (vec![0; vertex_count], vec![0; vertex_count]);
+        for (var, from, to) in self.moves.described(&self.graph) {
+            if values.get(var.index()).copied().unwrap_or(false) {
+                leaving[from as usize] += 1;
+                entering[to as usize] += 1;
+            }
+        }
+        let mut wrong = Vec::new();
+        for vertex in 0..vertex_count {
+            let square = self.square_name(vertex as Vertex);
+            let counts = match self.moves {
+                MoveVars::Edges(_) => {
+                    vec![(MoveDirection::Any, leaving[vertex] + entering[vertex], 2)]
+                }
+                MoveVars::Arcs(_) => vec![
+                    (MoveDirection::Leaving, leaving[vertex], 1),
+                    (MoveDirection::Entering, entering[vertex], 1),
+                ],
+            };
+            for (direction, chosen, expected) in counts {
+                if chosen != expected {
+                    wrong.push(MoveCount {
+                        square: square.clone(),
+                        direction,
+                        chosen,
+                        expected,
+                    });
+                }
+            }
+        }
+        wrong
+    }
+
+    /// A vertex's square as `x,y`, `None` for the virtual vertex.
+    fn square_name(&self, vertex: Vertex) -> Option<String> {
+        (Some(vertex) != self.graph.virtual_vertex())
+            .then(|| coordinates(&self.problem.board, self.graph.square(vertex)))
+    }
+
+    /// A cycle of the model in squares, begun after the virtual vertex if it passes it.
+    fn describe(&self, cycle: &[Vertex]) -> ModelCycle {
+        let mut order = cycle.to_vec();
+        let virtual_position = order
+            .iter()
+            .position(|&vertex| Some(vertex) == self.graph.virtual_vertex());
+        if let Some(position) = virtual_position {
+            order.rotate_left(position);
+            order.remove(0);
+        }
+        ModelCycle {
+            squares: order
+                .into_iter()
+                .map(|vertex| coordinates(&self.problem.board, self.graph.square(vertex)))
+                .collect(),
+            is_path: virtual_position.is_some(),
+        }
+    }
+}
+
+/// The verified tour that a solver's answer `text` gives for `problem` encoded by `encoding`.
+///
+/// ```
+/// use toursat::engine::sat::{model, Encoding};
+/// use toursat::{Board, Piece, Problem, TourShape};
+/// let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed);
+/// // The 2x2 rook board has four edges; a circuit uses all of them.
+/// let tour = model::decode(&problem, Encoding::Cutset, "SAT\n1 2 3 4 0\n").unwrap();
+/// assert_eq!(tour.squares(), [0, 1, 3, 2]);
+/// ```
+pub fn decode(problem: &Problem, encoding: Encoding, text: &str) -> Result<Tour, DecodeError> {
+    let decoder = Decoder::new(problem, encoding).map_err(DecodeError::Problem)?;
+    let answer = decoder.read(text).map_err(DecodeError::Answer)?;
+    decoder.tour(&answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Square};
+    use crate::piece::Piece;
+    use crate::problem::TourShape;
+
+    fn parse(text: &str) -> Result<SolverAnswer, AnswerError> {
+        SolverAnswer::parse(text, 4)
+    }
+
+    fn error_of(text: &str) -> (usize, AnswerErrorKind) {
+        let error = parse(text).unwrap_err();
+        (error.line, error.kind)
+    }
+
+    #[test]
+    fn reads_the_competition_format() {
+        let text = "c a comment\ns SATISFIABLE\nv 1 -2\nc between\nv 3 0\n";
+        assert_eq!(
+            parse(text),
+            Ok(SolverAnswer::Satisfiable(vec![true, false, true, false]))
+        );
+        assert_eq!(parse("s UNSATISFIABLE\n"), Ok(SolverAnswer::Unsatisfiable));
+        assert_eq!(parse("c\ns UNKNOWN\n"), Ok(SolverAnswer::Unknown));
+    }
+
+    #[test]
+    fn reads_minisat_result_files() {
+        assert_eq!(
+            parse("SAT\n-1 2 -3 4 0\n"),
+            Ok(SolverAnswer::Satisfiable(vec![false, true, false, true]))
+        );
+        assert_eq!(parse("UNSAT\n"), Ok(SolverAnswer::Unsatisfiable));
+        assert_eq!(parse("INDET\n"), Ok(SolverAnswer::Unknown));
+    }
+
+    #[test]
+    fn reads_a_bare_list_with_or_without_the_final_zero() {
+        let model = Ok(SolverAnswer::Satisfiable(vec![false, true, false, false]));
+        assert_eq!(parse("-1\n 2 -3 0\n"), model);
+        assert_eq!(parse("-1 2 -3"), model);
+        assert_eq!(parse("2\r\n"), model);
+    }
+
+    #[test]
+    fn unmentioned_variables_are_false() {
+        assert_eq!(
+            parse("v 4 0\ns SATISFIABLE"),
+            Ok(SolverAnswer::Satisfiable(vec![false, false, false, true]))
+        );
+    }
+
+    #[test]
+    fn repeated_literals_are_accepted() {
+        assert_eq!(
+            parse("1 1 0"),
+            Ok(SolverAnswer::Satisfiable(vec![true, false, false, false]))
+        );
+    }
+
+    #[test]
+    fn rejects_a_malformed_literal_with_its_line() {
+        for token in ["x", "--1", "-0", "1.5", "+-2", "-"] {
+            assert_eq!(
+                error_of(&format!("1\n{token}\n")),
+                (2, AnswerErrorKind::MalformedLiteral(token.to_string())),
+                "{token}"
+            );
+        }
+        assert_eq!(
+            error_of("s SATISFIABLE\nv 1 two 0\n"),
+            (2, AnswerErrorKind::MalformedLiteral("two".to_string()))
+        );
+    }
+
+    #[test]
+    fn rejects_a_variable_beyond_the_formula() {
+        let beyond = AnswerErrorKind::VariableOutOfRange {
+            variable: 5,
+            var_count: 4,
+        };
+        assert_eq!(error_of("SAT\n1 -5 0\n"), (2, beyond));
+        assert!(matches!(
+            error_of("99999999999999999999999").1,
+            AnswerErrorKind::MalformedLiteral(_)
+        ));
+        assert!(matches!(
+            error_of("18446744073709551615").1,
+            AnswerErrorKind::VariableOutOfRange { .. }
+        ));
+    }
+
+    #[test]
+    fn rejects_conflicting_literals() {
+        assert_eq!(
+            error_of("s SATISFIABLE\nv 1 2\nv 3 -2 0\n"),
+            (
+                3,
+                AnswerErrorKind::ConflictingLiterals {
+                    variable: 2,
+                    first_line: 2
+                }
+            )
+        );
+    }
+
+    #[test]
+    fn rejects_values_after_the_final_zero() {
+        assert_eq!(
+            error_of("1 0\n2\n"),
+            (2, AnswerErrorKind::ValueAfterEnd("2".to_string()))
+        );
+    }
+
+    #[test]
+    fn rejects_values_cut_short() {
+        assert_eq!(
+            error_of("s SATISFIABLE\nv 1 2\n"),
+            (2, AnswerErrorKind::MissingEnd)
+        );
+        assert_eq!(error_of("SAT\n1 2\n"), (2, AnswerErrorKind::MissingEnd));
+    }
+
+    #[test]
+    fn rejects_a_satisfiable_answer_without_values() {
+        assert_eq!(
+            error_of("c hi\ns SATISFIABLE\n"),
+            (2, AnswerErrorKind::NoValues)
+        );
+        assert_eq!(error_of("SAT\n\n"), (1, AnswerErrorKind::NoValues));
+    }
+
+    #[test]
+    fn rejects_values_after_an_answer_without_a_model() {
+        assert_eq!(
+            error_of("s UNSATISFIABLE\nv 1 0\n"),
+            (2, AnswerErrorKind::UnexpectedValues)
+        );
+        assert_eq!(
+            error_of("UNSAT\n1 0\n"),
+            (2, AnswerErrorKind::UnexpectedValues)
+        );
+    }
+
+    #[test]
+    fn rejects_bad_status_lines() {
+        assert_eq!(
+            error_of("s SAT\n"),
+            (1, AnswerErrorKind::UnknownStatus("SAT".to_string()))
+        );
+        assert_eq!(
+            error_of("s UNKNOWN\ns UNKNOWN\n"),
+            (2, AnswerErrorKind::SecondStatus)
+        );
+        assert_eq!(error_of("v 1 0\n"), (1, AnswerErrorKind::NoStatus));
+    }
+
+    #[test]
+    fn rejects_stray_lines_in_the_competition_format() {
+        assert_eq!(
+            error_of("s UNKNOWN\nSAT\n"),
+            (2, AnswerErrorKind::UnexpectedLine("SAT".to_string()))
+        );
+    }
+
+    #[test]
+    fn rejects_an_empty_answer() {
+        assert_eq!(error_of(""), (1, AnswerErrorKind::Empty));
+        assert_eq!(
+            error_of("c only\n\nc comments\n"),
+            (3, AnswerErrorKind::Empty)
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line_and_what_was_expected() {
+        let error = parse("s SATISFIABLE\nv 1 x 0\n").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2: expected a literal (a variable number, '-' to negate), found \"x\""
+        );
+    }
+
+    /// The values that choose the moves `(from, to)` for which `chosen` holds.
+    fn choosing(decoder: &Decoder, chosen: impl Fn(Square, Square) -> bool) -> Vec<bool> {
+        let graph = decoder.graph();
+        let square =
+            |vertex: Vertex| (Some(vertex) != graph.virtual_vertex()).then(|| graph.square(vertex));
+        let mut values = vec![false; decoder.var_count()];
+        for (var, from, to) in decoder.moves().described(graph) {
+            // The virtual vertex is written as `u32::MAX`.
+            let ends = (
+                square(from).unwrap_or(u32::MAX),
+                square(to).unwrap_or(u32::MAX),
+            );
+            values[var.index()] = chosen(ends.0, ends.1);
+        }
+        values
+    }
+
+    fn rook_problem(rows: u64, cols: u64, shape: TourShape) -> Problem {
+        Problem::new(Board::new(rows, cols).unwrap(), Piece::Rook, shape)
+    }
+
+    #[test]
+    fn decodes_a_model_into_a_verified_tour() {
+        let problem = rook_problem(2, 2, TourShape::Closed);
+        let decoder = Decoder::new(&problem, Encoding::CutsetArcs).unwrap();
+        // Arcs around the square 0 -> 1 -> 3 -> 2 -> 0.
+        let around = [(0, 1), (1, 3), (3, 2), (2, 0)];
+        let values = choosing(&decoder, |from, to| around.contains(&(from, to)));
+        let tour = decoder.tour(&SolverAnswer::Satisfiable(values)).unwrap();
+        assert_eq!(tour.squares(), [0, 1, 3, 2]);
+    }
+
+    #[test]
+    fn an_unsatisfiable_answer_means_no_tour() {
+        let problem = rook_problem(2, 2, TourShape::Closed);
+        assert_eq!(
+            decode(&problem, Encoding::Cutset, "s UNSATISFIABLE\n"),
+            Err(DecodeError::Unsatisfiable)
+        );
+        assert_eq!(
+            decode(&problem, Encoding::Cutset, "INDET\n"),
+            Err(DecodeError::Unknown)
+        );
+    }
+
+    #[test]
+    fn names_the_squares_with_the_wrong_number_of_moves() {
+        let problem = rook_problem(2, 2, TourShape::Closed);
+        // Edges 0-1, 0-2 and 1-3 but not 2-3: squares 0,1 and 1,1 have one move each.
+        let error = decode(&problem, Encoding::Cutset, "1 2 3 -4 0").unwrap_err();
+        let one_move = |square: &str| MoveCount {
+            square: Some(square.to_string()),
+            direction: MoveDirection::Any,
+            chosen: 1,
+            expected: 2,
+        };
+        assert_eq!(
+            error,
+            DecodeError::NotCycles(vec![one_move("0,1"), one_move("1,1")])
+        );
+        assert_eq!(
+            error.to_string(),
+            "the model's moves are not a set of cycles: square 0,1 has 1 chosen moves, \
+             expected 2 (and 1 more such squares)"
+        );
+    }
+
+    #[test]
+    fn counts_arcs_leaving_and_entering_separately() {
+        let problem = rook_problem(2, 2, TourShape::Closed);
+        let decoder = Decoder::new(&problem, Encoding::CutsetArcs).unwrap();
+        // Square 0 sends arcs to both neighbours; nothing else is chosen.
+        let values = choosing(&decoder, |from, _| from == 0);
+        let Err(DecodeError::NotCycles(counts)) = decoder.tour(&SolverAnswer::Satisfiable(values))
+        else {
+            panic!("expected NotCycles")
+        };
+        assert_eq!(
+            counts[0],
+            MoveCount {
+                square: Some("0,0".to_string()),
+                direction: MoveDirection::Leaving,
+                chosen: 2,
+                expected: 1
+            }
+        );
+        assert!(counts
+            .iter()
+            .any(|count| count.direction == MoveDirection::Entering));
+    }
+
+    #[test]
+    fn reports_several_cycles_rather_than_accepting_one() {
+        // Two 2x2 rook cycles side by side on a 2x4 board (x = square % 4).
+        let problem = rook_problem(2, 4, TourShape::Closed);
+        let decoder = Decoder::new(&problem, Encoding::Cutset).unwrap();
+        let values = choosing(&decoder, |a, b| (a % 4 < 2) == (b % 4 < 2));
+        let error = decoder
+            .tour(&SolverAnswer::Satisfiable(values))
+            .unwrap_err();
+        let cycle = |squares: [&str; 4]| ModelCycle {
+            squares: squares.iter().map(|square| square.to_string()).collect(),
+            is_path: false,
+        };
+        assert_eq!(
+            error,
+            DecodeError::SeveralCycles(vec![
+                cycle(["0,0", "0,1", "1,1", "1,0"]),
+                cycle(["2,0", "2,1", "3,1", "3,0"]),
+            ])
+        );
+        assert_eq!(
+            error.to_string(),
+            "the model has 2 cycles, not one tour: a cycle of 4 squares: 0,0 0,1 1,1 1,0; \
+             a cycle of 4 squares: 2,0 2,1 3,1 3,0"
+        );
+    }
+
+    #[test]
+    fn an_open_tours_extra_cycle_is_reported_beside_its_path() {
+        // A path 0,0 1,0 1,1 0,1 (its ends joined to the virtual vertex) and a separate cycle.
+        let problem = rook_problem(2, 4, TourShape::Open);
+        let decoder = Decoder::new(&problem, Encoding::Cutset).unwrap();
+        let path = [(0, 1), (1, 5), (4, 5), (0, u32::MAX), (4, u32::MAX)];
+        let values = choosing(&decoder, |a, b| {
+            path.contains(&(a, b)) || (a != u32::MAX && b != u32::MAX && a % 4 >= 2 && b % 4 >= 2)
+        });
+        let Err(DecodeError::SeveralCycles(cycles)) =
+            decoder.tour(&SolverAnswer::Satisfiable(values))
+        else {
+            panic!("expected SeveralCycles")
+        };
+        assert_eq!(cycles.len(), 2);
+        let paths: Vec<&ModelCycle> = cycles.iter().filter(|cycle| cycle.is_path).collect();
+        assert_eq!(paths.len(), 1);
+        assert_eq!(paths[0].squares.len(), 4);
+        assert!(paths[0].to_string().starts_with("a path of 4 squares: "));
+    }
+
+    #[test]
+    fn rejects_an_ill_posed_problem() {
+        let problem = rook_problem(2, 2, TourShape::Closed).with_start(7);
+        assert!(matches!(
+            decode(&problem, Encoding::Cutset, "1 2 3 4"),
+            Err(DecodeError::Problem(_))
+        ));
+    }
+}

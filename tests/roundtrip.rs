@@ -1,0 +1,169 @@
+//! The external solver round trip: formula out as DIMACS, minisat's answer back in as a tour.
+
+use std::path::PathBuf;
+use std::process::Command;
+use toursat::engine::sat::formula::Formula;
+use toursat::engine::sat::model::{DecodeError, Decoder, SolverAnswer};
+use toursat::engine::sat::{Encoding, Refinement, SatOptions};
+use toursat::{verify, Board, Limits, MoveGraph, Piece, Problem, Tour, TourShape};
+
+/// Most rounds of cutting the cycles of minisat's model before giving up.
+const MAX_ROUNDS: usize = 200;
+
+/// Whether the external solver is available. These tests need the `minisat` binary (Debian
+/// package `minisat`, which CI installs): without it they fail with instructions, unless
+/// `TOURSAT_SKIP_EXTERNAL=1` is set.
+fn minisat_available() -> bool {
+    if std::env::var("TOURSAT_SKIP_EXTERNAL").is_ok_and(|value| value == "1") {
+        return false;
+    }
+    match Command::new("minisat").arg("--help").output() {
+        Ok(_) => true,
+        Err(error) => panic!(
+            "the external solver `minisat` is not on PATH ({error}): install it \
+             (apt-get install minisat) or set TOURSAT_SKIP_EXTERNAL=1 to skip these tests"
+        ),
+    }
+}
+
+/// The formula in DIMACS CNF (a stand-in for the official writer).
+fn dimacs(formula: &Formula) -> String {
+    let mut text = format!("p cnf {} {}\n", formula.var_count(), formula.clause_count());
+    for clause in formula.clauses() {
+        for lit in clause {
+            text.push_str(&format!("{} ", lit.to_dimacs()));
+        }
+        text.push_str("0\n");
+    }
+    text
+}
+
+/// minisat's result file for `formula`.
+fn minisat(formula: &Formula, name: &str) -> String {
+    let stem = format!("toursat-roundtrip-{}-{name}", std::process::id());
+    let cnf = std::env::temp_dir().join(format!("{stem}.cnf"));
+    let result: PathBuf = std::env::temp_dir().join(format!("{stem}.out"));
+    std::fs::write(&cnf, dimacs(formula)).unwrap();
+    let output = Command::new("minisat")
+        .arg("-verb=0")
+        .arg(&cnf)
+        .arg(&result)
+        .output()
+        .unwrap();
+    let status = output.status;
+    // minisat exits with 10 (satisfiable) or 20 (unsatisfiable).
+    assert!(
+        matches!(status.code(), Some(10 | 20)),
+        "{name}: minisat {status}"
+    );
+    let text = std::fs::read_to_string(&result).unwrap();
+    std::fs::remove_file(&cnf).ok();
+    std::fs::remove_file(&result).ok();
+    text
+}
+
+/// The formula after the refinement loop has converged on `problem`: base clauses and every cut.
+fn refined_formula(problem: &Problem, encoding: Encoding) -> (Formula, bool) {
+    let graph = MoveGraph::new(&problem.board, problem.piece);
+    let options = SatOptions {
+        encoding,
+        merge: false,
+    };
+    let mut refinement = Refinement::new(problem, &graph, &options, &Limits::none());
+    let found = refinement.cycle_through(&[]).unwrap().is_some();
+    (refinement.formula, found)
+}
+
+/// Solves `problem` with minisat on the refined formula, cutting the cycles of any model that
+/// has several (as the engine would) until one is a tour.
+fn external_tour(problem: &Problem, encoding: Encoding, name: &str) -> Result<Tour, DecodeError> {
+    let (mut formula, _) = refined_formula(problem, encoding);
+    let decoder = Decoder::new(problem, encoding).unwrap();
+    assert_eq!(decoder.var_count(), formula.var_count(), "{name}");
+    for _ in 0..MAX_ROUNDS {
+        let answer = decoder.read(&minisat(&formula, name)).unwrap();
+        let SolverAnswer::Satisfiable(values) = &answer else {
+            return decoder.tour(&answer);
+        };
+        let cycles = decoder.cycles(values)?;
+        if cycles.len() == 1 {
+            return decoder.tour(&answer);
+        }
+        let mut component_of = vec![0; decoder.graph().vertex_count()];
+        for (index, cycle) in cycles.iter().enumerate() {
+            for &vertex in cycle {
+                component_of[vertex as usize] = index as u32;
+            }
+        }
+        for cycle in &cycles {
+            for clause in decoder
+                .moves()
+                .cut_clauses(decoder.graph(), cycle, &component_of)
+            {
+                formula.add_clause(&clause);
+            }
+        }
+    }
+    panic!("{name}: minisat's models still had several cycles after {MAX_ROUNDS} rounds");
+}
+
+fn solvable_problems() -> Vec<(&'static str, Problem)> {
+    let board = |rows, cols| Board::new(rows, cols).unwrap();
+    let mut blocked = board(6, 6);
+    blocked.block(board(6, 6).square(2, 2));
+    blocked.block(board(6, 6).square(3, 2));
+    vec![
+        (
+            "knight-6x6-closed",
+            Problem::new(board(6, 6), Piece::Knight, TourShape::Closed),
+        ),
+        (
+            "knight-5x6-open-from-corner",
+            Problem::new(board(5, 6), Piece::Knight, TourShape::Open).with_start(0),
+        ),
+        (
+            "knight-5x5-open-fixed-ends",
+            Problem::new(board(5, 5), Piece::Knight, TourShape::Open)
+                .with_start(0)
+                .with_end(24),
+        ),
+        (
+            "rook-6x6-blocked-closed",
+            Problem::new(blocked, Piece::Rook, TourShape::Closed),
+        ),
+    ]
+}
+
+#[test]
+fn minisat_solves_the_refined_formula_of_every_encoding() {
+    if !minisat_available() {
+        return;
+    }
+    for encoding in Encoding::ALL {
+        for (name, problem) in solvable_problems() {
+            let name = format!("{name}-{encoding}");
+            let tour = external_tour(&problem, encoding, &name)
+                .unwrap_or_else(|error| panic!("{name}: {error}"));
+            verify(&problem, &tour).unwrap_or_else(|error| panic!("{name}: {error}"));
+        }
+    }
+}
+
+#[test]
+fn minisat_finds_the_formula_of_an_impossible_tour_unsatisfiable() {
+    if !minisat_available() {
+        return;
+    }
+    let problem = Problem::new(Board::new(2, 3).unwrap(), Piece::Knight, TourShape::Open);
+    for encoding in Encoding::ALL {
+        let (formula, found) = refined_formula(&problem, encoding);
+        assert!(!found, "{encoding}");
+        let decoder = Decoder::new(&problem, encoding).unwrap();
+        let answer = decoder.read(&minisat(&formula, "knight-2x3")).unwrap();
+        assert_eq!(
+            decoder.tour(&answer),
+            Err(DecodeError::Unsatisfiable),
+            "{encoding}"
+        );
+    }
+}
