@@ -48,7 +48,9 @@ pub fn search(problem: &Problem, graph: &MoveGraph, limits: &Limits, stats: &mut
     }
 }
 
-/// The answer of a search from one start, without a budget of its own.
+/// The answer of a search from one start: restarted with a doubled budget and new tie-breaks
+/// whenever the budget runs out, so one bad early choice cannot hold the search for long. Any
+/// run that tries every branch proves there is no tour.
 fn single_start(
     walk: &mut Walk,
     start: Square,
@@ -56,11 +58,36 @@ fn single_start(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Answer {
-    match walk.run(start, end, None, limits, stats) {
-        Outcome::Found(squares) => Answer::Found(Tour::new(squares)),
-        Outcome::Exhausted | Outcome::OutOfBudget => exhausted(stats),
-        Outcome::Stopped(stop) => Answer::Stopped(stop),
+    let mut budget = FIRST_ROUND_BUDGET;
+    for round in 0.. {
+        walk.order = round_order(round);
+        match walk.run(start, end, Some(budget), limits, stats) {
+            Outcome::Found(squares) => return Answer::Found(Tour::new(squares)),
+            Outcome::Exhausted => break,
+            Outcome::OutOfBudget => budget = budget.saturating_mul(2),
+            Outcome::Stopped(stop) => return Answer::Stopped(stop),
+        }
     }
+    exhausted(stats)
+}
+
+/// The candidate order of restart `round`: Warnsdorff with Roth's tie-break first, then
+/// Warnsdorff with ties broken by a fixed pseudo-random order of the round.
+fn round_order(round: u64) -> CandidateOrder {
+    if round == 0 {
+        CandidateOrder::Warnsdorff
+    } else {
+        CandidateOrder::WarnsdorffShuffled(round)
+    }
+}
+
+/// A fixed pseudo-random number for `square` in round `seed` (splitmix64's mixer).
+fn tie_break(square: Square, seed: u64) -> u64 {
+    let mut z = (square as u64 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The answer when every branch has been tried.
@@ -94,7 +121,11 @@ fn open_any_start(
         starts.retain(|&square| square == dead_end);
     }
     let mut budget = FIRST_ROUND_BUDGET;
-    while !starts.is_empty() {
+    for round in 0.. {
+        if starts.is_empty() {
+            break;
+        }
+        walk.order = round_order(round);
         let mut unfinished = Vec::with_capacity(starts.len());
         for &start in &starts {
             match walk.run(start, None, Some(budget), limits, stats) {
@@ -147,6 +178,8 @@ fn centre_distance(board: &Board, square: Square) -> u64 {
 pub(super) enum CandidateOrder {
     /// Fewest onward moves first, then farther from the centre (Roth), then lexicographic.
     Warnsdorff,
+    /// Fewest onward moves first, then a pseudo-random order fixed by the seed.
+    WarnsdorffShuffled(u64),
     /// Lexicographic: column, then row (the move graph's own order).
     Lexicographic,
 }
@@ -404,17 +437,26 @@ impl<'a> Walk<'a> {
 
     /// Sorts the candidates from `begin` into the walk's order.
     fn order_candidates(&mut self, begin: usize) {
-        if self.order == CandidateOrder::Lexicographic {
-            return;
-        }
         let (board, unvisited_neighbours) = (self.board, &self.unvisited_neighbours);
-        self.candidates[begin..].sort_unstable_by_key(|&square| {
-            (
-                unvisited_neighbours[square as usize],
-                std::cmp::Reverse(centre_distance(board, square)),
-                lex_key(board, square),
-            )
-        });
+        let candidates = &mut self.candidates[begin..];
+        match self.order {
+            CandidateOrder::Lexicographic => {}
+            CandidateOrder::Warnsdorff => candidates.sort_unstable_by_key(|&square| {
+                (
+                    unvisited_neighbours[square as usize],
+                    std::cmp::Reverse(centre_distance(board, square)),
+                    lex_key(board, square),
+                )
+            }),
+            CandidateOrder::WarnsdorffShuffled(seed) => {
+                candidates.sort_unstable_by_key(|&square| {
+                    (
+                        unvisited_neighbours[square as usize],
+                        tie_break(square, seed),
+                    )
+                })
+            }
+        }
     }
 
     /// Moves the head to `square`; false if the new path has no way to a tour (the move is
@@ -648,6 +690,15 @@ mod tests {
     #[test]
     fn walks_a_100x100_rook_circuit_without_overflow() {
         let board = Board::new(100, 100).unwrap();
+        assert_tour(&Problem::new(board, crate::Piece::Rook, TourShape::Closed));
+    }
+
+    #[test]
+    fn finds_rook_circuit_on_20x20_with_scattered_blocks() {
+        let mut board = Board::new(20, 20).unwrap();
+        for (x, y) in [(3, 4), (10, 11), (15, 3), (6, 18)] {
+            board.block(board.square(x, y));
+        }
         assert_tour(&Problem::new(board, crate::Piece::Rook, TourShape::Closed));
     }
 }
