@@ -12,7 +12,9 @@
 //! - the unvisited squares and the head stay connected;
 //! - a neighbour of the head that would be left short of ports must be the next square.
 //!
-//! The lexicographic engine uses the same walk with neighbours in their natural order.
+//! A run that spends its node budget is restarted with twice the budget and new tie-breaks; a
+//! run that tries every branch proves there is no tour. The lexicographic engine uses the same
+//! walk with neighbours in their natural order and no restarts.
 
 use crate::board::{Board, Square};
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
