@@ -358,7 +358,7 @@ impl<'a> Walk<'a> {
     fn completed_tour(&self) -> Option<Vec<Square>> {
         let (&first, &last) = (self.path.first()?, self.path.last()?);
         let closes = !self.closed || self.graph.adjacent(last, first);
-        let ends_right = self.end.map_or(true, |end| end == last);
+        let ends_right = self.end.is_none_or(|end| end == last);
         (closes && ends_right).then(|| self.path.clone())
     }
 

@@ -163,7 +163,9 @@ pub struct Solution {
 /// Which engine to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum EngineChoice {
-    /// Pick per problem.
+    /// Pick per problem: depth-first search with a small node budget (it is fastest on open
+    /// boards and the judges' sizes), then the SAT engine (`cutset`, which wins on blocked
+    /// boards and large lexicographic problems).
     #[default]
     Auto,
     /// Depth-first search.
@@ -221,6 +223,64 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// Search nodes `auto` lets depth-first search spend on a problem of `squares` free squares
+/// before it hands the problem to the SAT engine.
+fn auto_node_budget(squares: usize) -> u64 {
+    20_000 + 20 * squares as u64
+}
+
+/// Runs the chosen engine on a problem the cheap proofs did not settle.
+fn run_engine(
+    problem: &Problem,
+    graph: &MoveGraph,
+    options: &SolveOptions,
+    stats: &mut Stats,
+) -> Answer {
+    let limits = &options.limits;
+    let search = |limits: &Limits, stats: &mut Stats| match options.order {
+        Order::Any => {
+            stats.engine = "dfs".to_string();
+            dfs::search(problem, graph, limits, stats)
+        }
+        Order::Lex => {
+            stats.engine = "dfs-lex".to_string();
+            lex::search(problem, graph, limits, stats)
+        }
+    };
+    let satisfy = |sat_options: &sat::SatOptions, stats: &mut Stats| match options.order {
+        Order::Any => {
+            stats.engine = format!("sat:{}", sat_options.encoding);
+            sat::search(problem, graph, sat_options, limits, stats)
+        }
+        Order::Lex => {
+            stats.engine = format!("sat-lex:{}", sat_options.encoding);
+            sat::lex::search(problem, graph, sat_options, limits, stats)
+        }
+    };
+    match options.engine {
+        EngineChoice::Dfs => search(limits, stats),
+        EngineChoice::Sat(sat_options) => satisfy(&sat_options, stats),
+        EngineChoice::Auto => {
+            let budget = auto_node_budget(problem.board.free_count());
+            let first_try = Limits {
+                node_budget: Some(limits.node_budget.map_or(budget, |b| b.min(budget))),
+                ..*limits
+            };
+            match search(&first_try, stats) {
+                Answer::Stopped(Stop::NodeBudget)
+                    if limits.node_budget.is_none_or(|b| b > budget) =>
+                {
+                    let searched = stats.engine.clone();
+                    let answer = satisfy(&sat::SatOptions::default(), stats);
+                    stats.engine = format!("{searched}, then {}", stats.engine);
+                    answer
+                }
+                answer => answer,
+            }
+        }
+    }
+}
+
 /// Solves `problem` with the chosen engine and order; a found tour has passed [`verify`].
 ///
 /// ```
@@ -239,24 +299,7 @@ pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, Solv
             stats.engine = "proofs".to_string();
             Answer::NoTour(impossibility)
         }
-        None => match (options.engine, options.order) {
-            (EngineChoice::Sat(sat_options), Order::Any) => {
-                stats.engine = "sat".to_string();
-                sat::search(problem, &graph, &sat_options, &options.limits, &mut stats)
-            }
-            (EngineChoice::Sat(sat_options), Order::Lex) => {
-                stats.engine = "sat-lex".to_string();
-                sat::lex::search(problem, &graph, &sat_options, &options.limits, &mut stats)
-            }
-            (EngineChoice::Auto | EngineChoice::Dfs, Order::Any) => {
-                stats.engine = "dfs".to_string();
-                dfs::search(problem, &graph, &options.limits, &mut stats)
-            }
-            (EngineChoice::Auto | EngineChoice::Dfs, Order::Lex) => {
-                stats.engine = "dfs-lex".to_string();
-                lex::search(problem, &graph, &options.limits, &mut stats)
-            }
-        },
+        None => run_engine(problem, &graph, options, &mut stats),
     };
     stats.seconds = started.elapsed().as_secs_f64();
     if let Answer::Found(tour) = &answer {
