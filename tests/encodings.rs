@@ -87,7 +87,7 @@ fn brute_force_has_tour(problem: &Problem) -> bool {
             if closed {
                 adjacent(last, start)
             } else {
-                end.map_or(true, |end| end == last)
+                end.is_none_or(|end| end == last)
             }
         };
         extend(start, 1 << start, count, &accept, &adjacent)
