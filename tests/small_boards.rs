@@ -85,7 +85,7 @@ fn brute_force_first_tour(problem: &Problem) -> Option<Vec<Square>> {
         let (first, last) = (path[0], path[path.len() - 1]);
         match problem.shape {
             TourShape::Closed => path.len() >= 2 && moves[last as usize].contains(&first),
-            TourShape::Open => problem.end.map_or(true, |end| end == last),
+            TourShape::Open => problem.end.is_none_or(|end| end == last),
         }
     };
     fn extend(
