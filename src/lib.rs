@@ -15,6 +15,7 @@
 
 pub mod board;
 pub mod engine;
+pub mod format;
 pub mod piece;
 pub mod problem;
 pub mod square;
