@@ -16,6 +16,7 @@
 pub mod board;
 pub mod engine;
 pub mod format;
+pub mod judge;
 pub mod piece;
 pub mod problem;
 pub mod square;
