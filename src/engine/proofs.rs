@@ -1,10 +1,400 @@
 //! Cheap proofs that no tour exists: counting, degrees, connectivity, cut squares.
 
+use crate::board::Square;
 use crate::engine::Impossibility;
 use crate::piece::MoveGraph;
-use crate::problem::Problem;
+use crate::problem::{Problem, TourShape};
 
 /// A proof that `problem` has no tour, if one of the cheap arguments settles it.
-pub fn cheap_proof(_problem: &Problem, _graph: &MoveGraph) -> Option<Impossibility> {
-    todo!("cheap proofs")
+///
+/// Every argument takes time and memory linear in the board and its moves.
+pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility> {
+    let free_squares: Vec<Square> = problem.board.free_squares().collect();
+    too_few_squares(problem, &free_squares)
+        .or_else(|| colour_count(problem, &free_squares))
+        .or_else(|| degrees(problem, graph, &free_squares))
+        .or_else(|| disconnection(graph, &free_squares))
+        .or_else(|| cut_square(problem, graph, &free_squares))
+}
+
+/// A closed tour of a single square.
+fn too_few_squares(problem: &Problem, free_squares: &[Square]) -> Option<Impossibility> {
+    (problem.shape == TourShape::Closed && free_squares.len() < 2)
+        .then_some(Impossibility::TooFewSquares)
+}
+
+/// Colour counts and end colours a bipartite piece cannot meet: a tour alternates colours.
+fn colour_count(problem: &Problem, free_squares: &[Square]) -> Option<Impossibility> {
+    if !problem.piece.is_bipartite() {
+        return None;
+    }
+    let board = &problem.board;
+    let odd = free_squares
+        .iter()
+        .filter(|&&square| board.colour(square) == 1)
+        .count();
+    let even = free_squares.len() - odd;
+    let impossible = |needed: &str| {
+        Some(Impossibility::ColourCount {
+            even,
+            odd,
+            needed: needed.to_string(),
+        })
+    };
+    let square_count = free_squares.len();
+    if problem.shape == TourShape::Closed {
+        return if even == odd {
+            None
+        } else {
+            impossible("a closed tour needs as many squares of one colour as of the other")
+        };
+    }
+    if square_count % 2 == 0 {
+        if even != odd {
+            return impossible(
+                "an open tour of an even number of squares needs as many of each colour",
+            );
+        }
+        if let (Some(start), Some(end)) = (problem.start, problem.end) {
+            if board.colour(start) == board.colour(end) {
+                return impossible(
+                    "an open tour of an even number of squares starts and ends on different colours",
+                );
+            }
+        }
+        return None;
+    }
+    if even.abs_diff(odd) != 1 {
+        return impossible(
+            "an open tour of an odd number of squares needs one more square of one colour",
+        );
+    }
+    let majority = u8::from(odd > even);
+    let ends_on_minority = [problem.start, problem.end]
+        .into_iter()
+        .flatten()
+        .any(|square| board.colour(square) != majority);
+    if ends_on_minority {
+        return impossible(
+            "an open tour of an odd number of squares starts and ends on the more numerous colour",
+        );
+    }
+    None
+}
+
+/// Squares with too few moves: every square of a circuit has two, every square of a path one,
+/// and a path has only two ends.
+fn degrees(problem: &Problem, graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibility> {
+    let square_count = free_squares.len();
+    let needed_moves = match problem.shape {
+        TourShape::Closed if square_count >= 3 => 2,
+        _ if square_count >= 2 => 1,
+        _ => 0,
+    };
+    if let Some(&square) = free_squares
+        .iter()
+        .find(|&&square| graph.degree(square) < needed_moves)
+    {
+        return Some(Impossibility::TooFewMoves {
+            square,
+            moves: graph.degree(square),
+        });
+    }
+    if problem.shape == TourShape::Closed || square_count < 2 {
+        return None;
+    }
+    let fixed_ends: Vec<Square> = [problem.start, problem.end].into_iter().flatten().collect();
+    let dead_ends: Vec<Square> = free_squares
+        .iter()
+        .copied()
+        .filter(|&square| graph.degree(square) == 1)
+        .collect();
+    if dead_ends.len() > 2 {
+        return Some(Impossibility::TooManyDeadEnds { squares: dead_ends });
+    }
+    let unfixed_dead_ends: Vec<Square> = dead_ends
+        .into_iter()
+        .filter(|square| !fixed_ends.contains(square))
+        .collect();
+    let free_end_count = 2 - fixed_ends.len().min(2);
+    (unfixed_dead_ends.len() > free_end_count).then_some(Impossibility::TooManyDeadEnds {
+        squares: unfixed_dead_ends,
+    })
+}
+
+/// Two free squares that no sequence of moves joins.
+fn disconnection(graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibility> {
+    let &first = free_squares.first()?;
+    let mut reached = vec![false; graph.len()];
+    let mut queue = vec![first];
+    reached[first as usize] = true;
+    let mut next = 0;
+    while let Some(&square) = queue.get(next) {
+        next += 1;
+        for &neighbour in graph.neighbours(square) {
+            if !reached[neighbour as usize] {
+                reached[neighbour as usize] = true;
+                queue.push(neighbour);
+            }
+        }
+    }
+    free_squares
+        .iter()
+        .find(|&&square| !reached[square as usize])
+        .map(|&b| Impossibility::Disconnected { a: first, b })
+}
+
+/// A square whose removal splits the free squares, which a circuit would have to pass twice.
+///
+/// Tarjan's low-point algorithm with an explicit stack; the free squares are connected.
+fn cut_square(
+    problem: &Problem,
+    graph: &MoveGraph,
+    free_squares: &[Square],
+) -> Option<Impossibility> {
+    if problem.shape != TourShape::Closed || free_squares.len() < 3 {
+        return None;
+    }
+    const UNSEEN: u32 = u32::MAX;
+    let mut discovery = vec![UNSEEN; graph.len()];
+    let mut low_point = vec![UNSEEN; graph.len()];
+    let root = free_squares[0];
+    discovery[root as usize] = 0;
+    low_point[root as usize] = 0;
+    let mut discovered = 1;
+    let mut root_children = 0;
+    // Each entry is a square on the depth-first path and the index of its next neighbour.
+    let mut path: Vec<(Square, usize)> = vec![(root, 0)];
+    while let Some(&mut (square, ref mut next_neighbour)) = path.last_mut() {
+        if let Some(&neighbour) = graph.neighbours(square).get(*next_neighbour) {
+            *next_neighbour += 1;
+            if discovery[neighbour as usize] == UNSEEN {
+                discovery[neighbour as usize] = discovered;
+                low_point[neighbour as usize] = discovered;
+                discovered += 1;
+                path.push((neighbour, 0));
+            } else {
+                let low = low_point[square as usize].min(discovery[neighbour as usize]);
+                low_point[square as usize] = low;
+            }
+            continue;
+        }
+        path.pop();
+        let Some(&(parent, _)) = path.last() else {
+            break;
+        };
+        let low = low_point[parent as usize].min(low_point[square as usize]);
+        low_point[parent as usize] = low;
+        if parent == root {
+            root_children += 1;
+            if root_children >= 2 {
+                return Some(Impossibility::CutSquare { square: root });
+            }
+        } else if low_point[square as usize] >= discovery[parent as usize] {
+            return Some(Impossibility::CutSquare { square: parent });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::piece::Piece;
+
+    fn proof(board: &str, piece: Piece, shape: TourShape) -> Option<Impossibility> {
+        proof_of(&Problem::new(board.parse().unwrap(), piece, shape))
+    }
+
+    fn proof_of(problem: &Problem) -> Option<Impossibility> {
+        cheap_proof(problem, &MoveGraph::new(&problem.board, problem.piece))
+    }
+
+    #[test]
+    fn one_square_has_no_circuit() {
+        assert_eq!(
+            proof(".X\n", Piece::Rook, TourShape::Closed),
+            Some(Impossibility::TooFewSquares)
+        );
+        assert_eq!(proof(".X\n", Piece::Rook, TourShape::Open), None);
+    }
+
+    #[test]
+    fn two_adjacent_squares_may_form_a_circuit() {
+        assert_eq!(proof("..\n", Piece::Rook, TourShape::Closed), None);
+    }
+
+    #[test]
+    fn two_apart_squares_have_too_few_moves() {
+        assert_eq!(
+            proof(".X.\n", Piece::King, TourShape::Closed),
+            Some(Impossibility::TooFewMoves {
+                square: 0,
+                moves: 0
+            })
+        );
+    }
+
+    #[test]
+    fn rejects_unbalanced_colours() {
+        // The rook-circuit sample case 1: 8 even squares and 6 odd.
+        let answer = proof("...X\n....\n.X..\n....\n", Piece::Rook, TourShape::Closed);
+        assert!(matches!(
+            answer,
+            Some(Impossibility::ColourCount {
+                even: 8,
+                odd: 6,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn rejects_open_colours_differing_by_more_than_one() {
+        let answer = proof("X.X\n...\nX.X\n", Piece::Rook, TourShape::Open);
+        assert!(matches!(
+            answer,
+            Some(Impossibility::ColourCount {
+                even: 1,
+                odd: 4,
+                ..
+            })
+        ));
+        let answer = proof("...\n.X.\nX.X\n", Piece::Rook, TourShape::Open);
+        assert!(matches!(
+            answer,
+            Some(Impossibility::ColourCount {
+                even: 2,
+                odd: 4,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn rejects_odd_path_starting_on_minority_colour() {
+        let board = Board::new(3, 3).unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Open).with_start(1);
+        assert!(matches!(
+            proof_of(&problem),
+            Some(Impossibility::ColourCount { .. })
+        ));
+        let board = Board::new(3, 3).unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Open).with_start(0);
+        assert_eq!(proof_of(&problem), None);
+    }
+
+    #[test]
+    fn rejects_even_path_with_ends_of_one_colour() {
+        let board = Board::new(2, 2).unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Open)
+            .with_start(0)
+            .with_end(3);
+        assert!(matches!(
+            proof_of(&problem),
+            Some(Impossibility::ColourCount { .. })
+        ));
+    }
+
+    #[test]
+    fn circuit_square_with_one_move_has_too_few_moves() {
+        let answer = proof("...\n...\nX.X\n", Piece::King, TourShape::Closed);
+        assert_eq!(answer, None);
+        let board: Board = "..\n..\n.X\n".parse().unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        let free_squares: Vec<Square> = problem.board.free_squares().collect();
+        assert_eq!(
+            degrees(&problem, &graph, &free_squares),
+            Some(Impossibility::TooFewMoves {
+                square: 4,
+                moves: 1
+            })
+        );
+    }
+
+    #[test]
+    fn rejects_three_dead_ends() {
+        let board: Board = ".X.X.\n.....\n".parse().unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Open);
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        let free_squares: Vec<Square> = problem.board.free_squares().collect();
+        assert_eq!(
+            degrees(&problem, &graph, &free_squares),
+            Some(Impossibility::TooManyDeadEnds {
+                squares: vec![0, 2, 4]
+            })
+        );
+    }
+
+    #[test]
+    fn rejects_dead_end_away_from_a_fixed_start() {
+        let line = || Problem::new(Board::new(1, 4).unwrap(), Piece::Rook, TourShape::Open);
+        assert_eq!(
+            proof_of(&line().with_start(1)),
+            Some(Impossibility::TooManyDeadEnds {
+                squares: vec![0, 3]
+            })
+        );
+        assert_eq!(proof_of(&line().with_start(0)), None);
+        assert_eq!(
+            proof_of(&line().with_start(0).with_end(1)),
+            Some(Impossibility::TooManyDeadEnds { squares: vec![3] })
+        );
+    }
+
+    #[test]
+    fn finds_disconnected_squares() {
+        let answer = proof("..X..\n..X..\n", Piece::Rook, TourShape::Open);
+        assert_eq!(answer, Some(Impossibility::Disconnected { a: 0, b: 3 }));
+    }
+
+    fn cut_square_of(board: &str) -> Option<Impossibility> {
+        let problem = Problem::new(board.parse().unwrap(), Piece::Rook, TourShape::Closed);
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        let free_squares: Vec<Square> = problem.board.free_squares().collect();
+        cut_square(&problem, &graph, &free_squares)
+    }
+
+    #[test]
+    fn finds_cut_square() {
+        // Two 2x2 blocks sharing the centre square.
+        assert_eq!(
+            cut_square_of("..X\n...\nX..\n"),
+            Some(Impossibility::CutSquare { square: 4 })
+        );
+        assert_eq!(cut_square_of("...\n.X.\n...\n"), None);
+    }
+
+    #[test]
+    fn finds_cut_square_at_the_root() {
+        assert_eq!(
+            cut_square_of("..\n.X\n"),
+            Some(Impossibility::CutSquare { square: 0 })
+        );
+    }
+
+    #[test]
+    fn cut_squares_allowed_on_open_tours() {
+        let problem = Problem::new("..\n.X\n".parse().unwrap(), Piece::Rook, TourShape::Open);
+        assert_eq!(proof_of(&problem), None);
+    }
+
+    #[test]
+    fn cut_square_search_survives_a_huge_board() {
+        let board = Board::new(1000, 1000).unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
+        assert_eq!(proof_of(&problem), None);
+        let mut board = Board::new(1000, 1000).unwrap();
+        for y in 0..999 {
+            board.block(board.square(500, y));
+            board.block(board.square(501, y));
+        }
+        let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
+        assert!(matches!(
+            proof_of(&problem),
+            Some(Impossibility::CutSquare { .. })
+        ));
+    }
 }
