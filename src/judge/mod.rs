@@ -176,11 +176,11 @@ impl From<io::Error> for JudgeError {
     }
 }
 
-/// Reads lines, counting them from 1.
+/// Reads lines, counting them from 1 (bytes that are not UTF-8 become U+FFFD, then fail to parse).
 struct Lines<R> {
     input: R,
     line: usize,
-    text: String,
+    bytes: Vec<u8>,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -188,20 +188,21 @@ impl<R: BufRead> Lines<R> {
         Lines {
             input,
             line: 0,
-            text: String::new(),
+            bytes: Vec::new(),
         }
     }
 
-    /// The next line that is not blank, with its number, or `None` at the end of the input.
+    /// The next line that is not blank, trimmed, with its number, or `None` at the end.
     fn next_nonblank(&mut self) -> Result<Option<(usize, String)>, JudgeError> {
         loop {
-            self.text.clear();
-            if self.input.read_line(&mut self.text)? == 0 {
+            self.bytes.clear();
+            if self.input.read_until(b'\n', &mut self.bytes)? == 0 {
                 return Ok(None);
             }
             self.line += 1;
-            if !self.text.trim().is_empty() {
-                return Ok(Some((self.line, self.text.trim().to_string())));
+            let text = String::from_utf8_lossy(&self.bytes);
+            if !text.trim().is_empty() {
+                return Ok(Some((self.line, text.trim().to_string())));
             }
         }
     }
