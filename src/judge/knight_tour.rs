@@ -1,8 +1,4 @@
 //! The knight-tour judge problem (Sicily 1153 on 8x8, Sicily 1152 on 5x6).
-//!
-//! The input is start squares numbered row by row from 1, whitespace-separated (one a line in
-//! the judge's input), ended by `-1`. Each answer is one line: the tour's square numbers from
-//! the start, separated by single spaces, or `NO SOLUTION` when no tour starts there.
 
 use super::{format_error, JudgeError, JudgeErrorKind, JudgeOptions, Lines};
 use crate::board::Board;
@@ -13,6 +9,10 @@ use crate::problem::{Problem, TourShape};
 use std::io::{BufRead, Write};
 
 /// Answers every start of `input` with an open knight's tour of `board`, flushing after each.
+///
+/// The input is start squares numbered row by row from 1, whitespace-separated (one a line in
+/// the judge's input), ended by `-1`. Each answer is one line: the tour's square numbers from
+/// the start, separated by single spaces, or `NO SOLUTION` when no tour starts there.
 ///
 /// ```
 /// use toursat::judge::{knight_tour, JudgeOptions};

@@ -1,8 +1,4 @@
 //! The knights-journey judge problem ("A Knight's Journey", TUD Programming Contest 2005).
-//!
-//! The input is a count `n`, then `n` lines `p q` (p rows numbered 1.., q columns lettered A..,
-//! 1 <= p*q <= 26). Each answer is `Scenario #i:`, the lexicographically first open knight's
-//! path as square names run together (or `impossible`), and a blank line.
 
 use super::{
     board, format_error, integers, solve_case, JudgeError, JudgeErrorKind, JudgeOptions, Lines,
@@ -17,6 +13,10 @@ use std::io::{BufRead, Write};
 pub const MAX_JOURNEY_SQUARES: i64 = 26;
 
 /// Answers every scenario of `input` on `output`, flushing after each.
+///
+/// The input is a count `n`, then `n` lines `p q` (p rows numbered 1.., q columns lettered A..,
+/// 1 <= p*q <= 26). Each answer is `Scenario #i:`, the lexicographically first open knight's
+/// path as square names run together (or `impossible`), and a blank line.
 ///
 /// ```
 /// use toursat::judge::{knights_journey, JudgeOptions};

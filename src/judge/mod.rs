@@ -305,3 +305,49 @@ fn format_error(error: FormatError, case: usize) -> JudgeError {
         other => JudgeError::new(0, Some(case), JudgeErrorKind::Internal(other.to_string())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_that_are_not_text_are_a_malformed_line() {
+        let mut output = Vec::new();
+        let error = rook_circuit::run(
+            &b"\n4 4 \xff 0 0\n"[..],
+            &mut output,
+            &JudgeOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!((error.line, error.case), (2, Some(1)));
+        assert!(matches!(error.kind, JudgeErrorKind::Malformed { .. }));
+    }
+
+    #[test]
+    fn header_needs_exactly_five_numbers() {
+        let mut output = Vec::new();
+        let error = rook_circuit::run(
+            &b"4 4 0 0\n0 0 0 0 0\n"[..],
+            &mut output,
+            &JudgeOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "input line 1 (case 1): expected five numbers `Nrows Ncols Nblocks StartX StartY`, found \"4 4 0 0\""
+        );
+    }
+
+    #[test]
+    fn stops_are_reported_with_their_case_and_time_limit() {
+        let error = JudgeError::new(
+            7,
+            Some(3),
+            JudgeErrorKind::Stopped {
+                stop: Stop::Timeout,
+                timeout: Some(2.5),
+            },
+        );
+        assert_eq!(error.to_string(), "case 3: timed out after 2.5 s");
+    }
+}

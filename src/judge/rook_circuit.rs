@@ -1,8 +1,4 @@
 //! The rook-circuit judge problem ("Obstructed Rook Circuits", ACM Greater New York 2003).
-//!
-//! Each case is a line `Nrows Ncols Nblocks StartX StartY`, `Nblocks` lines `X Y`, and a blank
-//! line (a blank line missing or doubled is tolerated); a line of five zeros ends the input.
-//! Each answer is the circuit's moves N, S, E, W, 40 a line, or `NO SOLUTION`, then a blank line.
 
 use super::{
     board, format_error, integers, solve_case, JudgeError, JudgeErrorKind, JudgeOptions, Lines,
@@ -17,6 +13,11 @@ use std::io::{BufRead, Write};
 const HEADER: &str = "five numbers `Nrows Ncols Nblocks StartX StartY`";
 
 /// Answers every case of `input` on `output`, flushing after each.
+///
+/// Each case is a line `Nrows Ncols Nblocks StartX StartY`, `Nblocks` lines `X Y`, and a blank
+/// line (a blank line missing or doubled is tolerated); a line of five zeros ends the input.
+/// Each answer is the circuit's moves N, S, E, W, 40 a line, or `NO SOLUTION` (always for a
+/// board narrower than 2 squares), then a blank line.
 ///
 /// ```
 /// use toursat::judge::{rook_circuit, JudgeOptions};
