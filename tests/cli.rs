@@ -128,12 +128,17 @@ fn rejects_knight_tour_start_off_the_board_after_earlier_answers() {
 }
 
 #[test]
-fn rejects_knight_tour_without_closing_line() {
-    rejects(
-        "knight-tour",
-        "1\n",
-        "input line 2: the input ends too early: expected the closing line `-1`",
-        "",
+fn rejects_knight_tour_without_closing_line_after_answering() {
+    let (stdout, stderr, status) = run(&["judge", "knight-tour"], "1\n");
+    assert_eq!(status, 2);
+    assert!(
+        stdout.starts_with("1 ") && stdout.ends_with('\n'),
+        "{stdout}"
+    );
+    assert_eq!(stdout.split(' ').count(), 64);
+    assert_eq!(
+        stderr,
+        "toursat: input line 2: the input ends too early: expected the closing line `-1`\n"
     );
 }
 

@@ -1,6 +1,6 @@
 //! The judge problems answer the samples of problems.md, and every tour they print is valid.
 
-use toursat::judge::{knight_tour, knights_journey, rook_circuit, JudgeOptions};
+use toursat::judge::{knight_tour, knights_journey, rook_circuit, JudgeErrorKind, JudgeOptions};
 use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
 
 /// Runs a judge function on `input` and returns its output.
@@ -140,4 +140,24 @@ fn knight_tour_samples_give_tours_from_their_starts() {
         .map(|line| line.split(' ').next().unwrap())
         .collect();
     assert_eq!(firsts, ["4", "8", "15"]);
+}
+
+#[test]
+fn a_stopped_case_is_an_error_never_no_solution() {
+    let board = Board::new(100, 100).unwrap();
+    let options = JudgeOptions {
+        node_budget: Some(1),
+        ..JudgeOptions::default()
+    };
+    let mut output = Vec::new();
+    let error = knight_tour::run(&b"1\n-1\n"[..], &mut output, &board, &options).unwrap_err();
+    assert!(output.is_empty(), "{}", String::from_utf8_lossy(&output));
+    assert!(
+        matches!(error.kind, JudgeErrorKind::Stopped { .. }),
+        "{error}"
+    );
+    assert_eq!(
+        error.to_string(),
+        "case 1: stopped: the node budget ran out"
+    );
 }
