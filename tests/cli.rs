@@ -364,3 +364,46 @@ fn verify_rejects_a_tour_file_that_is_not_a_tour() {
         format!("toursat: {path}: line 2: expected a square number, found \"x\"\n")
     );
 }
+
+#[test]
+fn a_judge_case_past_its_time_limit_exits_with_3() {
+    let (stdout, stderr, status) = run(
+        &[
+            "judge",
+            "knight-tour",
+            "--rows",
+            "100",
+            "--cols",
+            "100",
+            "--timeout",
+            "0",
+        ],
+        "1\n-1\n",
+    );
+    assert_eq!(status, 3, "{stderr}");
+    assert_eq!(stdout, "");
+    assert_eq!(stderr, "toursat: case 1: timed out after 0 s\n");
+}
+
+#[test]
+fn solve_past_its_time_limit_exits_with_3() {
+    let (stdout, stderr, status) = run(
+        &[
+            "solve",
+            "--rows",
+            "100",
+            "--cols",
+            "100",
+            "--piece",
+            "knight",
+            "--tour",
+            "open",
+            "--timeout",
+            "0",
+        ],
+        "",
+    );
+    assert_eq!(status, 3, "{stderr}");
+    assert_eq!(stdout, "");
+    assert_eq!(stderr, "toursat: timed out after 0 s\n");
+}
