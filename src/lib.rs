@@ -15,7 +15,9 @@
 
 pub mod board;
 pub mod engine;
+pub mod format;
 pub mod gen;
+pub mod judge;
 pub mod piece;
 pub mod problem;
 pub mod square;

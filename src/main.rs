@@ -1,3 +1,7 @@
-//! The `toursat` command line (being written).
+//! The `toursat` command line; the work is done by the library and `cli`.
 
-fn main() {}
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

@@ -1,0 +1,88 @@
+//! `toursat judge`: the judge problems, cases on stdin, answers on stdout.
+
+use super::args::EngineArgs;
+use super::error::CliError;
+use super::exit;
+use clap::{Args, Subcommand};
+use std::io;
+use toursat::board::MAX_SQUARES;
+use toursat::judge::{
+    knight_tour, knights_journey, rook_circuit, JudgeError, JudgeErrorKind, JudgeOptions,
+};
+use toursat::Board;
+
+/// The judge problems.
+#[derive(Subcommand, Debug)]
+pub enum JudgeProblem {
+    /// Obstructed rook circuits: closed rook tours from (StartX, StartY), as N S E W moves.
+    #[command(after_help = "Example:\n  toursat judge rook-circuit < examples/rook.in")]
+    RookCircuit(JudgeArgs),
+    /// Open knight's tours from numbered squares, as square numbers (NO SOLUTION if none).
+    #[command(
+        after_help = "Examples:\n  toursat judge knight-tour < examples/knight-tour.in\n  toursat judge knight-tour --rows 5 --cols 6 < examples/knight-tour-5x6.in"
+    )]
+    KnightTour {
+        /// Rows of the board.
+        #[arg(long, default_value_t = 8)]
+        rows: u64,
+        /// Columns of the board.
+        #[arg(long, default_value_t = 8)]
+        cols: u64,
+        #[command(flatten)]
+        judge: JudgeArgs,
+    },
+    /// A knight's journey: the lexicographically first open knight's path on p x q boards.
+    #[command(after_help = "Example:\n  toursat judge knights-journey < examples/journey.in")]
+    KnightsJourney(JudgeArgs),
+}
+
+/// Options every judge problem takes.
+#[derive(Args, Debug)]
+pub struct JudgeArgs {
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Refuse boards with more squares than this.
+    #[arg(long, value_name = "N", default_value_t = MAX_SQUARES)]
+    max_squares: u64,
+}
+
+impl JudgeArgs {
+    /// The library's options.
+    fn options(&self) -> JudgeOptions {
+        JudgeOptions {
+            engine: self.engine.choice(),
+            timeout: self.engine.timeout,
+            node_budget: None,
+            max_squares: self.max_squares,
+        }
+    }
+}
+
+/// Runs `toursat judge`: the exit status, or an error.
+pub fn run(problem: &JudgeProblem) -> Result<u8, CliError> {
+    let input = io::stdin().lock();
+    let output = io::BufWriter::new(io::stdout().lock());
+    let result = match problem {
+        JudgeProblem::RookCircuit(judge) => rook_circuit::run(input, output, &judge.options()),
+        JudgeProblem::KnightTour { rows, cols, judge } => {
+            let options = judge.options();
+            let board = Board::with_limit(*rows, *cols, options.max_squares)
+                .map_err(|error| CliError::input(format!("--rows/--cols: {error}")))?;
+            knight_tour::run(input, output, &board, &options)
+        }
+        JudgeProblem::KnightsJourney(judge) => {
+            knights_journey::run(input, output, &judge.options())
+        }
+    };
+    result.map(|()| exit::SUCCESS).map_err(judge_error)
+}
+
+/// The error to print for a judge error, with its exit status.
+fn judge_error(error: JudgeError) -> CliError {
+    let status = match error.kind {
+        JudgeErrorKind::Stopped { stop, .. } => exit::for_stop(stop),
+        JudgeErrorKind::Internal(_) => exit::INTERNAL,
+        _ => exit::BAD_INPUT,
+    };
+    CliError::with_status(status, error)
+}

@@ -1,0 +1,58 @@
+//! The command line: clap definitions and the commands they run.
+
+mod args;
+mod error;
+mod exit;
+mod judge;
+mod solve;
+mod verify;
+
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Rook circuits and knight's tours on boards with blocked squares.
+#[derive(Parser, Debug)]
+#[command(name = "toursat", version, about, after_help = format!("{EXAMPLES}\n\n{}", exit::HELP))]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The examples shown under `toursat --help`.
+const EXAMPLES: &str = "\
+Examples:
+  toursat judge rook-circuit < examples/rook.in
+  toursat solve --rows 8 --cols 8 --piece knight --tour closed --format grid
+  toursat verify board.txt tour.txt --piece rook --tour closed";
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Answer a judge problem: cases on stdin, answers on stdout, each as soon as found.
+    #[command(subcommand, after_help = exit::HELP)]
+    Judge(judge::JudgeProblem),
+    /// Find a tour of one board and write it in a chosen format.
+    #[command(after_help = format!("{}\n\n{}", solve::EXAMPLES, exit::HELP))]
+    Solve(solve::SolveArgs),
+    /// Check a tour file: prints `ok`, or `invalid: ` and what is wrong (exit status 1).
+    #[command(after_help = format!("{}\n\n{}", verify::EXAMPLES, exit::HELP))]
+    Verify(verify::VerifyArgs),
+}
+
+/// Runs the command line and returns the exit status.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Judge(problem) => judge::run(problem),
+        Command::Solve(args) => solve::run(args),
+        Command::Verify(args) => verify::run(args),
+    };
+    match result {
+        Ok(status) => ExitCode::from(status),
+        Err(error) => {
+            let _ = writeln!(std::io::stderr(), "{error}");
+            ExitCode::from(error.status)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! `toursat verify`: checks a tour file against a board, piece and tour shape.
+
+use super::args::{read_board, read_square};
+use super::error::CliError;
+use super::exit;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+use toursat::format::read::{read_tour, TourSyntax};
+use toursat::{verify, Piece, Problem, TourShape};
+
+/// Examples shown under `toursat verify --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  toursat verify examples/boards/ring.txt ring-tour.txt --piece rook --tour closed
+  toursat verify board.txt moves.txt --piece rook --tour closed --start 0,0 --format moves";
+
+/// Arguments of `toursat verify`.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Board file: one line a row, `.` a free square, `X` or `#` a blocked one.
+    board_file: PathBuf,
+    /// Tour file, in one of the formats of --format.
+    tour_file: PathBuf,
+    /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
+    #[arg(long)]
+    piece: Piece,
+    /// The tour: closed (returns to its start) or open.
+    #[arg(long, value_name = "closed|open")]
+    tour: TourShape,
+    /// Square the tour must start on (moves are read from it): `x,y` or a name like `A1`.
+    #[arg(long, value_name = "SQ")]
+    start: Option<String>,
+    /// Square an open tour must end on: `x,y` or a name like `A1`.
+    #[arg(long, value_name = "SQ")]
+    end: Option<String>,
+    /// How the tour file is written.
+    #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
+    format: SyntaxArg,
+}
+
+/// Tour file formats on the command line.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SyntaxArg {
+    /// Detect: moves if only N S E W, squares if it has commas or lines of two numbers, names
+    /// if it has letters, numbers otherwise.
+    Auto,
+    /// Pairs x,y (or x y), 0-based.
+    Squares,
+    /// Chess names: A1B3C1 (spaces allowed).
+    Names,
+    /// 1-based row-major square numbers.
+    Numbers,
+    /// Letters N, S, E, W from --start.
+    Moves,
+}
+
+/// Runs `toursat verify`: prints `ok` (status 0) or `invalid: WHY` (status 1).
+pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
+    let board = read_board(&args.board_file)?;
+    let start = read_square(&board, "--start", args.start.as_deref())?;
+    let end = read_square(&board, "--end", args.end.as_deref())?;
+    let mut problem = Problem::new(board, args.piece, args.tour);
+    problem.start = start;
+    problem.end = end;
+    problem.validate().map_err(CliError::input)?;
+    let path = &args.tour_file;
+    let text = std::fs::read_to_string(path).map_err(|error| CliError::in_file(path, error))?;
+    let syntax = match args.format {
+        SyntaxArg::Auto => TourSyntax::Auto,
+        SyntaxArg::Squares => TourSyntax::Squares,
+        SyntaxArg::Names => TourSyntax::Names,
+        SyntaxArg::Numbers => TourSyntax::Numbers,
+        SyntaxArg::Moves => TourSyntax::Moves,
+    };
+    let verdict = match read_tour(&problem, &text, syntax) {
+        Ok(tour) => verify(&problem, &tour).map_err(|error| error.to_string()),
+        Err(error) if error.is_syntax_error() => return Err(CliError::in_file(path, error)),
+        Err(error) => Err(format!("{}: {error}", path.display())),
+    };
+    let (line, status) = match verdict {
+        Ok(()) => ("ok".to_string(), exit::SUCCESS),
+        Err(why) => (format!("invalid: {why}"), exit::NO_TOUR),
+    };
+    writeln!(std::io::stdout(), "{line}")
+        .map_err(|error| CliError::input(format!("writing the verdict: {error}")))?;
+    Ok(status)
+}

@@ -1,0 +1,317 @@
+//! Tour output formats, one module each behind the [`Format`] trait, and reading tours back.
+
+mod grid;
+mod json;
+mod moves;
+mod names;
+mod numbers;
+pub mod read;
+mod squares;
+
+pub use grid::Grid;
+pub use json::Json;
+pub use moves::Moves;
+pub use names::Names;
+pub use numbers::Numbers;
+pub use squares::Squares;
+
+use crate::board::Board;
+use crate::engine::{Answer, Impossibility, Solution, Stats, Stop};
+use crate::problem::Problem;
+use crate::square::coordinates;
+use crate::tour::Tour;
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+/// The line width of the judge's rook-circuit output: 40 moves a line.
+pub const JUDGE_LINE_WIDTH: usize = 40;
+
+/// A way of writing a tour.
+pub trait Format {
+    /// Writes `tour`, a tour of `problem`, to `out`.
+    fn write_tour(
+        &self,
+        problem: &Problem,
+        tour: &Tour,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError>;
+
+    /// Writes a solution: the tour when one was found, a line `no tour: REASON` when none exists,
+    /// nothing when the engine stopped.
+    fn write_solution(
+        &self,
+        problem: &Problem,
+        solution: &Solution,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        match &solution.answer {
+            Answer::Found(tour) => self.write_tour(problem, tour, out),
+            Answer::NoTour(why) => {
+                writeln!(out, "no tour: {}", explain(&problem.board, why))?;
+                Ok(())
+            }
+            Answer::Stopped(_) => Ok(()),
+        }
+    }
+}
+
+/// The names of the output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatName {
+    /// Letters N, S, E, W (rook-only tours).
+    Moves,
+    /// One `x,y` a line.
+    Squares,
+    /// Chess names run together, `A1B3C1`.
+    Names,
+    /// 1-based row-major square numbers separated by spaces.
+    Numbers,
+    /// The board with each square's visit number.
+    Grid,
+    /// A JSON object with the problem, the answer, the tour and statistics.
+    Json,
+}
+
+impl FormatName {
+    /// Every format, in the order the help lists them.
+    pub const ALL: [FormatName; 6] = [
+        FormatName::Moves,
+        FormatName::Squares,
+        FormatName::Names,
+        FormatName::Numbers,
+        FormatName::Grid,
+        FormatName::Json,
+    ];
+
+    /// The format's name on the command line.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            FormatName::Moves => "moves",
+            FormatName::Squares => "squares",
+            FormatName::Names => "names",
+            FormatName::Numbers => "numbers",
+            FormatName::Grid => "grid",
+            FormatName::Json => "json",
+        }
+    }
+
+    /// The format itself; `line_width` is the moves a line of [`Moves`] (0: one line).
+    pub fn format(&self, line_width: usize) -> Box<dyn Format> {
+        match self {
+            FormatName::Moves => Box::new(Moves { line_width }),
+            FormatName::Squares => Box::new(Squares),
+            FormatName::Names => Box::new(Names),
+            FormatName::Numbers => Box::new(Numbers),
+            FormatName::Grid => Box::new(Grid),
+            FormatName::Json => Box::new(Json),
+        }
+    }
+}
+
+impl FromStr for FormatName {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<FormatName, String> {
+        FormatName::ALL
+            .into_iter()
+            .find(|name| name.as_str() == text)
+            .ok_or_else(|| {
+                format!("unknown format {text:?}: expected moves, squares, names, numbers, grid or json")
+            })
+    }
+}
+
+impl fmt::Display for FormatName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a tour could not be written.
+#[derive(Debug)]
+pub enum FormatError {
+    /// Writing failed.
+    Io(io::Error),
+    /// The moves format is for pieces that step one square north, south, east or west.
+    NotRook {
+        /// The piece.
+        piece: String,
+    },
+    /// A step of the tour is not one square north, south, east or west.
+    NotAStep {
+        /// 1-based number of the move.
+        index: usize,
+        /// From, `x,y`.
+        from: String,
+        /// To, `x,y`.
+        to: String,
+    },
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormatError::Io(error) => write!(f, "writing the tour: {error}"),
+            FormatError::NotRook { piece } => write!(
+                f,
+                "the moves format writes N, S, E, W steps: it cannot write a {piece} tour"
+            ),
+            FormatError::NotAStep { index, from, to } => {
+                write!(
+                    f,
+                    "move {index}: {from} to {to} is not one step N, S, E or W"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+impl From<io::Error> for FormatError {
+    fn from(error: io::Error) -> FormatError {
+        FormatError::Io(error)
+    }
+}
+
+/// Why no tour exists, in words.
+pub fn explain(board: &Board, why: &Impossibility) -> String {
+    let at = |square| coordinates(board, square);
+    match why {
+        Impossibility::TooFewSquares => "a closed tour needs at least two free squares".into(),
+        Impossibility::ColourCount { even, odd, needed } => format!(
+            "the piece alternates colours, and {even} free squares with x+y even and {odd} with x+y odd do not allow it ({needed})"
+        ),
+        Impossibility::TooFewMoves { square, moves } => {
+            format!("square {} has only {moves} move(s)", at(*square))
+        }
+        Impossibility::TooManyDeadEnds { squares } => {
+            let names: Vec<String> = squares.iter().map(|&square| at(square)).collect();
+            format!(
+                "{} squares have a single move ({}), but a tour has only two ends",
+                squares.len(),
+                names.join(" ")
+            )
+        }
+        Impossibility::Disconnected { a, b } => {
+            format!("no sequence of moves joins {} and {}", at(*a), at(*b))
+        }
+        Impossibility::CutSquare { square } => format!(
+            "square {} splits the free squares, and a circuit cannot pass it twice",
+            at(*square)
+        ),
+        Impossibility::Theorem(theorem) => theorem.clone(),
+        Impossibility::Exhausted { nodes } => {
+            format!("the search tried every possibility ({nodes} nodes)")
+        }
+        Impossibility::Unsatisfiable => "the SAT solver proved the formula unsatisfiable".into(),
+    }
+}
+
+/// Why an engine stopped, in words; `timeout` is the time limit in seconds, if one was set.
+pub fn explain_stop(stop: Stop, timeout: Option<f64>) -> String {
+    match (stop, timeout) {
+        (Stop::Timeout, Some(seconds)) => format!("timed out after {seconds} s"),
+        (Stop::Timeout, None) => "timed out".to_string(),
+        (Stop::NodeBudget, _) => "stopped: the node budget ran out".to_string(),
+        (Stop::InternalError, _) => {
+            "internal error: the engine reached a state it should never reach".to_string()
+        }
+    }
+}
+
+/// Writes statistics as `name: value` lines (for `--stats`).
+pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "engine: {}", stats.engine)?;
+    writeln!(out, "nodes: {}", stats.nodes)?;
+    writeln!(out, "seconds: {:.6}", stats.seconds)?;
+    if let Some(sat) = &stats.sat {
+        writeln!(out, "encoding: {}", sat.encoding)?;
+        writeln!(out, "variables: {}", sat.variables)?;
+        writeln!(out, "clauses: {}", sat.clauses)?;
+        writeln!(out, "solve calls: {}", sat.solve_calls)?;
+        writeln!(out, "cuts: {}", sat.cuts)?;
+        writeln!(out, "encode seconds: {:.6}", sat.encode_seconds)?;
+        writeln!(out, "solve seconds: {:.6}", sat.solve_seconds)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Piece, TourShape};
+
+    /// The 2 x 3 rook circuit 0,0 1,0 2,0 2,1 1,1 0,1.
+    fn rook_circuit() -> (Problem, Tour) {
+        let problem = Problem::new(Board::new(2, 3).unwrap(), Piece::Rook, TourShape::Closed);
+        (problem, Tour::new(vec![0, 1, 2, 5, 4, 3]))
+    }
+
+    fn written(name: FormatName, problem: &Problem, tour: &Tour) -> String {
+        let mut out = Vec::new();
+        name.format(4).write_tour(problem, tour, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn every_format_writes_a_rook_circuit() {
+        let (problem, tour) = rook_circuit();
+        assert_eq!(written(FormatName::Moves, &problem, &tour), "EESW\nWN\n");
+        assert_eq!(
+            written(FormatName::Squares, &problem, &tour),
+            "0,0\n1,0\n2,0\n2,1\n1,1\n0,1\n"
+        );
+        assert_eq!(
+            written(FormatName::Names, &problem, &tour),
+            "A1B1C1C2B2A2\n"
+        );
+        assert_eq!(
+            written(FormatName::Numbers, &problem, &tour),
+            "1 2 3 6 5 4\n"
+        );
+        assert_eq!(written(FormatName::Grid, &problem, &tour), "1 2 3\n6 5 4\n");
+    }
+
+    #[test]
+    fn grid_pads_numbers_and_marks_blocked_squares() {
+        let board: Board = "....\n....\n...X\n".parse().unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Open);
+        let tour = Tour::new(vec![0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10]);
+        assert_eq!(
+            written(FormatName::Grid, &problem, &tour),
+            " 1  2  3  4\n 8  7  6  5\n 9 10 11  X\n"
+        );
+    }
+
+    #[test]
+    fn moves_refuse_knight_tours() {
+        let problem = Problem::new(Board::new(3, 4).unwrap(), Piece::Knight, TourShape::Open);
+        let mut out = Vec::new();
+        let error = Moves { line_width: 40 }
+            .write_tour(&problem, &Tour::new(vec![0, 6]), &mut out)
+            .unwrap_err();
+        assert!(matches!(error, FormatError::NotRook { .. }));
+    }
+
+    #[test]
+    fn json_has_problem_answer_tour_and_statistics() {
+        let (problem, tour) = rook_circuit();
+        let text = written(FormatName::Json, &problem, &tour);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["problem"]["rows"], 2);
+        assert_eq!(value["problem"]["piece"], "rook");
+        assert_eq!(value["problem"]["tour"], "closed");
+        assert_eq!(value["answer"], "found");
+        assert_eq!(value["tour"][3], serde_json::json!([2, 1]));
+        assert_eq!(value["tour"].as_array().unwrap().len(), 6);
+    }
+
+    #[test]
+    fn format_names_round_trip() {
+        for name in FormatName::ALL {
+            assert_eq!(name.as_str().parse::<FormatName>(), Ok(name));
+        }
+    }
+}
