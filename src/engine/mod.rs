@@ -5,6 +5,7 @@ pub mod factor;
 pub mod lex;
 pub mod proofs;
 pub mod sat;
+pub mod theory;
 
 use crate::board::Square;
 use crate::piece::MoveGraph;
