@@ -1,5 +1,6 @@
 //! Engines that find tours, and what they share: limits, answers and statistics.
 
+pub mod construct;
 pub mod dfs;
 pub mod factor;
 pub mod lex;
