@@ -3,6 +3,7 @@
 
 use toursat::engine::construct::{construct, ConstructError};
 use toursat::engine::theory::has_closed_tour;
+use toursat::engine::{self, Answer, EngineChoice, SolveOptions};
 use toursat::verify_stream::verify_stream;
 use toursat::{verify, Board, Piece, Problem, Square, TourShape};
 
@@ -102,4 +103,35 @@ fn large_boards_pass_the_streaming_verifier() {
         let tour = construct(&problem).unwrap();
         assert_eq!(verify_stream(&problem, tour.squares()), Ok(rows * cols));
     }
+}
+
+#[test]
+fn construct_engine_answers_through_solve() {
+    let options = SolveOptions {
+        engine: EngineChoice::Construct,
+        ..SolveOptions::default()
+    };
+    let problem = knight(50, 61, TourShape::Closed);
+    let solution = engine::solve(&problem, &options).unwrap();
+    assert!(matches!(solution.answer, Answer::Found(_)));
+    assert_eq!(solution.stats.engine, "construct");
+}
+
+#[test]
+fn construct_engine_leaves_uncovered_boards_to_search() {
+    let options = SolveOptions {
+        engine: EngineChoice::Construct,
+        ..SolveOptions::default()
+    };
+    let solution = engine::solve(&knight(3, 10, TourShape::Closed), &options).unwrap();
+    assert!(matches!(solution.answer, Answer::Found(_)));
+    assert_eq!(solution.stats.engine, "dfs");
+}
+
+#[test]
+fn auto_builds_large_empty_knight_boards() {
+    let solution = engine::solve(&knight(60, 60, TourShape::Open), &SolveOptions::default());
+    assert_eq!(solution.unwrap().stats.engine, "construct");
+    let solution = engine::solve(&knight(8, 8, TourShape::Closed), &SolveOptions::default());
+    assert_eq!(solution.unwrap().stats.engine, "dfs");
 }

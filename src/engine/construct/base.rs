@@ -69,23 +69,12 @@ pub const NO_STEP: Step = (0, 0);
 /// partners, with the squares the joins use marked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BaseTour {
-    rows: u32,
     cols: u32,
     partners: Vec<[Step; 2]>,
     roles: Vec<u8>,
 }
 
 impl BaseTour {
-    /// Rows of the block.
-    pub fn rows(&self) -> u32 {
-        self.rows
-    }
-
-    /// Columns of the block.
-    pub fn cols(&self) -> u32 {
-        self.cols
-    }
-
     /// The steps to the two partners of the square at `(x, y)`, row-major index `local`.
     pub fn partners(&self, local: usize) -> [Step; 2] {
         self.partners[local]
@@ -192,7 +181,6 @@ fn find_base_tour(rows: u32, cols: u32) -> Result<BaseTour, BaseError> {
         }
     }
     Ok(BaseTour {
-        rows,
         cols,
         partners,
         roles,
