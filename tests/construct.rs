@@ -135,3 +135,24 @@ fn auto_builds_large_empty_knight_boards() {
     let solution = engine::solve(&knight(8, 8, TourShape::Closed), &SolveOptions::default());
     assert_eq!(solution.unwrap().stats.engine, "dfs");
 }
+
+#[test]
+fn open_tours_from_fixed_squares_of_boards_with_both_sides_odd() {
+    for (rows, cols) in [(5, 5), (5, 7), (7, 7), (9, 9), (9, 15), (17, 23), (25, 25)] {
+        let board = Board::new(rows, cols).unwrap();
+        let mut refused = Vec::new();
+        for square in board.free_squares() {
+            for problem in [
+                knight(rows, cols, TourShape::Open).with_start(square),
+                knight(rows, cols, TourShape::Open).with_end(square),
+            ] {
+                match (construct(&problem), board.colour(square)) {
+                    (Ok(tour), 0) => verify(&problem, &tour.to_tour()).unwrap(),
+                    (Err(ConstructError::NoTour(_)), 1) => {}
+                    (answer, _) => refused.push((square, answer.err())),
+                }
+            }
+        }
+        assert_eq!(refused, [], "{rows} x {cols}");
+    }
+}

@@ -100,30 +100,36 @@ impl BaseTour {
 pub type BaseError = String;
 
 /// Base tours found so far, by block size.
-type Cache = Mutex<HashMap<(u32, u32), Arc<BaseTour>>>;
+type Cache = Mutex<HashMap<(u32, u32, Option<u32>), Option<Arc<BaseTour>>>>;
 
 /// The base tour of a `rows` x `cols` block (both sides 5 to 15): closed unless both sides are
-/// odd, open then; found by SAT on first use and cached.
-pub fn base_tour(rows: u32, cols: u32) -> Result<Arc<BaseTour>, BaseError> {
+/// odd, open then, and starting on the square `start` (row-major index) if given; found by SAT
+/// on first use and cached. `None` when no such tour holds the join moves.
+pub fn base_tour(
+    rows: u32,
+    cols: u32,
+    start: Option<u32>,
+) -> Result<Option<Arc<BaseTour>>, BaseError> {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(tour) = cache
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .get(&(rows, cols))
+        .get(&(rows, cols, start))
     {
-        return Ok(Arc::clone(tour));
+        return Ok(tour.clone());
     }
-    let tour = Arc::new(find_base_tour(rows, cols)?);
+    let tour = find_base_tour(rows, cols, start)?.map(Arc::new);
     cache
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .insert((rows, cols), Arc::clone(&tour));
+        .insert((rows, cols, start), tour.clone());
     Ok(tour)
 }
 
-/// Solves for the base tour of a `rows` x `cols` block with the four join moves assumed.
-fn find_base_tour(rows: u32, cols: u32) -> Result<BaseTour, BaseError> {
+/// Solves for the base tour of a `rows` x `cols` block with the four join moves assumed (and
+/// the start, if given); `None` when there is none.
+fn find_base_tour(rows: u32, cols: u32, start: Option<u32>) -> Result<Option<BaseTour>, BaseError> {
     if !(5..=15).contains(&rows) || !(5..=15).contains(&cols) {
         return Err(format!("no base tour for a {rows} x {cols} block"));
     }
@@ -133,7 +139,10 @@ fn find_base_tour(rows: u32, cols: u32) -> Result<BaseTour, BaseError> {
         TourShape::Closed
     };
     let board = Board::new(rows as u64, cols as u64).map_err(|error| error.to_string())?;
-    let problem = Problem::new(board, Piece::Knight, shape);
+    let mut problem = Problem::new(board, Piece::Knight, shape);
+    if let Some(start) = start.filter(|&start| start < rows * cols) {
+        problem = problem.with_start(start);
+    }
     let graph = MoveGraph::new(&problem.board, problem.piece);
     let mut refinement = Refinement::new(&problem, &graph, &SatOptions::default(), &Limits::none());
     let joins: Vec<[u32; 2]> = Side::ALL
@@ -141,10 +150,12 @@ fn find_base_tour(rows: u32, cols: u32) -> Result<BaseTour, BaseError> {
         .map(|side| side.join_move(rows, cols).map(|(x, y)| y * cols + x))
         .collect();
     // Every square is free, so a square's vertex in the cycle graph is its index.
-    let cycle = refinement
+    let found = refinement
         .cycle_using(&joins)
-        .map_err(|stop| format!("the {rows} x {cols} base tour: SAT stopped: {stop:?}"))?
-        .ok_or_else(|| format!("no {rows} x {cols} base tour holds the join moves"))?;
+        .map_err(|stop| format!("the {rows} x {cols} base tour: SAT stopped: {stop:?}"))?;
+    let Some(cycle) = found else {
+        return Ok(None);
+    };
     let tour = refinement.graph.tour_of_cycle(&cycle);
     verify(&problem, &tour).map_err(|error| format!("the {rows} x {cols} base tour: {error}"))?;
     let squares = tour.squares();
@@ -180,11 +191,11 @@ fn find_base_tour(rows: u32, cols: u32) -> Result<BaseTour, BaseError> {
             roles[square as usize] = 1 + 2 * side_index as u8 + slot as u8;
         }
     }
-    Ok(BaseTour {
+    Ok(Some(BaseTour {
         cols,
         partners,
         roles,
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -195,7 +206,7 @@ mod tests {
     fn every_block_from_5_to_15_has_a_base_tour_with_its_join_moves() {
         for rows in 5..=15 {
             for cols in 5..=15 {
-                let tour = base_tour(rows, cols).unwrap();
+                let tour = base_tour(rows, cols, None).unwrap().unwrap();
                 let ends = tour.ends().len();
                 assert_eq!(ends, if rows % 2 == 1 && cols % 2 == 1 { 2 } else { 0 });
                 for side in Side::ALL {
@@ -210,7 +221,14 @@ mod tests {
 
     #[test]
     fn refuses_blocks_outside_5_to_15() {
-        assert!(base_tour(4, 8).is_err());
-        assert!(base_tour(8, 16).is_err());
+        assert!(base_tour(4, 8, None).is_err());
+        assert!(base_tour(8, 16, None).is_err());
+    }
+
+    #[test]
+    fn open_base_tours_start_where_asked() {
+        let tour = base_tour(9, 11, Some(2 * 11 + 4)).unwrap().unwrap();
+        assert!(tour.ends().contains(&(4, 2)));
+        assert_eq!(base_tour(5, 5, Some(1)).unwrap(), None);
     }
 }

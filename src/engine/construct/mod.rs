@@ -67,11 +67,13 @@ struct Split {
 }
 
 impl Split {
-    /// Splits a side of `len` (at least 5) into parts of 8, the last one 5 to 15 long.
-    fn new(len: u32) -> Split {
+    /// Splits a side of `len` (at least 5) into parts of 8 and one part 5 to 15 long: the last
+    /// part, or the part holding coordinate `holding` if given.
+    fn new(len: u32, holding: Option<u32>) -> Split {
         let full_parts = (len / 8).saturating_sub(1);
         let mut sizes = vec![8; full_parts as usize];
-        sizes.push(len - 8 * full_parts);
+        let odd_part = holding.map_or(full_parts, |coordinate| (coordinate / 8).min(full_parts));
+        sizes.insert(odd_part as usize, len - 8 * full_parts);
         let mut origins = Vec::with_capacity(sizes.len());
         let mut part_of = Vec::with_capacity(len as usize);
         for (part, &size) in sizes.iter().enumerate() {
@@ -102,20 +104,36 @@ struct Layout {
 }
 
 impl Layout {
-    /// The layout of an empty `rows` x `cols` board, both sides at least 5.
-    fn new(rows: u32, cols: u32) -> Result<Layout, ConstructError> {
-        let row_split = Split::new(rows);
-        let col_split = Split::new(cols);
+    /// The layout of an empty `rows` x `cols` board, both sides at least 5; when both sides are
+    /// odd, the open tour may be asked to start on `path_start`, `(x, y)`.
+    fn new(rows: u32, cols: u32, path_start: Option<(u32, u32)>) -> Result<Layout, ConstructError> {
+        let row_split = Split::new(rows, path_start.map(|(_, y)| y));
+        let col_split = Split::new(cols, path_start.map(|(x, _)| x));
         let stride = MAX_BLOCK as usize + 1;
         let mut bases = vec![None; stride * stride];
-        for &block_rows in &row_split.sizes {
-            for &block_cols in &col_split.sizes {
+        for (block_row, &block_rows) in row_split.sizes.iter().enumerate() {
+            for (block_col, &block_cols) in col_split.sizes.iter().enumerate() {
                 let entry = &mut bases[block_rows as usize * stride + block_cols as usize];
-                if entry.is_none() {
-                    let tour =
-                        base_tour(block_rows, block_cols).map_err(ConstructError::Internal)?;
-                    *entry = Some(tour);
+                if entry.is_some() {
+                    continue;
                 }
+                let is_path = block_rows % 2 == 1 && block_cols % 2 == 1;
+                let local_start = path_start.filter(|_| is_path).map(|(x, y)| {
+                    let local_x = x - col_split.origins[block_col];
+                    let local_y = y - row_split.origins[block_row];
+                    local_y * block_cols + local_x
+                });
+                let tour = base_tour(block_rows, block_cols, local_start)
+                    .map_err(ConstructError::Internal)?;
+                *entry = Some(tour.ok_or_else(|| match local_start {
+                    Some(_) => ConstructError::Unsupported(format!(
+                        "no open tour of its {block_rows} x {block_cols} block starts on the \
+                         fixed square with the moves the joins need"
+                    )),
+                    None => ConstructError::Internal(format!(
+                        "no {block_rows} x {block_cols} base tour holds the join moves"
+                    )),
+                })?);
             }
         }
         Ok(Layout {
@@ -172,17 +190,21 @@ impl Layout {
     }
 
     /// The two ends of the open tour, when both sides are odd: the ends of the base tour of the
-    /// last block, whose sides are the odd ones.
+    /// block whose sides are both odd.
     fn ends(&self) -> Vec<Square> {
-        let last_row = self.row_split.len() - 1;
-        let last_col = self.col_split.len() - 1;
+        let odd_part = |split: &Split| split.sizes.iter().position(|size| size % 2 == 1);
+        let (Some(path_row), Some(path_col)) =
+            (odd_part(&self.row_split), odd_part(&self.col_split))
+        else {
+            return Vec::new();
+        };
         let (y0, x0) = (
-            self.row_split.origins[last_row],
-            self.col_split.origins[last_col],
+            self.row_split.origins[path_row],
+            self.col_split.origins[path_col],
         );
         let stride = MAX_BLOCK as usize + 1;
-        let index = self.row_split.sizes[last_row] as usize * stride
-            + self.col_split.sizes[last_col] as usize;
+        let index = self.row_split.sizes[path_row] as usize * stride
+            + self.col_split.sizes[path_col] as usize;
         self.bases[index]
             .iter()
             .flat_map(|base| base.ends())
@@ -316,8 +338,12 @@ fn unsupported_reason(problem: &Problem) -> Option<String> {
 /// tours (by opening a closed tour, or from the path of the odd block when both sides are odd).
 ///
 /// Fixed ends: a closed tour may start anywhere; an open tour on a board with a closed tour may
-/// fix its start or its end, or both when they are neighbours on the constructed circuit; an
-/// open tour on a board with both sides odd may fix only the ends the construction makes.
+/// fix its start or its end, or both when they are neighbours on the constructed circuit. On a
+/// board with both sides odd, the block with both sides odd is placed over the fixed start (or
+/// end) and its base tour is asked to start there: this fails
+/// ([`ConstructError::Unsupported`]) when no such base tour exists (always for squares of the
+/// less numerous colour, sometimes near the edge of a small block), and when both ends are
+/// fixed unless the other end happens to be the constructed one.
 ///
 /// ```
 /// use toursat::engine::construct::construct;
@@ -342,7 +368,25 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
     if let Some(reason) = unsupported_reason(problem) {
         return Err(ConstructError::Unsupported(reason));
     }
-    let layout = Layout::new(rows, cols)?;
+    let both_odd = rows % 2 == 1 && cols % 2 == 1;
+    let on_minority = [problem.start, problem.end]
+        .into_iter()
+        .flatten()
+        .any(|square| board.colour(square) == 1);
+    if both_odd && on_minority {
+        return Err(ConstructError::NoTour(
+            "an open tour of an odd number of squares starts and ends on the more numerous colour"
+                .to_string(),
+        ));
+    }
+    let path_start = match problem.shape {
+        TourShape::Open if both_odd => problem
+            .start
+            .or(problem.end)
+            .map(|square| board.coords(square)),
+        _ => None,
+    };
+    let layout = Layout::new(rows, cols, path_start)?;
     let len = rows as u64 * cols as u64;
     let tour = |first: Square, before_first: Square| ConstructedTour {
         layout: layout.clone(),
@@ -350,7 +394,6 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
         before_first,
         len,
     };
-    let both_odd = rows % 2 == 1 && cols % 2 == 1;
     if !both_odd {
         return match (problem.shape, problem.start, problem.end) {
             (TourShape::Closed, start, _) | (TourShape::Open, start, None) => {
