@@ -23,6 +23,7 @@ pub mod problem;
 pub mod square;
 pub mod tour;
 pub mod verify;
+pub mod verify_stream;
 
 pub use board::{Board, BoardError, Square};
 pub use engine::{Answer, Impossibility, Limits, Order, Solution, SolveOptions, Stats};

@@ -1,10 +1,12 @@
 //! Engines that find tours, and what they share: limits, answers and statistics.
 
+pub mod construct;
 pub mod dfs;
 pub mod factor;
 pub mod lex;
 pub mod proofs;
 pub mod sat;
+pub mod theory;
 
 use crate::board::Square;
 use crate::piece::MoveGraph;
@@ -163,7 +165,8 @@ pub struct Solution {
 /// Which engine to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum EngineChoice {
-    /// Pick per problem: depth-first search with a small node budget (it is fastest on open
+    /// Pick per problem: the construction for knight's tours of empty boards of 2,500 squares
+    /// or more; otherwise depth-first search with a small node budget (it is fastest on open
     /// boards and the judges' sizes), then the SAT engine (`cutset`, which wins on blocked
     /// boards and large lexicographic problems).
     #[default]
@@ -172,6 +175,9 @@ pub enum EngineChoice {
     Dfs,
     /// The SAT engine with these options.
     Sat(sat::SatOptions),
+    /// The construction of knight's tours on empty boards (both sides at least 5), in linear
+    /// time; other problems, and lexicographic order, go to depth-first search.
+    Construct,
 }
 
 /// Which tour to find when several exist.
@@ -229,6 +235,22 @@ fn auto_node_budget(squares: usize) -> u64 {
     20_000 + 20 * squares as u64
 }
 
+/// Free squares from which `auto` builds knight's tours of empty boards instead of searching.
+const AUTO_CONSTRUCT_SQUARES: usize = 2_500;
+
+/// The construction's answer, or `None` when it does not cover the problem.
+fn build(problem: &Problem, stats: &mut Stats) -> Option<Answer> {
+    stats.engine = "construct".to_string();
+    match construct::construct(problem) {
+        Ok(tour) => Some(Answer::Found(tour.to_tour())),
+        Err(construct::ConstructError::NoTour(reason)) => {
+            Some(Answer::NoTour(Impossibility::Theorem(reason)))
+        }
+        Err(construct::ConstructError::Internal(_)) => Some(Answer::Stopped(Stop::InternalError)),
+        Err(construct::ConstructError::Unsupported(_)) => None,
+    }
+}
+
 /// Runs the chosen engine on a problem the cheap proofs did not settle.
 fn run_engine(
     problem: &Problem,
@@ -257,8 +279,20 @@ fn run_engine(
             sat::lex::search(problem, graph, sat_options, limits, stats)
         }
     };
+    let construct_first = match options.engine {
+        EngineChoice::Construct => true,
+        EngineChoice::Auto => {
+            problem.board.free_count() >= AUTO_CONSTRUCT_SQUARES && construct::covers(problem)
+        }
+        EngineChoice::Dfs | EngineChoice::Sat(_) => false,
+    };
+    if construct_first && options.order == Order::Any {
+        if let Some(answer) = build(problem, stats) {
+            return answer;
+        }
+    }
     match options.engine {
-        EngineChoice::Dfs => search(limits, stats),
+        EngineChoice::Dfs | EngineChoice::Construct => search(limits, stats),
         EngineChoice::Sat(sat_options) => satisfy(&sat_options, stats),
         EngineChoice::Auto => {
             let budget = auto_node_budget(problem.board.free_count());

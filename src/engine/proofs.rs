@@ -1,8 +1,9 @@
-//! Cheap proofs that no tour exists: counting, degrees, connectivity, cut squares.
+//! Cheap proofs that no tour exists: counting, degrees, connectivity, cut squares, theorems.
 
 use crate::board::Square;
+use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::Impossibility;
-use crate::piece::MoveGraph;
+use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, TourShape};
 
 /// A proof that `problem` has no tour, if one of the cheap arguments settles it.
@@ -15,6 +16,25 @@ pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility
         .or_else(|| degrees(problem, graph, &free_squares))
         .or_else(|| disconnection(graph, &free_squares))
         .or_else(|| cut_square(problem, graph, &free_squares))
+        .or_else(|| knight_theorem(problem))
+}
+
+/// The knight's tour theorems (Schwenk, Conrad et al.) on a board without blocked squares.
+fn knight_theorem(problem: &Problem) -> Option<Impossibility> {
+    let board = &problem.board;
+    let is_knight = matches!(
+        problem.piece,
+        Piece::Knight | Piece::Leaper(1, 2) | Piece::Leaper(2, 1)
+    );
+    if !is_knight || board.free_count() != board.len() {
+        return None;
+    }
+    let rows = board.rows() as u64;
+    let cols = board.cols() as u64;
+    match knight_tour_existence(rows, cols, problem.shape, problem.start, problem.end) {
+        Existence::NoTour(reason) => Some(Impossibility::Theorem(reason)),
+        Existence::Exists | Existence::Unknown => None,
+    }
 }
 
 /// A closed tour of a single square.

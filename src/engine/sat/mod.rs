@@ -171,9 +171,20 @@ impl Refinement {
     /// A Hamiltonian cycle that walks `path` (vertices joined by edges), found by solving,
     /// repairing and cutting until one cycle remains; `None` when there is none.
     pub fn cycle_through(&mut self, path: &[Vertex]) -> Result<Option<Vec<Vertex>>, Stop> {
-        let assumptions: Vec<Lit> = self.moves.path_literals(&self.graph, path);
+        let pairs: Vec<[Vertex; 2]> = path.windows(2).map(|pair| [pair[0], pair[1]]).collect();
+        self.cycle_using(&pairs)
+    }
+
+    /// A Hamiltonian cycle that uses every move in `pairs` (two vertices joined by an edge,
+    /// walked in this direction), found as [`Refinement::cycle_through`] finds one; `None` when
+    /// there is none.
+    pub fn cycle_using(&mut self, pairs: &[[Vertex; 2]]) -> Result<Option<Vec<Vertex>>, Stop> {
+        let assumptions: Vec<Lit> = pairs
+            .iter()
+            .flat_map(|pair| self.moves.path_literals(&self.graph, pair))
+            .collect();
         let mut protected = self.forced.clone();
-        for pair in path.windows(2) {
+        for pair in pairs {
             if let Some(edge) = self.graph.edge_between(pair[0], pair[1]) {
                 protected[edge as usize] = true;
             }
