@@ -1,5 +1,6 @@
 //! The judge problems answer the samples of problems.md, and every tour they print is valid.
 
+use toursat::engine::EngineChoice;
 use toursat::judge::{knight_tour, knights_journey, rook_circuit, JudgeErrorKind, JudgeOptions};
 use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
 
@@ -146,6 +147,7 @@ fn knight_tour_samples_give_tours_from_their_starts() {
 fn a_stopped_case_is_an_error_never_no_solution() {
     let board = Board::new(100, 100).unwrap();
     let options = JudgeOptions {
+        engine: EngineChoice::Dfs,
         node_budget: Some(1),
         ..JudgeOptions::default()
     };
