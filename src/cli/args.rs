@@ -4,15 +4,25 @@ use super::error::CliError;
 use clap::{Args, ValueEnum};
 use std::path::Path;
 use std::time::Duration;
+use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{EngineChoice, Limits};
-use toursat::{square, Board, Square};
+use toursat::{square, Board, Piece, Problem, Square, TourShape};
 
-/// `--engine` and `--timeout`.
+/// `--engine`, its SAT options and `--timeout`.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Engine that answers: `auto` picks per problem, `dfs` is depth-first search.
+    /// Engine that answers: `auto` picks per problem, `dfs` is depth-first search, `sat` the SAT
+    /// engine (varisat), `construct` the knight's-tour construction (boards without blocked
+    /// squares).
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
+    /// CNF encoding for `--engine sat`: cutset, cutset-arcs, position or crt (see encodings/).
+    #[arg(long, value_name = "NAME", default_value_t = Encoding::Cutset)]
+    pub encoding: Encoding,
+    /// With `--engine sat`: add cuts for every cycle of a model without first joining cycles by
+    /// edge exchanges (to measure what joining gains).
+    #[arg(long)]
+    pub no_merge: bool,
     /// Give up after SECONDS (for judge: per case) and exit with status 3.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
@@ -25,6 +35,10 @@ pub enum EngineArg {
     Auto,
     /// Depth-first search.
     Dfs,
+    /// The SAT engine.
+    Sat,
+    /// The knight's-tour construction.
+    Construct,
 }
 
 impl EngineArgs {
@@ -33,6 +47,16 @@ impl EngineArgs {
         match self.engine {
             EngineArg::Auto => EngineChoice::Auto,
             EngineArg::Dfs => EngineChoice::Dfs,
+            EngineArg::Sat => EngineChoice::Sat(self.sat_options()),
+            EngineArg::Construct => EngineChoice::Construct,
+        }
+    }
+
+    /// The SAT engine's options.
+    pub fn sat_options(&self) -> SatOptions {
+        SatOptions {
+            encoding: self.encoding,
+            merge: !self.no_merge,
         }
     }
 
@@ -73,4 +97,58 @@ pub fn read_square(
         square::parse(board, text).map_err(|error| CliError::input(format!("{option}: {error}")))
     })
     .transpose()
+}
+
+/// The problem flags shared by `solve`, `dimacs` and `decode`; the board comes from a file or
+/// from `--rows` and `--cols`.
+#[derive(Args, Debug, Clone)]
+pub struct ProblemArgs {
+    /// Rows of an inline board (instead of a board file).
+    #[arg(long, requires = "cols")]
+    pub rows: Option<u64>,
+    /// Columns of an inline board.
+    #[arg(long, requires = "rows")]
+    pub cols: Option<u64>,
+    /// Squares to block, `x,y` (0-based column, row) or names like `B3`, separated by spaces.
+    #[arg(long, value_name = "SQUARES")]
+    pub blocked: Option<String>,
+    /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
+    #[arg(long)]
+    pub piece: Piece,
+    /// The tour: closed (returns to its start) or open.
+    #[arg(long, value_name = "closed|open")]
+    pub tour: TourShape,
+    /// Square the tour starts on: `x,y` or a name like `A1`.
+    #[arg(long, value_name = "SQ")]
+    pub start: Option<String>,
+    /// Square an open tour ends on: `x,y` or a name like `A1`.
+    #[arg(long, value_name = "SQ")]
+    pub end: Option<String>,
+}
+
+impl ProblemArgs {
+    /// The problem on the board of `board_file`, or on the inline board.
+    pub fn problem(&self, board_file: Option<&Path>) -> Result<Problem, CliError> {
+        let mut board = match (board_file, self.rows, self.cols) {
+            (Some(path), _, _) => read_board(path)?,
+            (None, Some(rows), Some(cols)) => Board::new(rows, cols)
+                .map_err(|error| CliError::input(format!("--rows/--cols: {error}")))?,
+            _ => {
+                return Err(CliError::input(
+                    "give a BOARD_FILE, or --rows and --cols (see --help)",
+                ))
+            }
+        };
+        for text in self.blocked.iter().flat_map(|text| text.split_whitespace()) {
+            let blocked = square::parse(&board, text)
+                .map_err(|error| CliError::input(format!("--blocked: {error}")))?;
+            board.block(blocked);
+        }
+        let start = read_square(&board, "--start", self.start.as_deref())?;
+        let end = read_square(&board, "--end", self.end.as_deref())?;
+        let mut problem = Problem::new(board, self.piece, self.tour);
+        problem.start = start;
+        problem.end = end;
+        Ok(problem)
+    }
 }

@@ -1,6 +1,8 @@
 //! The command line: clap definitions and the commands they run.
 
 mod args;
+mod decode;
+mod dimacs;
 mod error;
 mod exit;
 mod judge;
@@ -38,6 +40,12 @@ enum Command {
     /// Check a tour file: prints `ok`, or `invalid: ` and what is wrong (exit status 1).
     #[command(after_help = format!("{}\n\n{}", verify::EXAMPLES, exit::HELP))]
     Verify(verify::VerifyArgs),
+    /// Write a tour problem as a DIMACS CNF formula, with the meaning of its move variables.
+    #[command(after_help = format!("{}\n\n{}", dimacs::EXAMPLES, exit::HELP))]
+    Dimacs(dimacs::DimacsArgs),
+    /// Read a SAT solver's answer to a `dimacs` formula back as a verified tour.
+    #[command(after_help = format!("{}\n\n{}", decode::EXAMPLES, exit::HELP))]
+    Decode(decode::DecodeArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -47,6 +55,8 @@ pub fn main() -> ExitCode {
         Command::Judge(problem) => judge::run(problem),
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Dimacs(args) => dimacs::run(args),
+        Command::Decode(args) => decode::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

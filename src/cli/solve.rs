@@ -1,6 +1,6 @@
 //! `toursat solve`: one problem, its tour written in a chosen format.
 
-use super::args::{read_board, read_square, EngineArgs};
+use super::args::{EngineArgs, ProblemArgs};
 use super::error::CliError;
 use super::exit;
 use clap::{Args, ValueEnum};
@@ -8,7 +8,6 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use toursat::engine::{self, Answer, Order, SolveError, SolveOptions};
 use toursat::format::{self, FormatError, FormatName};
-use toursat::{square, Board, Piece, Problem, TourShape};
 
 /// Examples shown under `toursat solve --help`.
 pub const EXAMPLES: &str = "\
@@ -23,27 +22,8 @@ pub struct SolveArgs {
     /// Board file: one line a row, `.` a free square, `X` or `#` a blocked one.
     #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols"])]
     board_file: Option<PathBuf>,
-    /// Rows of an inline board (instead of a board file).
-    #[arg(long, requires = "cols")]
-    rows: Option<u64>,
-    /// Columns of an inline board.
-    #[arg(long, requires = "rows")]
-    cols: Option<u64>,
-    /// Squares to block, `x,y` (0-based column, row) or names like `B3`, separated by spaces.
-    #[arg(long, value_name = "SQUARES")]
-    blocked: Option<String>,
-    /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
-    #[arg(long)]
-    piece: Piece,
-    /// The tour: closed (returns to its start) or open.
-    #[arg(long, value_name = "closed|open")]
-    tour: TourShape,
-    /// Square the tour starts on: `x,y` or a name like `A1`.
-    #[arg(long, value_name = "SQ")]
-    start: Option<String>,
-    /// Square an open tour ends on: `x,y` or a name like `A1`.
-    #[arg(long, value_name = "SQ")]
-    end: Option<String>,
+    #[command(flatten)]
+    problem: ProblemArgs,
     #[command(flatten)]
     engine: EngineArgs,
     /// Which tour: any, or the lexicographically first (squares by column, then row).
@@ -88,7 +68,7 @@ pub enum FormatArg {
 
 impl FormatArg {
     /// The library's name of the format.
-    fn name(self) -> FormatName {
+    pub fn name(self) -> FormatName {
         match self {
             FormatArg::Moves => FormatName::Moves,
             FormatArg::Squares => FormatName::Squares,
@@ -102,7 +82,7 @@ impl FormatArg {
 
 /// Runs `toursat solve`: the exit status, or an error.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
-    let problem = problem(args)?;
+    let problem = args.problem.problem(args.board_file.as_deref())?;
     if args.format == FormatArg::Moves && !problem.piece.is_rook() {
         return Err(CliError::input(format!(
             "--format moves writes N, S, E, W steps: it cannot write a {} tour",
@@ -146,29 +126,4 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             format::explain_stop(stop, args.engine.timeout_seconds()),
         )),
     }
-}
-
-/// The problem the arguments describe.
-fn problem(args: &SolveArgs) -> Result<Problem, CliError> {
-    let mut board = match (&args.board_file, args.rows, args.cols) {
-        (Some(path), _, _) => read_board(path)?,
-        (None, Some(rows), Some(cols)) => Board::new(rows, cols)
-            .map_err(|error| CliError::input(format!("--rows/--cols: {error}")))?,
-        _ => {
-            return Err(CliError::input(
-                "give a BOARD_FILE, or --rows and --cols (see toursat solve --help)",
-            ))
-        }
-    };
-    for text in args.blocked.iter().flat_map(|text| text.split_whitespace()) {
-        let blocked = square::parse(&board, text)
-            .map_err(|error| CliError::input(format!("--blocked: {error}")))?;
-        board.block(blocked);
-    }
-    let start = read_square(&board, "--start", args.start.as_deref())?;
-    let end = read_square(&board, "--end", args.end.as_deref())?;
-    let mut problem = Problem::new(board, args.piece, args.tour);
-    problem.start = start;
-    problem.end = end;
-    Ok(problem)
 }

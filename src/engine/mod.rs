@@ -118,7 +118,7 @@ pub enum Answer {
 }
 
 /// Counters from the SAT engine.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 pub struct SatStats {
     /// The encoding's name.
     pub encoding: String,

@@ -76,7 +76,7 @@ fn write_document(
             engine: &stats.engine,
             nodes: stats.nodes,
             seconds: stats.seconds,
-            sat: stats.sat.as_ref().map(SatJson::from),
+            sat: stats.sat.as_ref(),
         }),
     };
     serde_json::to_writer(&mut *out, &document).map_err(std::io::Error::from)?;
@@ -132,31 +132,5 @@ struct StatsJson<'a> {
     nodes: u64,
     seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    sat: Option<SatJson<'a>>,
-}
-
-/// The SAT counters.
-#[derive(serde::Serialize)]
-struct SatJson<'a> {
-    encoding: &'a str,
-    variables: u64,
-    clauses: u64,
-    solve_calls: u64,
-    cuts: u64,
-    encode_seconds: f64,
-    solve_seconds: f64,
-}
-
-impl<'a> From<&'a SatStats> for SatJson<'a> {
-    fn from(sat: &'a SatStats) -> SatJson<'a> {
-        SatJson {
-            encoding: &sat.encoding,
-            variables: sat.variables,
-            clauses: sat.clauses,
-            solve_calls: sat.solve_calls,
-            cuts: sat.cuts,
-            encode_seconds: sat.encode_seconds,
-            solve_seconds: sat.solve_seconds,
-        }
-    }
+    sat: Option<&'a SatStats>,
 }

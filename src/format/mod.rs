@@ -232,8 +232,10 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "clauses: {}", sat.clauses)?;
         writeln!(out, "solve calls: {}", sat.solve_calls)?;
         writeln!(out, "cuts: {}", sat.cuts)?;
+        writeln!(out, "merges: {}", sat.merges)?;
         writeln!(out, "encode seconds: {:.6}", sat.encode_seconds)?;
         writeln!(out, "solve seconds: {:.6}", sat.solve_seconds)?;
+        writeln!(out, "cut seconds: {:.6}", sat.cut_seconds)?;
     }
     Ok(())
 }

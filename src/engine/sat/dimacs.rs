@@ -31,6 +31,7 @@ pub fn write_problem(
         moves: &moves,
         formula: &formula,
         complete: encoding.is_complete(),
+        cuts_from_solve: None,
     };
     cnf.write(out)
 }
@@ -50,6 +51,8 @@ pub struct Dimacs<'a> {
     pub formula: &'a Formula,
     /// Whether every model of the formula is one tour (no subcycles).
     pub complete: bool,
+    /// How many of the clauses are cuts added by solving, if any.
+    pub cuts_from_solve: Option<u64>,
 }
 
 impl Dimacs<'_> {
@@ -86,6 +89,13 @@ impl Dimacs<'_> {
             writeln!(
                 out,
                 "c this formula is complete: the moves of every model form one tour"
+            )?;
+        } else if let Some(cuts) = self.cuts_from_solve {
+            writeln!(
+                out,
+                "c the last {cuts} clauses are cuts that toursat added while solving: every tour \
+                 satisfies them, and with them varisat's model was one tour; another solver may \
+                 still answer with subcycles (toursat decode --cuts writes the next cuts)"
             )?;
         } else {
             writeln!(

@@ -207,11 +207,13 @@ impl Refinement {
                 self.stats.merges += merges;
                 cycles = merged;
             }
+            if cycles.len() > 1 {
+                self.add_cuts(&cycles);
+            }
+            self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
             if cycles.len() == 1 {
                 return Ok(cycles.pop());
             }
-            self.add_cuts(&cycles);
-            self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
         }
     }
 

@@ -1,0 +1,146 @@
+//! `toursat decode`: a SAT solver's answer to a `toursat dimacs` formula, read back as a tour.
+
+use super::args::ProblemArgs;
+use super::error::CliError;
+use super::exit;
+use super::solve::FormatArg;
+use clap::Args;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use toursat::engine::sat::model::{DecodeError, Decoder, SolverAnswer};
+use toursat::engine::sat::Encoding;
+
+/// Examples shown under `toursat decode --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  toursat dimacs --rows 6 --cols 6 --piece knight --tour closed --encoding position -o k6.cnf
+  minisat k6.cnf k6.out
+  toursat decode k6.out --rows 6 --cols 6 --piece knight --tour closed --encoding position --format grid
+  # a lazy encoding: while the answer is `not a tour`, --add-cuts-to adds the cuts, solve again
+  toursat decode f.out --rows 6 --cols 6 --piece knight --tour closed --add-cuts-to f.cnf";
+
+/// Arguments of `toursat decode`.
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// `[BOARD_FILE] MODEL_FILE`: the board (or --rows/--cols) and the solver's answer, in the
+    /// SAT-competition format (`s SATISFIABLE`, `v ... 0`), minisat's result file, or a bare list
+    /// of literals.
+    #[arg(value_name = "FILES", num_args = 1..=2, required = true)]
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    problem: ProblemArgs,
+    /// The encoding the formula was written with.
+    #[arg(long, value_name = "NAME", default_value_t = Encoding::Cutset)]
+    encoding: Encoding,
+    /// When the model has several cycles, add a cut clause for each to this DIMACS file (the
+    /// formula the solver answered), fixing its `p cnf` line, so that solving it again excludes
+    /// them: a refinement loop with any external solver.
+    #[arg(long, value_name = "CNF_FILE")]
+    add_cuts_to: Option<PathBuf>,
+    /// How to write the tour.
+    #[arg(long, value_enum, default_value_t = FormatArg::Squares)]
+    format: FormatArg,
+}
+
+/// Runs `toursat decode`: the tour (status 0), or why the answer is not one (status 1).
+pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
+    let (board_file, model_file) = match args.files.as_slice() {
+        [model] => (None, model),
+        [board, model] => (Some(board.as_path()), model),
+        _ => return Err(CliError::input("give [BOARD_FILE] MODEL_FILE")),
+    };
+    let problem = args.problem.problem(board_file)?;
+    let decoder = Decoder::new(&problem, args.encoding).map_err(CliError::input)?;
+    let text =
+        fs::read_to_string(model_file).map_err(|error| CliError::in_file(model_file, error))?;
+    let answer = decoder
+        .read(&text)
+        .map_err(|error| CliError::in_file(model_file, error))?;
+    if let (SolverAnswer::Satisfiable(values), Some(path)) = (&answer, &args.add_cuts_to) {
+        if let Ok(cycles) = decoder.cycles(values) {
+            if cycles.len() > 1 {
+                add_cuts(&decoder, &cycles, path)?;
+            }
+        }
+    }
+    match decoder.tour(&answer) {
+        Ok(tour) => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            args.format
+                .name()
+                .format(toursat::format::JUDGE_LINE_WIDTH)
+                .write_tour(&problem, &tour, &mut out)
+                .and_then(|()| out.flush().map_err(Into::into))
+                .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+            Ok(exit::SUCCESS)
+        }
+        Err(error @ DecodeError::InvalidTour(_)) => {
+            Err(CliError::with_status(exit::INTERNAL, error))
+        }
+        Err(error @ DecodeError::Answer(_)) | Err(error @ DecodeError::Problem(_)) => {
+            Err(CliError::input(error))
+        }
+        Err(DecodeError::Unknown) => Err(CliError::with_status(
+            exit::STOPPED,
+            "the solver gave up without an answer",
+        )),
+        Err(error) => {
+            let verdict = match error {
+                DecodeError::Unsatisfiable => "no tour",
+                _ => "not a tour",
+            };
+            writeln!(io::stdout(), "{verdict}: {error}")
+                .map_err(|error| CliError::input(format!("writing the verdict: {error}")))?;
+            Ok(exit::NO_TOUR)
+        }
+    }
+}
+
+/// Appends one cut clause per cycle to the DIMACS file at `path` and updates its `p cnf` line.
+fn add_cuts(decoder: &Decoder, cycles: &[Vec<u32>], path: &Path) -> Result<(), CliError> {
+    let formula = fs::read_to_string(path).map_err(|error| CliError::in_file(path, error))?;
+    let mut component_of = vec![0u32; decoder.graph().vertex_count()];
+    for (index, cycle) in cycles.iter().enumerate() {
+        for &vertex in cycle {
+            component_of[vertex as usize] = index as u32;
+        }
+    }
+    let mut cuts = String::new();
+    let mut cut_count = 0;
+    for cycle in cycles {
+        for clause in decoder
+            .moves()
+            .cut_clauses(decoder.graph(), cycle, &component_of)
+        {
+            for lit in clause {
+                cuts.push_str(&format!("{} ", lit.to_dimacs()));
+            }
+            cuts.push_str("0\n");
+            cut_count += 1;
+        }
+    }
+    let mut rewritten = String::with_capacity(formula.len() + cuts.len());
+    let mut header_found = false;
+    for (index, line) in formula.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if let ["p", "cnf", vars, clauses] = fields.as_slice() {
+            let clauses: usize = clauses.parse().map_err(|_| {
+                CliError::in_file(path, format!("line {}: malformed p cnf line", index + 1))
+            })?;
+            rewritten.push_str(&format!("p cnf {vars} {}\n", clauses + cut_count));
+            header_found = true;
+        } else {
+            rewritten.push_str(line);
+            rewritten.push('\n');
+        }
+    }
+    if !header_found {
+        return Err(CliError::in_file(
+            path,
+            "no `p cnf` line: not a DIMACS file",
+        ));
+    }
+    rewritten.push_str(&cuts);
+    fs::write(path, rewritten).map_err(|error| CliError::in_file(path, error))
+}
