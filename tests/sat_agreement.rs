@@ -35,7 +35,8 @@ fn sat_finds_tour(problem: &Problem, graph: &MoveGraph, encoding: Encoding) -> b
     let mut stats = Stats::default();
     match sat::search(problem, graph, &options, &Limits::none(), &mut stats) {
         Answer::Found(tour) => {
-            verify(problem, &tour).unwrap_or_else(|error| panic!("{encoding} {problem:?}: {error}"));
+            verify(problem, &tour)
+                .unwrap_or_else(|error| panic!("{encoding} {problem:?}: {error}"));
             true
         }
         Answer::NoTour(_) => false,
@@ -77,7 +78,9 @@ fn check_encoding(encoding: Encoding, stride: usize, minimum_checked: usize) {
                 let free: Vec<u32> = problem.board.free_squares().collect();
                 let two_apart = problem.shape == TourShape::Closed
                     && free.len() == 2
-                    && !problem.piece.moves_between(&problem.board, free[0], free[1]);
+                    && !problem
+                        .piece
+                        .moves_between(&problem.board, free[0], free[1]);
                 if two_apart {
                     assert!(!expected);
                     continue;
@@ -92,7 +95,10 @@ fn check_encoding(encoding: Encoding, stride: usize, minimum_checked: usize) {
             }
         }
     }
-    assert!(checked >= minimum_checked, "only {checked} problems checked");
+    assert!(
+        checked >= minimum_checked,
+        "only {checked} problems checked"
+    );
 }
 
 #[test]

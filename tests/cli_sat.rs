@@ -1,0 +1,294 @@
+//! The SAT engine from the command line: `--engine sat`, `dimacs` and `decode`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use toursat::format::read::{read_tour, TourSyntax};
+use toursat::{verify, Board, Piece, Problem, TourShape};
+
+/// Runs `toursat` with `args` and `stdin`: stdout, stderr and the exit status.
+fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toursat"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
+/// A path in the tests' scratch folder.
+fn scratch(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+/// The repository's example file `name`.
+fn example(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "examples", name]
+        .iter()
+        .collect();
+    path.display().to_string()
+}
+
+/// The 4 x 6 ring board of `examples/boards/ring.txt`, rook, closed.
+fn ring_problem() -> Problem {
+    let text = std::fs::read_to_string(example("boards/ring.txt")).unwrap();
+    Problem::new(
+        text.parse::<Board>().unwrap(),
+        Piece::Rook,
+        TourShape::Closed,
+    )
+}
+
+#[test]
+fn every_encoding_solves_the_ring_board_with_a_verified_tour() {
+    let problem = ring_problem();
+    for encoding in ["cutset", "cutset-arcs", "position", "crt"] {
+        let ring = example("boards/ring.txt");
+        let args = [
+            "solve",
+            &ring,
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--engine",
+            "sat",
+            "--encoding",
+            encoding,
+        ];
+        let (stdout, stderr, status) = run(&args, "");
+        assert_eq!(status, 0, "{encoding}: {stderr}");
+        let tour = read_tour(&problem, &stdout, TourSyntax::Squares).unwrap();
+        verify(&problem, &tour).unwrap();
+    }
+}
+
+#[test]
+fn no_merge_still_finds_a_tour_and_reports_sat_statistics() {
+    let args = [
+        "solve",
+        "--rows",
+        "12",
+        "--cols",
+        "12",
+        "--blocked",
+        "3,4 8,8",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--engine",
+        "sat",
+        "--no-merge",
+        "--stats",
+    ];
+    let (_, stderr, status) = run(&args, "");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stderr.contains("encoding: cutset\n"), "{stderr}");
+    assert!(stderr.contains("merges: 0\n"), "{stderr}");
+}
+
+#[test]
+fn unknown_encodings_are_usage_errors() {
+    let args = [
+        "solve",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--engine",
+        "sat",
+        "--encoding",
+        "unary",
+    ];
+    let (_, stderr, status) = run(&args, "");
+    assert_eq!(status, 2);
+    assert!(stderr.contains("unknown encoding \"unary\""), "{stderr}");
+}
+
+#[test]
+fn knights_journey_with_the_sat_engine_gives_the_sample_answers() {
+    let input = std::fs::read_to_string(example("journey.in")).unwrap();
+    let (stdout, stderr, status) = run(&["judge", "knights-journey", "--engine", "sat"], &input);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "Scenario #1:\nA1\n\nScenario #2:\nimpossible\n\nScenario #3:\nA1B3C1A2B4C2A3B1C3A4B2C4\n\n"
+    );
+}
+
+#[test]
+fn rook_circuit_with_the_sat_engine_answers_the_sample() {
+    let input = std::fs::read_to_string(example("rook.in")).unwrap();
+    let (stdout, stderr, status) = run(&["judge", "rook-circuit", "--engine", "sat"], &input);
+    assert_eq!(status, 0, "{stderr}");
+    let answers: Vec<&str> = stdout.split("\n\n").collect();
+    assert_eq!(answers[0], "NO SOLUTION");
+    assert_eq!(answers.len(), 6, "{stdout:?}");
+}
+
+#[test]
+fn dimacs_names_every_move_variable_and_is_deterministic() {
+    let args = [
+        "dimacs", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed",
+    ];
+    let (first, stderr, status) = run(&args, "");
+    assert_eq!(status, 0, "{stderr}");
+    let (second, _, _) = run(&args, "");
+    assert_eq!(first, second);
+    assert!(first.contains("c encoding cutset\n"));
+    assert!(first.contains("c this formula omits connectivity"));
+    assert_eq!(
+        first
+            .lines()
+            .filter(|line| line.starts_with("c edge "))
+            .count(),
+        24
+    );
+    assert!(first.lines().any(|line| line.starts_with("p cnf 24 ")));
+}
+
+#[test]
+fn dimacs_with_cuts_from_solve_says_so() {
+    let ring = example("boards/ring.txt");
+    let args = [
+        "dimacs",
+        &ring,
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--no-merge",
+        "--cuts-from-solve",
+    ];
+    let (stdout, stderr, status) = run(&args, "");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        stdout.contains("clauses are cuts that toursat added while solving"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn decode_reads_a_bare_model_and_reports_several_cycles() {
+    // Two 2x2 blocks side by side on a 2 x 4 board: the model choosing both small cycles.
+    let dimacs = scratch("two-blocks.cnf");
+    let dimacs_path = dimacs.display().to_string();
+    let args = [
+        "dimacs",
+        "--rows",
+        "2",
+        "--cols",
+        "4",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "-o",
+        &dimacs_path,
+    ];
+    assert_eq!(run(&args, "").2, 0);
+    let formula = std::fs::read_to_string(&dimacs).unwrap();
+    let edge_var = |a: &str, b: &str| -> String {
+        formula
+            .lines()
+            .find_map(|line| {
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                (fields.len() == 5 && fields[1] == "edge" && fields[3] == a && fields[4] == b)
+                    .then(|| fields[2].to_string())
+            })
+            .unwrap_or_else(|| panic!("no edge {a} {b}"))
+    };
+    let left = [
+        ("0,0", "1,0"),
+        ("0,0", "0,1"),
+        ("1,0", "1,1"),
+        ("0,1", "1,1"),
+    ];
+    let right = [
+        ("2,0", "3,0"),
+        ("2,0", "2,1"),
+        ("3,0", "3,1"),
+        ("2,1", "3,1"),
+    ];
+    let chosen: Vec<String> = left
+        .iter()
+        .chain(&right)
+        .map(|(a, b)| edge_var(a, b))
+        .collect();
+    let model = scratch("two-blocks.model");
+    std::fs::write(&model, chosen.join(" ")).unwrap();
+    let model_path = model.display().to_string();
+    let args = [
+        "decode",
+        &model_path,
+        "--rows",
+        "2",
+        "--cols",
+        "4",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--add-cuts-to",
+        &dimacs_path,
+    ];
+    let (stdout, stderr, status) = run(&args, "");
+    assert_eq!(status, 1, "{stderr}");
+    assert!(
+        stdout.starts_with("not a tour: the model has 2 cycles"),
+        "{stdout}"
+    );
+    let refined = std::fs::read_to_string(&dimacs).unwrap();
+    assert_eq!(refined.lines().count(), formula.lines().count() + 2);
+}
+
+#[test]
+fn an_external_solver_round_trip_through_the_command_line_gives_a_tour() {
+    if std::env::var("TOURSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
+        return;
+    }
+    let cnf = scratch("knight6.cnf").display().to_string();
+    let answer = scratch("knight6.out").display().to_string();
+    let problem = [
+        "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
+    ];
+    let mut dimacs_args = vec!["dimacs"];
+    dimacs_args.extend(problem);
+    dimacs_args.extend(["--encoding", "position", "-o", &cnf]);
+    assert_eq!(run(&dimacs_args, "").2, 0);
+    let solved = Command::new("minisat")
+        .args([&cnf, &answer])
+        .stdout(Stdio::null())
+        .status()
+        .expect(
+            "minisat must be installed (Debian package minisat), or set TOURSAT_SKIP_EXTERNAL=1",
+        );
+    assert_eq!(solved.code(), Some(10), "minisat says satisfiable");
+    let mut decode_args = vec!["decode", &answer];
+    decode_args.extend(problem);
+    decode_args.extend(["--encoding", "position", "--format", "numbers"]);
+    let (stdout, stderr, status) = run(&decode_args, "");
+    assert_eq!(status, 0, "{stderr}");
+    let board = Board::new(6, 6).unwrap();
+    let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
+    let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
+    verify(&problem, &tour).unwrap();
+}
