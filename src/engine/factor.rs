@@ -32,20 +32,44 @@ pub fn path_cover_possible(
     head: Square,
     end: PathEnd,
 ) -> bool {
+    path_cover_shortfall(board, graph, unvisited, head, end).is_none()
+}
+
+/// How a path cover fails: the tour moves the squares need, and the most that the moves between
+/// them can provide (a maximum flow); `None` when the degrees can be met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shortfall {
+    /// Tour moves needed at the squares of one colour.
+    pub needed: u32,
+    /// The most of them the board's moves can provide at once.
+    pub possible: u32,
+}
+
+/// The [`Shortfall`] of a path from `head` through the unvisited squares to `end`, if any; see
+/// [`path_cover_possible`].
+pub fn path_cover_shortfall(
+    board: &Board,
+    graph: &MoveGraph,
+    unvisited: &[bool],
+    head: Square,
+    end: PathEnd,
+) -> Option<Shortfall> {
+    let failed = |needed: u32, possible: u32| Some(Shortfall { needed, possible });
     let remaining: Vec<Square> = board
         .free_squares()
         .filter(|&square| unvisited[square as usize])
         .collect();
     if remaining.is_empty() {
-        return match end {
+        let ends_well = match end {
             PathEnd::NextTo(start) => graph.adjacent(head, start),
             PathEnd::Anywhere => true,
             PathEnd::On(square) => square == head,
         };
+        return if ends_well { None } else { failed(1, 0) };
     }
     if let PathEnd::On(square) = end {
         if !unvisited[square as usize] {
-            return false;
+            return failed(1, 0);
         }
     }
     // Node numbering: 0 source, 1 sink, 2 head, 3 the end stand-in, then the unvisited squares.
@@ -88,7 +112,7 @@ pub fn path_cover_possible(
         attach(&mut flow, end_node, colour, 1);
     }
     if demand[0] != demand[1] {
-        return false;
+        return failed(demand[0].max(demand[1]), demand[0].min(demand[1]));
     }
     let link = |flow: &mut FlowNetwork, a: usize, a_colour: u8, b: usize| {
         if a_colour == 0 {
@@ -118,7 +142,11 @@ pub fn path_cover_possible(
             _ => {}
         }
     }
-    flow.max_flow(source, sink) == demand[0]
+    let possible = flow.max_flow(source, sink);
+    (possible < demand[0]).then_some(Shortfall {
+        needed: demand[0],
+        possible,
+    })
 }
 
 /// A flow network with unit-scale capacities, solved by Dinic's algorithm.
@@ -149,9 +177,53 @@ impl FlowNetwork {
         }
     }
 
+    /// Pushes one unit along `edge` (and back along its twin).
+    fn push(&mut self, edge: usize) {
+        self.capacity[edge] -= 1;
+        self.capacity[edge ^ 1] += 1;
+    }
+
+    /// The edges leaving `node`.
+    fn edges_from(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(
+            Some(self.first_edge[node]).filter(|&edge| edge != usize::MAX),
+            move |&edge| Some(self.edge_next[edge]).filter(|&next| next != usize::MAX),
+        )
+    }
+
+    /// Sends flow greedily along paths `source -> a -> b -> sink` (the shape of this module's
+    /// networks), leaving Dinic's phases only the few units greed misses.
+    fn greedy_flow(&mut self, source: usize, sink: usize) -> u32 {
+        let mut total = 0;
+        let source_edges: Vec<usize> = self.edges_from(source).collect();
+        for source_edge in source_edges {
+            let first = self.edge_to[source_edge];
+            let middle_edges: Vec<usize> = self.edges_from(first).collect();
+            for middle_edge in middle_edges {
+                if self.capacity[source_edge] == 0 {
+                    break;
+                }
+                let second = self.edge_to[middle_edge];
+                if self.capacity[middle_edge] == 0 || second == source {
+                    continue;
+                }
+                let sink_edge = self
+                    .edges_from(second)
+                    .find(|&edge| self.edge_to[edge] == sink && self.capacity[edge] > 0);
+                if let Some(sink_edge) = sink_edge {
+                    self.push(source_edge);
+                    self.push(middle_edge);
+                    self.push(sink_edge);
+                    total += 1;
+                }
+            }
+        }
+        total
+    }
+
     fn max_flow(&mut self, source: usize, sink: usize) -> u32 {
         let nodes = self.first_edge.len();
-        let mut total = 0;
+        let mut total = self.greedy_flow(source, sink);
         loop {
             let mut level = vec![u32::MAX; nodes];
             level[source] = 0;
@@ -194,8 +266,7 @@ impl FlowNetwork {
         loop {
             if node == sink {
                 for &edge in &path {
-                    self.capacity[edge] -= 1;
-                    self.capacity[edge ^ 1] += 1;
+                    self.push(edge);
                 }
                 return 1;
             }

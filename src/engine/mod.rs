@@ -84,6 +84,14 @@ pub enum Impossibility {
         /// The square.
         square: Square,
     },
+    /// For a piece that alternates colours: the tour moves the squares of one colour need
+    /// cannot all be placed at once (a maximum flow; Hall's condition fails somewhere).
+    MoveShortage {
+        /// Tour moves needed at the squares of one colour.
+        needed: u32,
+        /// The most of them the board's moves can provide at once.
+        possible: u32,
+    },
     /// A theorem on knight's tours settles it.
     Theorem(String),
     /// The search tried every possibility.

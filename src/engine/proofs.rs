@@ -1,6 +1,7 @@
 //! Cheap proofs that no tour exists: counting, degrees, connectivity, cut squares, theorems.
 
 use crate::board::Square;
+use crate::engine::factor::{path_cover_shortfall, PathEnd};
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::Impossibility;
 use crate::piece::{MoveGraph, Piece};
@@ -17,6 +18,47 @@ pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility
         .or_else(|| disconnection(graph, &free_squares))
         .or_else(|| cut_square(problem, graph, &free_squares))
         .or_else(|| knight_theorem(problem))
+        .or_else(|| move_shortage(problem, graph, &free_squares))
+}
+
+/// Boards above this many free squares skip the flow argument (its time is not linear).
+const FLOW_PROOF_LIMIT: usize = 40_000;
+
+/// For a piece that alternates colours: every free square needs two tour moves (the ends of an
+/// open tour one), each joining the two colours; when a maximum flow shows the board's moves
+/// cannot provide them all at once (Hall's condition fails somewhere), there is no tour.
+fn move_shortage(
+    problem: &Problem,
+    graph: &MoveGraph,
+    free_squares: &[Square],
+) -> Option<Impossibility> {
+    if !problem.piece.is_bipartite()
+        || free_squares.len() < 3
+        || free_squares.len() > FLOW_PROOF_LIMIT
+    {
+        return None;
+    }
+    let (head, end) = match (problem.shape, problem.start, problem.end) {
+        (TourShape::Closed, start, _) => {
+            let head = start.unwrap_or(free_squares[0]);
+            (head, PathEnd::NextTo(head))
+        }
+        (TourShape::Open, Some(start), Some(end)) => (start, PathEnd::On(end)),
+        (TourShape::Open, Some(start), None) => (start, PathEnd::Anywhere),
+        (TourShape::Open, None, Some(end)) => (end, PathEnd::Anywhere),
+        (TourShape::Open, None, None) => return None,
+    };
+    let board = &problem.board;
+    let mut unvisited = vec![false; board.len()];
+    for &square in free_squares {
+        unvisited[square as usize] = square != head;
+    }
+    path_cover_shortfall(board, graph, &unvisited, head, end).map(|shortfall| {
+        Impossibility::MoveShortage {
+            needed: shortfall.needed,
+            possible: shortfall.possible,
+        }
+    })
 }
 
 /// The knight's tour theorems (Schwenk, Conrad et al.) on a board without blocked squares.
@@ -229,6 +271,42 @@ mod tests {
 
     fn proof_of(problem: &Problem) -> Option<Impossibility> {
         cheap_proof(problem, &MoveGraph::new(&problem.board, problem.piece))
+    }
+
+    /// A 10 x 10 rook board with a wall down column 5, open at rows 3 and 7, and two squares
+    /// blocked on the right. Colours balance, every square has two moves, and no single square
+    /// splits the board; but a circuit must cross the wall twice, so its left part runs from
+    /// (4,3) to (4,7), both with `x + y` odd, and needs one more odd square than even ones there,
+    /// where the left side has 25 of each.
+    fn walled_board() -> Problem {
+        let mut rows: Vec<Vec<char>> = vec![vec!['.'; 10]; 10];
+        for (y, row) in rows.iter_mut().enumerate() {
+            if y != 3 && y != 7 {
+                row[5] = 'X';
+            }
+        }
+        rows[0][6] = 'X';
+        rows[9][9] = 'X';
+        let text: String = rows
+            .iter()
+            .map(|row| row.iter().collect::<String>() + "\n")
+            .collect();
+        Problem::new(text.parse().unwrap(), Piece::Rook, TourShape::Closed)
+    }
+
+    #[test]
+    fn finds_a_move_shortage_behind_a_wall() {
+        let problem = walled_board();
+        let board = &problem.board;
+        let even = board
+            .free_squares()
+            .filter(|&s| board.colour(s) == 0)
+            .count();
+        assert_eq!(even * 2, board.free_count(), "the colours balance");
+        assert!(matches!(
+            proof_of(&problem),
+            Some(Impossibility::MoveShortage { .. })
+        ));
     }
 
     #[test]
