@@ -8,15 +8,15 @@ use std::io::Write;
 
 /// Side of a square in the picture's units.
 const CELL: u64 = 40;
-/// Largest width or height, in pixels, the picture asks to be shown at.
-const MAX_PIXELS: u64 = 1200;
+/// Smallest and largest width or height, in pixels, the picture asks to be shown at.
+const PIXELS: (u64, u64) = (400, 1200);
 /// Largest number of rows or columns whose squares get their visit numbers.
 pub const MAX_NUMBERED_SIDE: u32 = 30;
 
 /// A self-contained SVG document: a checkered board with blocked squares filled dark, the tour
 /// as one path through the centres of its squares (closed with `Z` for a closed tour), the start
 /// marked by a green disc and an open tour's end by a red ring, and, on boards of at most
-/// [`MAX_NUMBERED_SIDE`] rows and columns, each square's visit number.
+/// [`MAX_NUMBERED_SIDE`] rows and columns, each square's visit number in its top left corner.
 ///
 /// The path is a single `<path>` whose `d` has one point (`M` then `L`) per square of the tour.
 /// A solution without a tour draws the board alone, with the reason in its `<title>`.
@@ -62,7 +62,9 @@ fn write_picture(
     let board = &problem.board;
     let (cols, rows) = (board.cols() as u64, board.rows() as u64);
     let (width, height) = (cols * CELL, rows * CELL);
-    let scale = |units: u64| (units * MAX_PIXELS).div_ceil(width.max(height).max(MAX_PIXELS));
+    let side = width.max(height);
+    let pixels = side.clamp(PIXELS.0, PIXELS.1);
+    let scale = |units: u64| (units * pixels).div_ceil(side);
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,
@@ -129,8 +131,8 @@ fn write_tour_lines(
     let squares = tour.squares();
     write!(
         out,
-        r##"<path fill="none" stroke="#c0392b" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round" d=""##,
-        CELL / 8
+        r##"<path fill="none" stroke="#c0392b" stroke-opacity="0.85" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round" d=""##,
+        CELL / 12
     )?;
     for (index, &square) in squares.iter().enumerate() {
         let (x, y) = centre(square);
@@ -161,11 +163,12 @@ fn write_tour_lines(
         writeln!(
             out,
             r##"<g font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="#000000" stroke="#ffffff" stroke-width="{}" paint-order="stroke">"##,
-            CELL * 3 / 10,
+            CELL / 4,
             CELL / 10
         )?;
         for (index, &square) in squares.iter().enumerate() {
             let (x, y) = centre(square);
+            let (x, y) = (x - CELL / 5, y - CELL / 4);
             writeln!(out, r#"<text x="{x}" y="{y}">{}</text>"#, index + 1)?;
         }
         writeln!(out, "</g>")?;
