@@ -3,6 +3,7 @@
 use super::args::ProblemArgs;
 use super::error::CliError;
 use super::exit;
+use super::show::{self, ShowArgs};
 use super::solve::FormatArg;
 use clap::Args;
 use std::fs;
@@ -10,6 +11,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use toursat::engine::sat::model::{DecodeError, Decoder, SolverAnswer};
 use toursat::engine::sat::Encoding;
+use toursat::format::{Format, Json, JsonAnswer, Svg};
+use toursat::Problem;
 
 /// Examples shown under `toursat decode --help`.
 pub const EXAMPLES: &str = "\
@@ -41,6 +44,8 @@ pub struct DecodeArgs {
     /// How to write the tour.
     #[arg(long, value_enum, default_value_t = FormatArg::Squares)]
     format: FormatArg,
+    #[command(flatten)]
+    show: ShowArgs,
 }
 
 /// Runs `toursat decode`: the tour (status 0), or why the answer is not one (status 1).
@@ -69,10 +74,13 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
             let mut out = io::BufWriter::new(io::stdout().lock());
             args.format
                 .name()
-                .format(toursat::format::JUDGE_LINE_WIDTH)
+                .coloured(toursat::format::JUDGE_LINE_WIDTH, args.show.colour())
                 .write_tour(&problem, &tour, &mut out)
                 .and_then(|()| out.flush().map_err(Into::into))
                 .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+            if let Some(path) = &args.show.svg {
+                show::write_svg(path, |out| Svg.write_tour(&problem, &tour, out))?;
+            }
             Ok(exit::SUCCESS)
         }
         Err(error @ DecodeError::InvalidTour(_)) => {
@@ -81,20 +89,40 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         Err(error @ DecodeError::Answer(_)) | Err(error @ DecodeError::Problem(_)) => {
             Err(CliError::input(error))
         }
-        Err(DecodeError::Unknown) => Err(CliError::with_status(
-            exit::STOPPED,
-            "the solver gave up without an answer",
-        )),
+        Err(DecodeError::Unknown) => {
+            let why = "the solver gave up without an answer";
+            if args.format == FormatArg::Json {
+                write_json(&problem, JsonAnswer::Stopped, why)?;
+            }
+            Err(CliError::with_status(exit::STOPPED, why))
+        }
         Err(error) => {
             let verdict = match error {
-                DecodeError::Unsatisfiable => "no tour",
-                _ => "not a tour",
+                DecodeError::Unsatisfiable => JsonAnswer::NoTour,
+                _ => JsonAnswer::NotATour,
             };
-            writeln!(io::stdout(), "{verdict}: {error}")
-                .map_err(|error| CliError::input(format!("writing the verdict: {error}")))?;
+            if args.format == FormatArg::Json {
+                write_json(&problem, verdict, &error.to_string())?;
+            } else {
+                writeln!(io::stdout(), "{}: {error}", verdict.as_str())
+                    .map_err(|error| CliError::input(format!("writing the verdict: {error}")))?;
+            }
             Ok(exit::NO_TOUR)
         }
     }
+}
+
+/// Writes the JSON document of an answer without a tour.
+fn write_json(problem: &Problem, answer: JsonAnswer, why: &str) -> Result<(), CliError> {
+    Json.write_answer(
+        problem,
+        answer,
+        Some(why.to_string()),
+        None,
+        None,
+        &mut io::stdout().lock(),
+    )
+    .map_err(|error| CliError::input(format!("writing the verdict: {error}")))
 }
 
 /// Appends one cut clause per cycle to the DIMACS file at `path` and updates its `p cnf` line.

@@ -6,10 +6,13 @@ mod dimacs;
 mod error;
 mod exit;
 mod judge;
+mod progress;
+mod shell;
+mod show;
 mod solve;
 mod verify;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -46,6 +49,16 @@ enum Command {
     /// Read a SAT solver's answer to a `dimacs` formula back as a verified tour.
     #[command(after_help = format!("{}\n\n{}", decode::EXAMPLES, exit::HELP))]
     Decode(decode::DecodeArgs),
+    /// Write a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
+    #[command(
+        after_help = "Example:\n  toursat completions bash > ~/.local/share/bash-completion/completions/toursat"
+    )]
+    Completions(shell::CompletionsArgs),
+    /// Write the manual page (roff) of toursat or of one of its commands to stdout.
+    #[command(
+        after_help = "Examples:\n  toursat man | man -l -\n  toursat man solve > toursat-solve.1"
+    )]
+    Man(shell::ManArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -57,6 +70,8 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Dimacs(args) => dimacs::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Completions(args) => shell::completions(args, Cli::command()),
+        Command::Man(args) => shell::man(args, Cli::command()),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -3,11 +3,13 @@
 use super::args::{EngineArgs, ProblemArgs};
 use super::error::CliError;
 use super::exit;
+use super::progress::Spinner;
+use super::show::{self, ShowArgs};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use toursat::engine::{self, Answer, Order, SolveError, SolveOptions};
-use toursat::format::{self, FormatError, FormatName};
+use toursat::format::{self, Format, FormatError, FormatName, Svg};
 
 /// Examples shown under `toursat solve --help`.
 pub const EXAMPLES: &str = "\
@@ -38,6 +40,8 @@ pub struct SolveArgs {
     /// Print statistics (engine, nodes, seconds) to stderr.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    show: ShowArgs,
 }
 
 /// Orders on the command line.
@@ -60,9 +64,10 @@ pub enum FormatArg {
     Names,
     /// 1-based row-major square numbers separated by spaces.
     Numbers,
-    /// The board with each square's visit number, X for blocked squares.
+    /// The board: rook and king tours drawn in lines (blocked squares █), other tours as each
+    /// square's visit number (blocked squares X).
     Grid,
-    /// One JSON object: problem, answer, tour as [x,y] pairs, statistics.
+    /// One JSON object: problem, answer, tour as [x,y] pairs, statistics (docs/json.md).
     Json,
 }
 
@@ -97,7 +102,10 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         },
         limits: args.engine.limits(),
     };
-    let solution = engine::solve(&problem, &options).map_err(|error| match error {
+    let spinner = Spinner::start("solving");
+    let solution = engine::solve(&problem, &options);
+    drop(spinner);
+    let solution = solution.map_err(|error| match error {
         SolveError::Problem(error) => CliError::input(error),
         internal @ SolveError::InvalidTour { .. } => {
             CliError::with_status(exit::INTERNAL, internal)
@@ -106,7 +114,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     args.format
         .name()
-        .format(args.width)
+        .coloured(args.width, args.show.colour())
         .write_solution(&problem, &solution, &mut out)
         .map_err(|error| match error {
             FormatError::Io(error) => CliError::input(format!("writing the tour: {error}")),
@@ -114,6 +122,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         })?;
     out.flush()
         .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+    if let Some(path) = &args.show.svg {
+        show::write_svg(path, |out| Svg.write_solution(&problem, &solution, out))?;
+    }
     if args.stats {
         format::write_stats(&solution.stats, &mut io::stderr().lock())
             .map_err(|error| CliError::input(format!("writing statistics: {error}")))?;

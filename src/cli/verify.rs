@@ -3,10 +3,12 @@
 use super::args::{read_board, read_square};
 use super::error::CliError;
 use super::exit;
+use super::show;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
 use toursat::format::read::{read_tour, TourSyntax};
+use toursat::format::{Format, Json, JsonAnswer, Svg};
 use toursat::{verify, Piece, Problem, TourShape};
 
 /// Examples shown under `toursat verify --help`.
@@ -37,6 +39,12 @@ pub struct VerifyArgs {
     /// How the tour file is written.
     #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
     format: SyntaxArg,
+    /// Write the verdict as one JSON object (docs/json.md): answer `valid` or `invalid`.
+    #[arg(long)]
+    json: bool,
+    /// Also draw the board and the tour read (valid or not) as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// Tour file formats on the command line.
@@ -55,7 +63,8 @@ pub enum SyntaxArg {
     Moves,
 }
 
-/// Runs `toursat verify`: prints `ok` (status 0) or `invalid: WHY` (status 1).
+/// Runs `toursat verify`: prints `ok` (status 0) or `invalid: WHY` (status 1), or the verdict in
+/// JSON.
 pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     let board = read_board(&args.board_file)?;
     let start = read_square(&board, "--start", args.start.as_deref())?;
@@ -73,16 +82,38 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
         SyntaxArg::Numbers => TourSyntax::Numbers,
         SyntaxArg::Moves => TourSyntax::Moves,
     };
-    let verdict = match read_tour(&problem, &text, syntax) {
-        Ok(tour) => verify(&problem, &tour).map_err(|error| error.to_string()),
+    let tour = match read_tour(&problem, &text, syntax) {
+        Ok(tour) => Ok(tour),
         Err(error) if error.is_syntax_error() => return Err(CliError::in_file(path, error)),
         Err(error) => Err(format!("{}: {error}", path.display())),
     };
-    let (line, status) = match verdict {
-        Ok(()) => ("ok".to_string(), exit::SUCCESS),
-        Err(why) => (format!("invalid: {why}"), exit::NO_TOUR),
+    let verdict = tour
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|tour| verify(&problem, tour).map_err(|error| error.to_string()));
+    if let (Some(svg), Ok(tour)) = (&args.svg, &tour) {
+        show::write_svg(svg, |out| Svg.write_tour(&problem, tour, out))?;
+    }
+    let status = if verdict.is_ok() {
+        exit::SUCCESS
+    } else {
+        exit::NO_TOUR
     };
-    writeln!(std::io::stdout(), "{line}")
-        .map_err(|error| CliError::input(format!("writing the verdict: {error}")))?;
+    let mut stdout = std::io::stdout().lock();
+    let written = if args.json {
+        let answer = match verdict {
+            Ok(()) => JsonAnswer::Valid,
+            Err(_) => JsonAnswer::Invalid,
+        };
+        let tour = tour.as_ref().ok();
+        Json.write_answer(&problem, answer, verdict.err(), tour, None, &mut stdout)
+    } else {
+        match verdict {
+            Ok(()) => writeln!(stdout, "ok"),
+            Err(why) => writeln!(stdout, "invalid: {why}"),
+        }
+        .map_err(Into::into)
+    };
+    written.map_err(|error| CliError::input(format!("writing the verdict: {error}")))?;
     Ok(status)
 }

@@ -8,12 +8,64 @@ use crate::tour::Tour;
 use serde::ser::{Serialize, Serializer};
 use std::io::Write;
 
-/// One JSON object on one line: `problem` (rows, cols, piece, tour shape, start, end, blocked
-/// count), `answer` (`found`, `no tour` or `stopped`), `reason` (when no tour was found), `tour`
-/// (a list of `[x, y]`, or null) and `statistics` (engine, nodes, seconds, sat counters; null
-/// when written without a solution).
+/// The version of the JSON schema, written as `version`; it changes only when a field is
+/// removed or changes meaning.
+pub const JSON_VERSION: u32 = 1;
+
+/// One JSON object on one line, the schema of `docs/json.md`: `version`, `problem` (rows, cols,
+/// piece, tour shape, start, end, blocked count and blocked squares), `answer` (see
+/// [`JsonAnswer`]), `reason` (why there is no tour, or null), `tour` (a list of `[x, y]`, or
+/// null) and `statistics` (engine, nodes, seconds, sat counters or null; null when no engine
+/// ran).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json;
+
+/// The `answer` of a JSON document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonAnswer {
+    /// `found`: a tour was found (solve, decode).
+    Found,
+    /// `no tour`: it is proved that no tour exists (solve, decode).
+    NoTour,
+    /// `stopped`: a limit stopped the engine before an answer (solve, decode).
+    Stopped,
+    /// `not a tour`: the SAT solver's answer does not make one tour (decode).
+    NotATour,
+    /// `valid`: the tour read passed verification (verify).
+    Valid,
+    /// `invalid`: the tour read failed verification (verify).
+    Invalid,
+}
+
+impl JsonAnswer {
+    /// The answer as written in the document.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JsonAnswer::Found => "found",
+            JsonAnswer::NoTour => "no tour",
+            JsonAnswer::Stopped => "stopped",
+            JsonAnswer::NotATour => "not a tour",
+            JsonAnswer::Valid => "valid",
+            JsonAnswer::Invalid => "invalid",
+        }
+    }
+}
+
+impl Json {
+    /// Writes a document with any answer: `reason` says why there is no tour or why it is
+    /// invalid, `tour` is the tour found or read, `stats` the engine's statistics if one ran.
+    pub fn write_answer(
+        &self,
+        problem: &Problem,
+        answer: JsonAnswer,
+        reason: Option<String>,
+        tour: Option<&Tour>,
+        stats: Option<&Stats>,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        write_document(problem, answer, reason, tour, stats, out)
+    }
+}
 
 impl Format for Json {
     fn write_tour(
@@ -22,7 +74,7 @@ impl Format for Json {
         tour: &Tour,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_document(problem, "found", None, Some(tour), None, out)
+        write_document(problem, JsonAnswer::Found, None, Some(tour), None, out)
     }
 
     fn write_solution(
@@ -33,14 +85,16 @@ impl Format for Json {
     ) -> Result<(), FormatError> {
         let stats = Some(&solution.stats);
         match &solution.answer {
-            Answer::Found(tour) => write_document(problem, "found", None, Some(tour), stats, out),
+            Answer::Found(tour) => {
+                write_document(problem, JsonAnswer::Found, None, Some(tour), stats, out)
+            }
             Answer::NoTour(why) => {
                 let reason = explain(&problem.board, why);
-                write_document(problem, "no tour", Some(reason), None, stats, out)
+                write_document(problem, JsonAnswer::NoTour, Some(reason), None, stats, out)
             }
             Answer::Stopped(stop) => {
                 let reason = explain_stop(*stop, None);
-                write_document(problem, "stopped", Some(reason), None, stats, out)
+                write_document(problem, JsonAnswer::Stopped, Some(reason), None, stats, out)
             }
         }
     }
@@ -49,7 +103,7 @@ impl Format for Json {
 /// Writes the object and a newline.
 fn write_document(
     problem: &Problem,
-    answer: &'static str,
+    answer: JsonAnswer,
     reason: Option<String>,
     tour: Option<&Tour>,
     stats: Option<&Stats>,
@@ -57,6 +111,7 @@ fn write_document(
 ) -> Result<(), FormatError> {
     let board = &problem.board;
     let document = Document {
+        version: JSON_VERSION,
         problem: ProblemJson {
             rows: board.rows(),
             cols: board.cols(),
@@ -65,8 +120,9 @@ fn write_document(
             start: problem.start.map(|square| xy(board, square)),
             end: problem.end.map(|square| xy(board, square)),
             blocked: board.len() - board.free_count(),
+            blocked_squares: BlockedJson { board },
         },
-        answer,
+        answer: answer.as_str(),
         reason,
         tour: tour.map(|tour| TourJson {
             board,
@@ -93,9 +149,9 @@ fn xy(board: &Board, square: Square) -> [u32; 2] {
 /// The whole object.
 #[derive(serde::Serialize)]
 struct Document<'a> {
-    problem: ProblemJson,
+    version: u32,
+    problem: ProblemJson<'a>,
     answer: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
     tour: Option<TourJson<'a>>,
     statistics: Option<StatsJson<'a>>,
@@ -103,7 +159,7 @@ struct Document<'a> {
 
 /// The problem's description.
 #[derive(serde::Serialize)]
-struct ProblemJson {
+struct ProblemJson<'a> {
     rows: u32,
     cols: u32,
     piece: String,
@@ -111,6 +167,20 @@ struct ProblemJson {
     start: Option<[u32; 2]>,
     end: Option<[u32; 2]>,
     blocked: usize,
+    blocked_squares: BlockedJson<'a>,
+}
+
+/// The blocked squares of a board, written as `[x, y]` in row-major order.
+struct BlockedJson<'a> {
+    board: &'a Board,
+}
+
+impl Serialize for BlockedJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let board = self.board;
+        let blocked = (0..board.len() as Square).filter(|&square| !board.is_free(square));
+        serializer.collect_seq(blocked.map(|square| xy(board, square)))
+    }
 }
 
 /// A tour written square by square as `[x, y]` without building the list.
@@ -131,6 +201,5 @@ struct StatsJson<'a> {
     engine: &'a str,
     nodes: u64,
     seconds: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
     sat: Option<&'a SatStats>,
 }

@@ -7,13 +7,15 @@ mod names;
 mod numbers;
 pub mod read;
 mod squares;
+mod svg;
 
 pub use grid::Grid;
-pub use json::Json;
+pub use json::{Json, JsonAnswer, JSON_VERSION};
 pub use moves::Moves;
 pub use names::Names;
 pub use numbers::Numbers;
 pub use squares::Squares;
+pub use svg::{Svg, MAX_NUMBERED_SIDE};
 
 use crate::board::Board;
 use crate::engine::{Answer, Impossibility, Solution, Stats, Stop};
@@ -67,7 +69,7 @@ pub enum FormatName {
     Names,
     /// 1-based row-major square numbers separated by spaces.
     Numbers,
-    /// The board with each square's visit number.
+    /// The board with the tour drawn in lines (rook, king) or each square's visit number.
     Grid,
     /// A JSON object with the problem, the answer, the tour and statistics.
     Json,
@@ -98,12 +100,17 @@ impl FormatName {
 
     /// The format itself; `line_width` is the moves a line of [`Moves`] (0: one line).
     pub fn format(&self, line_width: usize) -> Box<dyn Format> {
+        self.coloured(line_width, false)
+    }
+
+    /// The format, with ANSI colours if `colour` and the format has any ([`Grid`]).
+    pub fn coloured(&self, line_width: usize, colour: bool) -> Box<dyn Format> {
         match self {
             FormatName::Moves => Box::new(Moves { line_width }),
             FormatName::Squares => Box::new(Squares),
             FormatName::Names => Box::new(Names),
             FormatName::Numbers => Box::new(Numbers),
-            FormatName::Grid => Box::new(Grid),
+            FormatName::Grid => Box::new(Grid { colour }),
             FormatName::Json => Box::new(Json),
         }
     }
@@ -279,17 +286,28 @@ mod tests {
             written(FormatName::Numbers, &problem, &tour),
             "1 2 3 6 5 4\n"
         );
-        assert_eq!(written(FormatName::Grid, &problem, &tour), "1 2 3\n6 5 4\n");
+        assert_eq!(written(FormatName::Grid, &problem, &tour), "┌───┐\n└───┘\n");
     }
 
     #[test]
     fn grid_pads_numbers_and_marks_blocked_squares() {
         let board: Board = "....\n....\n...X\n".parse().unwrap();
-        let problem = Problem::new(board, Piece::Rook, TourShape::Open);
+        let problem = Problem::new(board, Piece::Knight, TourShape::Open);
         let tour = Tour::new(vec![0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10]);
         assert_eq!(
             written(FormatName::Grid, &problem, &tour),
             " 1  2  3  4\n 8  7  6  5\n 9 10 11  X\n"
+        );
+    }
+
+    #[test]
+    fn grid_draws_an_open_rook_tour_with_its_ends() {
+        let board: Board = "....\n....\n..XX\n".parse().unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Open);
+        let tour = Tour::new(vec![0, 1, 2, 3, 7, 6, 5, 4, 8, 9]);
+        assert_eq!(
+            written(FormatName::Grid, &problem, &tour),
+            "●─────┐\n┌─────┘\n└─○ ███\n"
         );
     }
 

@@ -1,0 +1,192 @@
+//! The SVG format: a picture of the board and the tour.
+
+use super::{explain, explain_stop, Format, FormatError};
+use crate::engine::{Answer, Solution};
+use crate::problem::{Problem, TourShape};
+use crate::tour::Tour;
+use std::io::Write;
+
+/// Side of a square in the picture's units.
+const CELL: u64 = 40;
+/// Smallest and largest width or height, in pixels, the picture asks to be shown at.
+const PIXELS: (u64, u64) = (400, 1200);
+/// Largest number of rows or columns whose squares get their visit numbers.
+pub const MAX_NUMBERED_SIDE: u32 = 30;
+
+/// A self-contained SVG document: a checkered board with blocked squares filled dark, the tour
+/// as one path through the centres of its squares (closed with `Z` for a closed tour), the start
+/// marked by a green disc and an open tour's end by a red ring, and, on boards of at most
+/// [`MAX_NUMBERED_SIDE`] rows and columns, each square's visit number in its top left corner.
+///
+/// The path is a single `<path>` whose `d` has one point (`M` then `L`) per square of the tour.
+/// A solution without a tour draws the board alone, with the reason in its `<title>`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Svg;
+
+impl Format for Svg {
+    fn write_tour(
+        &self,
+        problem: &Problem,
+        tour: &Tour,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        write_picture(problem, Some(tour), None, out)
+    }
+
+    fn write_solution(
+        &self,
+        problem: &Problem,
+        solution: &Solution,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        match &solution.answer {
+            Answer::Found(tour) => self.write_tour(problem, tour, out),
+            Answer::NoTour(why) => {
+                let caption = format!("no tour: {}", explain(&problem.board, why));
+                write_picture(problem, None, Some(&caption), out)
+            }
+            Answer::Stopped(stop) => {
+                write_picture(problem, None, Some(&explain_stop(*stop, None)), out)
+            }
+        }
+    }
+}
+
+/// Writes the document; `caption`, if any, ends its title.
+fn write_picture(
+    problem: &Problem,
+    tour: Option<&Tour>,
+    caption: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let board = &problem.board;
+    let (cols, rows) = (board.cols() as u64, board.rows() as u64);
+    let (width, height) = (cols * CELL, rows * CELL);
+    let side = width.max(height);
+    let pixels = side.clamp(PIXELS.0, PIXELS.1);
+    let scale = |units: u64| (units * pixels).div_ceil(side);
+    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{}" height="{}">"#,
+        scale(width),
+        scale(height)
+    )?;
+    let mut title = format!(
+        "{rows} x {cols} board, {} {} tour",
+        problem.shape, problem.piece
+    );
+    if let Some(caption) = caption {
+        title = format!("{title}: {caption}");
+    }
+    writeln!(out, "<title>{}</title>", escape(&title))?;
+    writeln!(
+        out,
+        r##"<defs><pattern id="dark" width="{0}" height="{0}" patternUnits="userSpaceOnUse"><rect x="{1}" width="{1}" height="{1}" fill="#d8d8d8"/><rect y="{1}" width="{1}" height="{1}" fill="#d8d8d8"/></pattern></defs>"##,
+        2 * CELL,
+        CELL
+    )?;
+    writeln!(
+        out,
+        r##"<rect width="{width}" height="{height}" fill="#f4f4f4"/><rect width="{width}" height="{height}" fill="url(#dark)"/>"##
+    )?;
+    writeln!(out, r##"<g fill="#3a3a3a">"##)?;
+    for y in 0..board.rows() {
+        let mut x = 0;
+        while x < board.cols() {
+            let run = (x..board.cols())
+                .take_while(|&x| !board.is_free(board.square(x, y)))
+                .count() as u64;
+            if run > 0 {
+                writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{CELL}"/>"#,
+                    x as u64 * CELL,
+                    y as u64 * CELL,
+                    run * CELL
+                )?;
+            }
+            x += run.max(1) as u32;
+        }
+    }
+    writeln!(out, "</g>")?;
+    if let Some(tour) = tour {
+        write_tour_lines(problem, tour, out)?;
+    }
+    writeln!(out, "</svg>")?;
+    Ok(())
+}
+
+/// Writes the path, the start and end marks and the visit numbers.
+fn write_tour_lines(
+    problem: &Problem,
+    tour: &Tour,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let board = &problem.board;
+    let centre = |square: u32| {
+        let (x, y) = board.coords(square);
+        (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
+    };
+    let squares = tour.squares();
+    write!(
+        out,
+        r##"<path fill="none" stroke="#c0392b" stroke-opacity="0.85" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round" d=""##,
+        CELL / 12
+    )?;
+    for (index, &square) in squares.iter().enumerate() {
+        let (x, y) = centre(square);
+        let command = if index == 0 { 'M' } else { 'L' };
+        write!(out, "{command}{x} {y}")?;
+    }
+    if problem.shape == TourShape::Closed && squares.len() > 1 {
+        write!(out, "Z")?;
+    }
+    writeln!(out, r#""/>"#)?;
+    let radius = CELL / 5;
+    if let Some(&start) = squares.first() {
+        let (x, y) = centre(start);
+        writeln!(
+            out,
+            r##"<circle cx="{x}" cy="{y}" r="{radius}" fill="#27ae60"/>"##
+        )?;
+    }
+    if let (TourShape::Open, [_, .., end]) = (problem.shape, squares) {
+        let (x, y) = centre(*end);
+        writeln!(
+            out,
+            r##"<circle cx="{x}" cy="{y}" r="{radius}" fill="#ffffff" stroke="#c0392b" stroke-width="{}"/>"##,
+            CELL / 10
+        )?;
+    }
+    if board.rows() <= MAX_NUMBERED_SIDE && board.cols() <= MAX_NUMBERED_SIDE {
+        writeln!(
+            out,
+            r##"<g font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="#000000" stroke="#ffffff" stroke-width="{}" paint-order="stroke">"##,
+            CELL / 4,
+            CELL / 10
+        )?;
+        for (index, &square) in squares.iter().enumerate() {
+            let (x, y) = centre(square);
+            let (x, y) = (x - CELL / 5, y - CELL / 4);
+            writeln!(out, r#"<text x="{x}" y="{y}">{}</text>"#, index + 1)?;
+        }
+        writeln!(out, "</g>")?;
+    }
+    Ok(())
+}
+
+/// `text` with the characters XML reserves replaced by entities.
+fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}

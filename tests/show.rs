@@ -1,0 +1,381 @@
+//! Showing tours: the drawn grid, colour, SVG pictures, the JSON schema, completions, man pages.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::Command;
+use toursat::format::{Format, Grid};
+use toursat::{Board, Piece, Problem, Tour, TourShape};
+
+/// Runs `toursat` with `args` (stdout and stderr are pipes): stdout, stderr and the status.
+fn run(args: &[&str]) -> (String, String, i32) {
+    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
+/// A path in the tests' scratch folder.
+fn scratch(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+/// `tour` of `problem` in the grid format.
+fn grid(problem: &Problem, tour: &[u32], colour: bool) -> String {
+    let mut out = Vec::new();
+    Grid { colour }
+        .write_tour(problem, &Tour::new(tour.to_vec()), &mut out)
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn grid_draws_the_2x3_rook_circuit_in_box_lines() {
+    let (stdout, stderr, status) = run(&[
+        "solve", "--rows", "2", "--cols", "3", "--piece", "rook", "--tour", "closed", "--format",
+        "grid",
+    ]);
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    assert_eq!(stdout, "┌───┐\n└───┘\n");
+}
+
+#[test]
+fn grid_marks_open_ends_and_shades_blocked_squares() {
+    let board: Board = "...\n.X.\n...\n".parse().unwrap();
+    let problem = Problem::new(board, Piece::Rook, TourShape::Open);
+    let drawn = grid(&problem, &[1, 2, 5, 8, 7, 6, 3, 0], false);
+    assert_eq!(drawn, "○ ●─┐\n│ █ │\n└───┘\n");
+}
+
+#[test]
+fn grid_draws_king_diagonals_between_rows() {
+    let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::King, TourShape::Closed);
+    assert_eq!(grid(&problem, &[0, 1, 2, 3], false), "•─•\n ╳ \n•─•\n");
+}
+
+#[test]
+fn grid_writes_visit_numbers_for_knights() {
+    let problem = Problem::new(Board::new(3, 4).unwrap(), Piece::Knight, TourShape::Open);
+    let tour = [0, 6, 8, 1, 7, 4, 2, 11, 5, 3, 10, 9];
+    let drawn = grid(&problem, &tour, false);
+    assert_eq!(drawn, " 1  4  7 10\n 6  9  2  5\n 3 12 11  8\n");
+}
+
+#[test]
+fn colour_is_never_written_to_a_pipe() {
+    for piece in ["rook", "knight"] {
+        let (stdout, _, status) = run(&[
+            "solve", "--rows", "5", "--cols", "5", "--piece", piece, "--tour", "open", "--format",
+            "grid",
+        ]);
+        assert_eq!(status, 0);
+        assert!(!stdout.contains('\x1b'), "{stdout}");
+    }
+}
+
+#[test]
+fn colour_always_colours_the_start() {
+    let (stdout, _, status) = run(&[
+        "solve", "--rows", "2", "--cols", "3", "--piece", "rook", "--tour", "closed", "--format",
+        "grid", "--color", "always",
+    ]);
+    assert_eq!(status, 0);
+    assert!(stdout.starts_with("\x1b[1;32m┌\x1b[0m"), "{stdout:?}");
+}
+
+#[test]
+fn progress_is_never_drawn_on_a_pipe() {
+    let (_, stderr, status) = run(&[
+        "solve", "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
+    ]);
+    assert_eq!((status, stderr.as_str()), (0, ""));
+}
+
+/// The points of an SVG path's `d`: one per `M` or `L`.
+fn path_points(d: &str) -> usize {
+    d.chars().filter(|&c| c == 'M' || c == 'L').count()
+}
+
+/// Parses the SVG file at `path` and returns its path's `d` and its number of `<text>`s.
+fn read_svg(path: &PathBuf) -> (String, usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let root = document.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let paths: Vec<_> = root
+        .descendants()
+        .filter(|node| node.has_tag_name("path"))
+        .collect();
+    assert_eq!(paths.len(), 1, "{text}");
+    let d = paths[0].attribute("d").unwrap().to_string();
+    let texts = root.descendants().filter(|node| node.has_tag_name("text"));
+    (d, texts.count())
+}
+
+#[test]
+fn svg_parses_and_has_one_point_per_square() {
+    let path = scratch("knight-5x6.svg");
+    let svg = path.to_str().unwrap();
+    let (_, _, status) = run(&[
+        "solve", "--rows", "5", "--cols", "6", "--piece", "knight", "--tour", "open", "--svg", svg,
+    ]);
+    assert_eq!(status, 0);
+    let (d, numbers) = read_svg(&path);
+    assert_eq!(path_points(&d), 30);
+    assert!(!d.ends_with('Z'), "{d}");
+    assert_eq!(numbers, 30);
+}
+
+#[test]
+fn svg_closes_a_closed_tour_and_skips_blocked_squares() {
+    let path = scratch("rook-ring.svg");
+    let svg = path.to_str().unwrap();
+    let (_, _, status) = run(&[
+        "solve",
+        "examples/boards/ring.txt",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--svg",
+        svg,
+    ]);
+    assert_eq!(status, 0);
+    let (d, _) = read_svg(&path);
+    assert_eq!(path_points(&d), 20);
+    assert!(d.ends_with('Z'), "{d}");
+}
+
+#[test]
+fn svg_leaves_out_numbers_beyond_30_squares_a_side() {
+    let path = scratch("knight-31x31.svg");
+    let svg = path.to_str().unwrap();
+    let (_, _, status) = run(&[
+        "solve", "--rows", "31", "--cols", "31", "--piece", "knight", "--tour", "open", "--svg",
+        svg,
+    ]);
+    assert_eq!(status, 0);
+    let (d, numbers) = read_svg(&path);
+    assert_eq!(path_points(&d), 31 * 31);
+    assert_eq!(numbers, 0);
+}
+
+#[test]
+fn verify_draws_the_tour_it_reads() {
+    let board = scratch("verify-2x3.txt");
+    std::fs::write(&board, "...\n...\n").unwrap();
+    let tour = scratch("verify-2x3-tour.txt");
+    std::fs::write(&tour, "A1 B1 C1 C2 B2 A2\n").unwrap();
+    let path = scratch("verify-2x3.svg");
+    let (stdout, _, status) = run(&[
+        "verify",
+        board.to_str().unwrap(),
+        tour.to_str().unwrap(),
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--svg",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!((status, stdout.as_str()), (0, "ok\n"));
+    assert_eq!(path_points(&read_svg(&path).0), 6);
+}
+
+/// The fields `docs/json.md` documents, as paths like `problem.rows`.
+fn documented_fields() -> BTreeSet<String> {
+    let docs = std::fs::read_to_string("docs/json.md").unwrap();
+    let section = docs.split("## Fields").nth(1).unwrap();
+    let table = section.split("## ").next().unwrap();
+    table
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|line| line.split('`').next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The paths of every field of the objects in `value` (not inside lists).
+fn fields_of(value: &serde_json::Value, prefix: &str, fields: &mut BTreeSet<String>) {
+    if let Some(object) = value.as_object() {
+        for (key, inner) in object {
+            let path = if prefix.is_empty() {
+                key.clone()
+            } else {
+                format!("{prefix}.{key}")
+            };
+            fields_of(inner, &path, fields);
+            fields.insert(path);
+        }
+    }
+}
+
+/// Checks that a document has every documented field (unless under a null) and no other.
+fn follows_the_schema(json: &str) -> serde_json::Value {
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(value["version"], 1);
+    let documented = documented_fields();
+    let mut present = BTreeSet::new();
+    fields_of(&value, "", &mut present);
+    for field in &present {
+        assert!(documented.contains(field), "{field} is not in docs/json.md");
+    }
+    for field in &documented {
+        let mut parents = field.match_indices('.').map(|(end, _)| &field[..end]);
+        let parent_is_null = parents.any(|parent| {
+            value.pointer(&format!("/{}", parent.replace('.', "/")))
+                == Some(&serde_json::Value::Null)
+        });
+        assert!(
+            parent_is_null || present.contains(field),
+            "{field} is documented but missing from {json}"
+        );
+    }
+    value
+}
+
+#[test]
+fn json_documentation_lists_the_fields() {
+    let fields = documented_fields();
+    for field in [
+        "version",
+        "problem.rows",
+        "answer",
+        "tour",
+        "statistics.sat.cuts",
+    ] {
+        assert!(fields.contains(field), "{fields:?}");
+    }
+}
+
+#[test]
+fn solve_json_follows_the_schema() {
+    let args = [
+        "solve",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--blocked",
+        "1,1",
+        "--piece",
+        "rook",
+        "--tour",
+        "open",
+        "--start",
+        "1,0",
+        "--format",
+        "json",
+    ];
+    for engine in ["dfs", "sat"] {
+        let (stdout, _, status) = run(&[&args[..], &["--engine", engine]].concat());
+        assert_eq!(status, 0);
+        let value = follows_the_schema(&stdout);
+        assert_eq!(value["answer"], "found");
+        assert_eq!(
+            value["problem"]["blocked_squares"],
+            serde_json::json!([[1, 1]])
+        );
+        assert_eq!(value["tour"].as_array().unwrap().len(), 15);
+    }
+}
+
+#[test]
+fn no_tour_json_follows_the_schema() {
+    let (stdout, _, status) = run(&[
+        "solve", "--rows", "3", "--cols", "3", "--piece", "rook", "--tour", "closed", "--format",
+        "json",
+    ]);
+    assert_eq!(status, 1);
+    let value = follows_the_schema(&stdout);
+    assert_eq!(value["answer"], "no tour");
+    assert!(value["reason"].is_string());
+    assert!(value["tour"].is_null());
+}
+
+#[test]
+fn decode_json_follows_the_schema() {
+    let model = scratch("unsat.out");
+    std::fs::write(&model, "s UNSATISFIABLE\n").unwrap();
+    let (stdout, _, status) = run(&[
+        "decode",
+        model.to_str().unwrap(),
+        "--rows",
+        "2",
+        "--cols",
+        "3",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(status, 1);
+    let value = follows_the_schema(&stdout);
+    assert_eq!(value["answer"], "no tour");
+    assert!(value["statistics"].is_null());
+}
+
+#[test]
+fn verify_json_follows_the_schema() {
+    let board = scratch("verify-json-2x3.txt");
+    std::fs::write(&board, "...\n...\n").unwrap();
+    let tour = scratch("verify-json-tour.txt");
+    std::fs::write(&tour, "A1 B1 C1 C2 A2 B2\n").unwrap();
+    let (stdout, _, status) = run(&[
+        "verify",
+        board.to_str().unwrap(),
+        tour.to_str().unwrap(),
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--json",
+    ]);
+    assert_eq!(status, 1);
+    let value = follows_the_schema(&stdout);
+    assert_eq!(value["answer"], "invalid");
+    assert!(value["reason"].is_string());
+    assert_eq!(value["tour"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn completions_are_written_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (stdout, stderr, status) = run(&["completions", shell]);
+        assert_eq!((status, stderr.as_str()), (0, ""));
+        assert!(stdout.contains("toursat"), "{shell}: {stdout}");
+        assert!(stdout.contains("piece"), "{shell}");
+    }
+}
+
+#[test]
+fn man_page_renders_as_roff() {
+    let (stdout, _, status) = run(&["man"]);
+    assert_eq!(status, 0);
+    assert!(stdout.contains(".TH toursat 1"), "{stdout}");
+    assert!(stdout.contains(".SH NAME"));
+    assert!(stdout.contains("solve"));
+}
+
+#[test]
+fn man_page_of_a_command_renders() {
+    let (stdout, _, status) = run(&["man", "judge", "rook-circuit"]);
+    assert_eq!(status, 0);
+    assert!(
+        stdout.contains(".TH toursat-judge-rook-circuit"),
+        "{stdout}"
+    );
+    let (_, stderr, status) = run(&["man", "nonsense"]);
+    assert_eq!(status, 2);
+    assert_eq!(stderr, "toursat: man: no command \"nonsense\"\n");
+}
