@@ -71,13 +71,13 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
     }
     match decoder.tour(&answer) {
         Ok(tour) => {
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            args.format
-                .name()
-                .coloured(toursat::format::JUDGE_LINE_WIDTH, args.show.colour())
-                .write_tour(&problem, &tour, &mut out)
-                .and_then(|()| out.flush().map_err(Into::into))
-                .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+            if let Some(name) = args.format.name() {
+                let mut out = io::BufWriter::new(io::stdout().lock());
+                name.coloured(toursat::format::JUDGE_LINE_WIDTH, args.show.colour())
+                    .write_tour(&problem, &tour, &mut out)
+                    .and_then(|()| out.flush().map_err(Into::into))
+                    .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+            }
             if let Some(path) = &args.show.svg {
                 show::write_svg(path, |out| Svg.write_tour(&problem, &tour, out))?;
             }

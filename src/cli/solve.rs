@@ -1,6 +1,6 @@
 //! `toursat solve`: one problem, its tour written in a chosen format.
 
-use super::args::{EngineArgs, ProblemArgs};
+use super::args::{EngineArg, EngineArgs, ProblemArgs};
 use super::error::CliError;
 use super::exit;
 use super::progress::Spinner;
@@ -8,8 +8,12 @@ use super::show::{self, ShowArgs};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
-use toursat::engine::{self, Answer, Order, SolveError, SolveOptions};
+use std::time::Instant;
+use toursat::engine::{self, construct, Answer, Order, SolveError, SolveOptions, Stats};
+use toursat::format::stream::{write_stream, StreamFormat};
 use toursat::format::{self, Format, FormatError, FormatName, Svg};
+use toursat::verify_stream::verify_stream;
+use toursat::Problem;
 
 /// Examples shown under `toursat solve --help`.
 pub const EXAMPLES: &str = "\
@@ -40,6 +44,10 @@ pub struct SolveArgs {
     /// Print statistics (engine, nodes, seconds) to stderr.
     #[arg(long)]
     stats: bool,
+    /// Skip the check of a constructed tour of more than a million squares (it is streamed
+    /// without being held; verifying walks it twice). Every other tour is always verified.
+    #[arg(long)]
+    no_verify: bool,
     #[command(flatten)]
     show: ShowArgs,
 }
@@ -69,18 +77,32 @@ pub enum FormatArg {
     Grid,
     /// One JSON object: problem, answer, tour as [x,y] pairs, statistics (docs/json.md).
     Json,
+    /// Nothing (with --stats, only the statistics).
+    None,
 }
 
 impl FormatArg {
     /// The library's name of the format.
-    pub fn name(self) -> FormatName {
+    pub fn name(self) -> Option<FormatName> {
         match self {
-            FormatArg::Moves => FormatName::Moves,
-            FormatArg::Squares => FormatName::Squares,
-            FormatArg::Names => FormatName::Names,
-            FormatArg::Numbers => FormatName::Numbers,
-            FormatArg::Grid => FormatName::Grid,
-            FormatArg::Json => FormatName::Json,
+            FormatArg::Moves => Some(FormatName::Moves),
+            FormatArg::Squares => Some(FormatName::Squares),
+            FormatArg::Names => Some(FormatName::Names),
+            FormatArg::Numbers => Some(FormatName::Numbers),
+            FormatArg::Grid => Some(FormatName::Grid),
+            FormatArg::Json => Some(FormatName::Json),
+            FormatArg::None => None,
+        }
+    }
+
+    /// The streaming format for a tour too large to hold, if this format streams.
+    fn stream(self) -> Option<Option<StreamFormat>> {
+        match self {
+            FormatArg::Numbers => Some(Some(StreamFormat::Numbers)),
+            FormatArg::Squares => Some(Some(StreamFormat::Squares)),
+            FormatArg::Names => Some(Some(StreamFormat::Names)),
+            FormatArg::None => Some(None),
+            FormatArg::Moves | FormatArg::Grid | FormatArg::Json => None,
         }
     }
 }
@@ -93,6 +115,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             "--format moves writes N, S, E, W steps: it cannot write a {} tour",
             problem.piece
         )));
+    }
+    if let Some(status) = stream_construction(args, &problem)? {
+        return Ok(status);
     }
     let options = SolveOptions {
         engine: args.engine.choice(),
@@ -111,17 +136,17 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             CliError::with_status(exit::INTERNAL, internal)
         }
     })?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    args.format
-        .name()
-        .coloured(args.width, args.show.colour())
-        .write_solution(&problem, &solution, &mut out)
-        .map_err(|error| match error {
-            FormatError::Io(error) => CliError::input(format!("writing the tour: {error}")),
-            other => CliError::with_status(exit::INTERNAL, format!("internal error: {other}")),
-        })?;
-    out.flush()
-        .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+    if let Some(name) = args.format.name() {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        name.coloured(args.width, args.show.colour())
+            .write_solution(&problem, &solution, &mut out)
+            .map_err(|error| match error {
+                FormatError::Io(error) => CliError::input(format!("writing the tour: {error}")),
+                other => CliError::with_status(exit::INTERNAL, format!("internal error: {other}")),
+            })?;
+        out.flush()
+            .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+    }
     if let Some(path) = &args.show.svg {
         show::write_svg(path, |out| Svg.write_solution(&problem, &solution, out))?;
     }
@@ -137,4 +162,57 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             format::explain_stop(stop, args.engine.timeout_seconds()),
         )),
     }
+}
+
+/// Boards from this many squares have their constructed knight's tours streamed, not held.
+const STREAM_SQUARES: usize = 1_000_000;
+
+/// Writes a constructed knight's tour of a large empty board as it is walked, after walking it
+/// once to verify it (unless `--no-verify`): the exit status, or `None` when the problem is not
+/// one for streaming (then `engine::solve` answers it).
+fn stream_construction(args: &SolveArgs, problem: &Problem) -> Result<Option<u8>, CliError> {
+    let engine_builds = matches!(args.engine.engine, EngineArg::Auto | EngineArg::Construct);
+    let Some(stream_format) = args.format.stream() else {
+        return Ok(None);
+    };
+    let streams = engine_builds
+        && args.order == OrderArg::Any
+        && args.show.svg.is_none()
+        && problem.board.len() >= STREAM_SQUARES
+        && construct::covers(problem);
+    if !streams {
+        return Ok(None);
+    }
+    let started = Instant::now();
+    let tour = match construct::construct(problem) {
+        Ok(tour) => tour,
+        Err(_) => return Ok(None),
+    };
+    if !args.no_verify {
+        verify_stream(problem, tour.squares()).map_err(|error| {
+            CliError::with_status(
+                exit::INTERNAL,
+                format!("internal error: the constructed tour fails verification: {error}"),
+            )
+        })?;
+    }
+    if let Some(stream_format) = stream_format {
+        write_stream(
+            &problem.board,
+            tour.squares(),
+            stream_format,
+            &mut io::stdout().lock(),
+        )
+        .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+    }
+    if args.stats {
+        let stats = Stats {
+            engine: "construct (streamed)".to_string(),
+            seconds: started.elapsed().as_secs_f64(),
+            ..Stats::default()
+        };
+        format::write_stats(&stats, &mut io::stderr().lock())
+            .map_err(|error| CliError::input(format!("writing statistics: {error}")))?;
+    }
+    Ok(Some(exit::SUCCESS))
 }

@@ -7,6 +7,7 @@ mod names;
 mod numbers;
 pub mod read;
 mod squares;
+pub mod stream;
 mod svg;
 
 pub use grid::Grid;

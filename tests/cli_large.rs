@@ -1,0 +1,52 @@
+//! Large knight's tours from the command line: constructed, verified and streamed.
+
+use std::process::Command;
+use toursat::format::read::{read_tour, TourSyntax};
+use toursat::{verify, Board, Piece, Problem, TourShape};
+
+/// Runs `toursat solve` with `args`: stdout, stderr and the exit status.
+fn solve(args: &[&str]) -> (String, String, i32) {
+    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
+        .arg("solve")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn a_million_square_tour_is_streamed_and_verifies() {
+    let args = [
+        "--rows", "1000", "--cols", "1000", "--piece", "knight", "--tour", "closed", "--format",
+        "numbers", "--stats",
+    ];
+    let (stdout, stderr, status) = solve(&args);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stderr.contains("engine: construct (streamed)"), "{stderr}");
+    let problem = Problem::new(
+        Board::new(1000, 1000).unwrap(),
+        Piece::Knight,
+        TourShape::Closed,
+    );
+    let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
+    verify(&problem, &tour).unwrap();
+}
+
+#[test]
+fn format_none_reports_only_statistics() {
+    let args = [
+        "--rows", "1200", "--cols", "1000", "--piece", "knight", "--tour", "open", "--start",
+        "5,7", "--format", "none", "--stats",
+    ];
+    let (stdout, stderr, status) = solve(&args);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.starts_with("engine: construct (streamed)\n"),
+        "{stderr}"
+    );
+}
