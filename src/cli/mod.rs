@@ -5,6 +5,7 @@ mod decode;
 mod dimacs;
 mod error;
 mod exit;
+mod gen;
 mod judge;
 mod solve;
 mod verify;
@@ -46,6 +47,9 @@ enum Command {
     /// Read a SAT solver's answer to a `dimacs` formula back as a verified tour.
     #[command(after_help = format!("{}\n\n{}", decode::EXAMPLES, exit::HELP))]
     Decode(decode::DecodeArgs),
+    /// Write reproducible board files: planted rook circuits, repaired random boards, holes.
+    #[command(after_help = format!("{}\n\n{}", gen::EXAMPLES, exit::HELP))]
+    Gen(gen::GenArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -57,6 +61,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Dimacs(args) => dimacs::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Gen(args) => gen::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),
