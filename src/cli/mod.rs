@@ -1,6 +1,7 @@
 //! The command line: clap definitions and the commands they run.
 
 mod args;
+mod compare;
 mod decode;
 mod dimacs;
 mod error;
@@ -50,6 +51,10 @@ enum Command {
     /// Write reproducible board files: planted rook circuits, repaired random boards, holes.
     #[command(after_help = format!("{}\n\n{}", gen::EXAMPLES, exit::HELP))]
     Gen(gen::GenArgs),
+    /// Race engines on board files: each run a child process with a time limit, every tour
+    /// verified, disagreements reported (exit status 4).
+    #[command(after_help = format!("{}\n\n{}", compare::EXAMPLES, exit::HELP))]
+    Compare(compare::CompareArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -62,6 +67,7 @@ pub fn main() -> ExitCode {
         Command::Dimacs(args) => dimacs::run(args),
         Command::Decode(args) => decode::run(args),
         Command::Gen(args) => gen::run(args),
+        Command::Compare(args) => compare::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),
