@@ -435,3 +435,91 @@ pub fn summary_rows(comparison: &Comparison) -> (Vec<String>, Vec<Vec<String>>) 
         .collect();
     (header, rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(status: Status, seconds: f64) -> Cell {
+        Cell {
+            runs: vec![Run {
+                status,
+                seconds,
+                peak_kib: 1024,
+                note: None,
+            }],
+        }
+    }
+
+    /// Two boards, two engines: `fast` answers both, `slow` one at four times the time.
+    fn comparison() -> Comparison {
+        Comparison {
+            boards: vec!["a".into(), "b".into()],
+            engines: vec!["fast".into(), "slow".into()],
+            timeout: 10.0,
+            runs: 1,
+            cells: vec![
+                vec![cell(Status::Found, 0.5), cell(Status::Found, 2.0)],
+                vec![cell(Status::NoTour, 1.0), cell(Status::Timeout, 10.0)],
+            ],
+        }
+    }
+
+    #[test]
+    fn median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(median(vec![]), None);
+    }
+
+    #[test]
+    fn summaries_count_answers_and_ratios_to_the_fastest() {
+        let summaries = comparison().summaries();
+        assert_eq!(summaries[0].solved, 2);
+        assert_eq!(summaries[0].median_ratio, Some(1.0));
+        assert_eq!(summaries[1].solved, 1);
+        assert_eq!(summaries[1].median_ratio, Some(7.0));
+    }
+
+    #[test]
+    fn found_against_no_tour_is_a_disagreement() {
+        let mut comparison = comparison();
+        assert!(comparison.disagreements().is_empty());
+        comparison.cells[1][1] = cell(Status::Found, 3.0);
+        assert_eq!(
+            comparison.disagreements(),
+            [Disagreement {
+                board: "b".into(),
+                found_by: vec!["slow".into()],
+                no_tour_by: vec!["fast".into()],
+            }]
+        );
+    }
+
+    #[test]
+    fn engine_names_become_solve_options() {
+        let spec = EngineSpec::parse("sat:position:no-merge", false).unwrap();
+        assert_eq!(
+            spec.solve_options,
+            ["--engine", "sat", "--encoding", "position", "--no-merge"]
+        );
+        assert!(EngineSpec::parse("test:sleep", false).is_err());
+        assert_eq!(
+            EngineSpec::parse("test:sleep", true).unwrap().fault,
+            Some(Fault::Sleep)
+        );
+    }
+
+    #[test]
+    fn table_writes_aligned_columns() {
+        let mut out = Vec::new();
+        Table.write(&comparison(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "board  fast                     slow");
+        assert_eq!(
+            lines[1],
+            "a      found 0.500 s, 1.0 MiB   found 2.00 s, 1.0 MiB"
+        );
+        assert_eq!(lines[2], "b      no tour 1.00 s, 1.0 MiB  timeout");
+    }
+}
