@@ -14,6 +14,7 @@
 //! ```
 
 pub mod board;
+pub mod compare;
 pub mod engine;
 pub mod format;
 pub mod gen;

@@ -1,10 +1,12 @@
 //! The command line: clap definitions and the commands they run.
 
 mod args;
+mod compare;
 mod decode;
 mod dimacs;
 mod error;
 mod exit;
+mod gen;
 mod judge;
 mod progress;
 mod shell;
@@ -59,6 +61,13 @@ enum Command {
         after_help = "Examples:\n  toursat man | man -l -\n  toursat man solve > toursat-solve.1"
     )]
     Man(shell::ManArgs),
+    /// Write reproducible board files: planted rook circuits, repaired random boards, holes.
+    #[command(after_help = format!("{}\n\n{}", gen::EXAMPLES, exit::HELP))]
+    Gen(gen::GenArgs),
+    /// Race engines on board files: each run a child process with a time limit, every tour
+    /// verified, disagreements reported (exit status 4).
+    #[command(after_help = format!("{}\n\n{}", compare::EXAMPLES, exit::HELP))]
+    Compare(compare::CompareArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -72,6 +81,8 @@ pub fn main() -> ExitCode {
         Command::Decode(args) => decode::run(args),
         Command::Completions(args) => shell::completions(args, Cli::command()),
         Command::Man(args) => shell::man(args, Cli::command()),
+        Command::Gen(args) => gen::run(args),
+        Command::Compare(args) => compare::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -1,0 +1,233 @@
+//! `toursat compare`: engines raced on board files, each run a child process with a time limit.
+
+use super::args::read_board;
+use super::error::CliError;
+use super::exit;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use toursat::compare::{self, BoardEntry, Comparison, EngineSpec, Fault, Report, Setup};
+use toursat::{Piece, Problem, TourShape};
+
+/// Examples shown under `toursat compare --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  toursat compare corpus/rook-*.txt --piece rook --tour closed --engines dfs,sat:cutset,auto --timeout 10
+  toursat compare corpus/ --piece knight --tour open --engines dfs,sat,construct --timeout 5 --runs 3 --format markdown --svg cactus.svg";
+
+/// Arguments of `toursat compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Board files, or folders whose `.txt` files are boards.
+    #[arg(value_name = "BOARDS", required = true)]
+    boards: Vec<PathBuf>,
+    /// The piece: rook, knight, king or leaper:A,B.
+    #[arg(long)]
+    piece: Piece,
+    /// The tour: closed or open.
+    #[arg(long, value_name = "closed|open")]
+    tour: TourShape,
+    /// Engines, separated by commas: dfs, auto, construct, sat[:ENCODING][:no-merge] (for
+    /// example sat:cutset, sat:position, sat:cutset:no-merge).
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "dfs,sat:cutset,auto"
+    )]
+    engines: Vec<String>,
+    /// Time limit of each run in seconds: the child is killed when it passes.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Duration,
+    /// Runs of each engine on each board (the median time is reported; after a timeout the
+    /// remaining runs are skipped).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    runs: u32,
+    /// How to write the results.
+    #[arg(long, value_enum, default_value_t = ReportArg::Table)]
+    format: ReportArg,
+    /// Children run at once (1 gives the fairest times).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: u32,
+    /// Also write a cactus plot (boards answered against time) as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Accept the test engines test:sleep, test:lie and test:bad-tour (for toursat's tests).
+    #[arg(long, hide = true)]
+    test_faults: bool,
+    /// Act as the faulty engine KIND on the one board (the child of a test engine).
+    #[arg(long, hide = true, value_name = "KIND")]
+    fault: Option<Fault>,
+}
+
+/// The report formats on the command line.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum ReportArg {
+    /// Aligned plain-text tables.
+    Table,
+    /// Markdown pipe tables.
+    Markdown,
+    /// A row for each board and engine.
+    Csv,
+    /// One JSON object with every run.
+    Json,
+}
+
+impl ReportArg {
+    /// The report itself.
+    fn report(self) -> Box<dyn Report> {
+        match self {
+            ReportArg::Table => Box::new(compare::Table),
+            ReportArg::Markdown => Box::new(compare::Markdown),
+            ReportArg::Csv => Box::new(compare::Csv),
+            ReportArg::Json => Box::new(compare::Json),
+        }
+    }
+}
+
+/// Reads a time limit in seconds: a finite number above 0.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 => Duration::try_from_secs_f64(seconds)
+            .map_err(|_| format!("{text:?} is too long a time limit")),
+        _ => Err(format!("{text:?} is not a number of seconds above 0")),
+    }
+}
+
+/// Runs `toursat compare`: the exit status, or an error.
+pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
+    if let Some(fault) = args.fault {
+        return act_faulty(args, fault);
+    }
+    let engines = args
+        .engines
+        .iter()
+        .map(|name| EngineSpec::parse(name.trim(), args.test_faults).map_err(CliError::input))
+        .collect::<Result<Vec<_>, _>>()?;
+    let boards = read_boards(args)?;
+    let exe = std::env::current_exe()
+        .map_err(|error| CliError::input(format!("cannot find the toursat executable: {error}")))?;
+    let setup = Setup {
+        exe,
+        timeout: args.timeout,
+    };
+    let total = (boards.len() * engines.len()) as u64 * u64::from(args.runs);
+    let bar = if io::stderr().is_terminal() {
+        let bar = ProgressBar::new(total);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} runs {elapsed} {msg}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let progress = |board: &str, engine: &str| {
+        bar.set_message(format!("{board} {engine}"));
+        bar.inc(1);
+    };
+    let comparison = compare::compare(
+        &setup,
+        &boards,
+        &engines,
+        args.runs as usize,
+        args.jobs as usize,
+        &progress,
+    );
+    bar.finish_and_clear();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    args.format
+        .report()
+        .write(&comparison, &mut out)
+        .and_then(|()| out.flush())
+        .map_err(|error| CliError::input(format!("writing the results: {error}")))?;
+    if let Some(path) = &args.svg {
+        let mut svg = Vec::new();
+        compare::Cactus
+            .write(&comparison, &mut svg)
+            .and_then(|()| std::fs::write(path, svg))
+            .map_err(|error| CliError::in_file(path, error))?;
+    }
+    Ok(report_wrong_answers(&comparison))
+}
+
+/// Prints every disagreement and failed run on stderr; the exit status they call for.
+fn report_wrong_answers(comparison: &Comparison) -> u8 {
+    let mut stderr = io::stderr().lock();
+    let disagreements = comparison.disagreements();
+    for disagreement in &disagreements {
+        let _ = writeln!(
+            stderr,
+            "toursat: DISAGREEMENT on {}: {} found a tour, {} proved there is none",
+            disagreement.board,
+            disagreement.found_by.join(", "),
+            disagreement.no_tour_by.join(", ")
+        );
+    }
+    let errors = comparison.errors();
+    for (board, engine, note) in &errors {
+        let _ = writeln!(stderr, "toursat: ERROR: {engine} on {board}: {note}");
+    }
+    if disagreements.is_empty() && errors.is_empty() {
+        exit::SUCCESS
+    } else {
+        exit::INTERNAL
+    }
+}
+
+/// The boards: each file, and each `.txt` file of each folder (in name order).
+fn read_boards(args: &CompareArgs) -> Result<Vec<BoardEntry>, CliError> {
+    let mut paths = Vec::new();
+    for path in &args.boards {
+        if path.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|error| CliError::in_file(path, error))?
+                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                .filter(|file| file.is_file() && file.extension().is_some_and(|ext| ext == "txt"))
+                .collect();
+            inside.sort();
+            if inside.is_empty() {
+                return Err(CliError::in_file(
+                    path,
+                    "no .txt board files in this folder",
+                ));
+            }
+            paths.extend(inside);
+        } else {
+            paths.push(path.clone());
+        }
+    }
+    paths
+        .into_iter()
+        .map(|path| {
+            let board = read_board(&path)?;
+            Ok(BoardEntry {
+                name: board_name(&path),
+                problem: Problem::new(board, args.piece, args.tour),
+                path,
+            })
+        })
+        .collect()
+}
+
+/// A board's name in reports: its file name without `.txt`.
+fn board_name(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
+    name.strip_suffix(".txt").unwrap_or(&name).to_string()
+}
+
+/// The child of a test engine: prints the fault's wrong answer for the one board.
+fn act_faulty(args: &CompareArgs, fault: Fault) -> Result<u8, CliError> {
+    let [path] = args.boards.as_slice() else {
+        return Err(CliError::input("--fault takes exactly one board"));
+    };
+    let board = read_board(path)?;
+    let answer = fault.act(&board);
+    println!("{answer}");
+    Ok(fault.status())
+}

@@ -1,0 +1,154 @@
+//! `toursat gen`: reproducible board files from a seed.
+
+use super::error::CliError;
+use super::exit;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use toursat::gen::{self, GenError};
+use toursat::{Board, Piece};
+
+/// Examples shown under `toursat gen --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  toursat gen --kind planted --rows 40 --cols 40 --fill 0.6 --perturb 50 --seed 7 -o board.txt
+  toursat gen --kind random --rows 200 --cols 200 --density 0.2 --seed 1 --count 5 --out-dir boards
+  toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3";
+
+/// Draws of a random or holes board before giving up.
+const ATTEMPTS: u32 = 1000;
+
+/// Arguments of `toursat gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// What to generate: `planted` (certainly has a rook circuit), `random` (blocked squares
+    /// drawn, then repaired until the cheap proofs do not settle a rook circuit) or `holes`
+    /// (a few blocked squares, for knight's tours).
+    #[arg(long, value_enum)]
+    kind: KindArg,
+    /// Rows of the board.
+    #[arg(long)]
+    rows: u64,
+    /// Columns of the board.
+    #[arg(long)]
+    cols: u64,
+    /// The seed: the same seed and options give the same board.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// planted: fraction of the board's 2 x 2 blocks the tree covers (0 to 1).
+    #[arg(long, default_value_t = 0.5, value_parser = parse_fraction)]
+    fill: f64,
+    /// planted: random changes that keep the circuit (bumps added or removed).
+    #[arg(long, default_value_t = 0)]
+    perturb: u64,
+    /// random: chance that a square is blocked before the repair (0 to 1).
+    #[arg(long, default_value_t = 0.2, value_parser = parse_fraction)]
+    density: f64,
+    /// holes: number of blocked squares.
+    #[arg(long, default_value_t = 4)]
+    holes: u64,
+    /// holes: the piece whose open tour the cheap proofs must leave open.
+    #[arg(long, default_value = "knight")]
+    piece: Piece,
+    /// Write the board to FILE (default: standard output).
+    #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
+    output: Option<PathBuf>,
+    /// Write boards for seeds SEED..SEED+K-1 into --out-dir, named by kind, size and seed.
+    #[arg(long, value_name = "K", requires = "out_dir")]
+    count: Option<u64>,
+    /// Folder for named board files (made if missing); each path written is printed.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+}
+
+/// The kinds of board.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum KindArg {
+    /// A tree of 2 x 2 blocks whose outline is a rook circuit.
+    Planted,
+    /// Independent blocked squares, repaired for a rook circuit.
+    Random,
+    /// A few holes in a full board.
+    Holes,
+}
+
+impl KindArg {
+    /// The kind's name on the command line and in file names.
+    fn name(self) -> &'static str {
+        match self {
+            KindArg::Planted => "planted",
+            KindArg::Random => "random",
+            KindArg::Holes => "holes",
+        }
+    }
+}
+
+/// Reads a fraction from 0 to 1.
+fn parse_fraction(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if (0.0..=1.0).contains(&value) => Ok(value),
+        _ => Err(format!("{text:?} is not a fraction from 0 to 1")),
+    }
+}
+
+impl GenArgs {
+    /// The board for `seed`.
+    fn board(&self, seed: u64) -> Result<Board, GenError> {
+        match self.kind {
+            KindArg::Planted => gen::planted(self.rows, self.cols, self.fill, self.perturb, seed)
+                .map(|planted| planted.board),
+            KindArg::Random => gen::random(self.rows, self.cols, self.density, seed, ATTEMPTS),
+            KindArg::Holes => {
+                gen::holes(self.rows, self.cols, self.holes, self.piece, seed, ATTEMPTS)
+            }
+        }
+    }
+
+    /// The file name for `seed`: kind, size, options and seed.
+    fn file_name(&self, seed: u64) -> String {
+        let (kind, size) = (self.kind.name(), format!("{}x{}", self.rows, self.cols));
+        let options = match self.kind {
+            KindArg::Planted => format!("f{}-p{}", self.fill, self.perturb),
+            KindArg::Random => format!("d{}", self.density),
+            KindArg::Holes => format!("{}-h{}", self.piece, self.holes),
+        };
+        format!("{kind}-{size}-{options}-s{seed}.txt")
+    }
+}
+
+/// Runs `toursat gen`: the exit status, or an error.
+pub fn run(args: &GenArgs) -> Result<u8, CliError> {
+    let generate = |seed: u64| {
+        args.board(seed).map_err(|error| {
+            CliError::input(format!(
+                "gen --kind {} --seed {seed}: {error}",
+                args.kind.name()
+            ))
+        })
+    };
+    match (&args.output, &args.out_dir) {
+        (Some(path), _) => write_board(path, &generate(args.seed)?)?,
+        (None, Some(dir)) => {
+            std::fs::create_dir_all(dir).map_err(|error| CliError::in_file(dir, error))?;
+            let count = args.count.unwrap_or(1);
+            for seed in (0..count).map(|offset| args.seed.wrapping_add(offset)) {
+                let path = dir.join(args.file_name(seed));
+                write_board(&path, &generate(seed)?)?;
+                println!("{}", path.display());
+            }
+        }
+        (None, None) => {
+            let board = generate(args.seed)?;
+            std::io::stdout()
+                .lock()
+                .write_all(board.to_string().as_bytes())
+                .map_err(|error| CliError::input(format!("writing the board: {error}")))?;
+        }
+    }
+    Ok(exit::SUCCESS)
+}
+
+/// Writes a board file.
+fn write_board(path: &Path, board: &Board) -> Result<(), CliError> {
+    std::fs::write(path, board.to_string()).map_err(|error| CliError::in_file(path, error))
+}

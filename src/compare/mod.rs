@@ -1,0 +1,525 @@
+//! Engines compared on boards: each run a child process with a time limit, and what they found.
+
+mod csv;
+mod json;
+mod markdown;
+mod run;
+mod svg;
+mod table;
+
+pub use csv::Csv;
+pub use json::Json;
+pub use markdown::Markdown;
+pub use run::{run_child, Fault, Setup};
+pub use svg::Cactus;
+pub use table::Table;
+
+use crate::engine::sat::Encoding;
+use crate::problem::Problem;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// An engine as `toursat compare` names it (`dfs`, `sat:cutset:no-merge`, ...), and the
+/// `toursat solve` options that run it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name, as given.
+    pub name: String,
+    /// Options for `toursat solve`.
+    pub solve_options: Vec<String>,
+    /// A deliberately wrong engine, for tests of `compare` itself.
+    pub fault: Option<Fault>,
+}
+
+impl EngineSpec {
+    /// Reads a name: `dfs`, `auto`, `construct`, or `sat[:ENCODING][:no-merge]`; the test
+    /// engines `test:sleep`, `test:lie` and `test:bad-tour` only when `faults` is set.
+    pub fn parse(name: &str, faults: bool) -> Result<EngineSpec, String> {
+        let spec = |options: &[&str], fault| EngineSpec {
+            name: name.to_string(),
+            solve_options: options.iter().map(|option| option.to_string()).collect(),
+            fault,
+        };
+        let parts: Vec<&str> = name.split(':').collect();
+        match parts.as_slice() {
+            ["dfs"] | ["auto"] | ["construct"] => Ok(spec(&["--engine", parts[0]], None)),
+            ["sat", rest @ ..] => {
+                let (no_merge, rest) = match rest {
+                    [encodings @ .., "no-merge"] => (true, encodings),
+                    _ => (false, rest),
+                };
+                let encoding = match rest {
+                    [] => Encoding::default(),
+                    [encoding] => Encoding::from_str(encoding)
+                        .map_err(|error| format!("engine {name:?}: {error}"))?,
+                    _ => return Err(format!("engine {name:?}: write sat[:ENCODING][:no-merge]")),
+                };
+                let mut options = vec!["--engine", "sat", "--encoding", encoding.name()];
+                if no_merge {
+                    options.push("--no-merge");
+                }
+                Ok(spec(&options, None))
+            }
+            ["test", fault] if faults => {
+                let fault =
+                    Fault::from_str(fault).map_err(|error| format!("engine {name:?}: {error}"))?;
+                Ok(spec(&[], Some(fault)))
+            }
+            _ => Err(format!(
+                "unknown engine {name:?}: use dfs, auto, construct or sat[:ENCODING][:no-merge]"
+            )),
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A tour was found and verified.
+    Found,
+    /// The engine proved that no tour exists.
+    NoTour,
+    /// The time limit passed first.
+    Timeout,
+    /// The child failed, or its answer was wrong.
+    Error,
+}
+
+impl Status {
+    /// The status in words.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Status::Found => "found",
+            Status::NoTour => "no tour",
+            Status::Timeout => "timeout",
+            Status::Error => "error",
+        }
+    }
+
+    /// Whether the run answered.
+    pub fn is_answer(&self) -> bool {
+        matches!(self, Status::Found | Status::NoTour)
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One run of one engine on one board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    /// How it ended.
+    pub status: Status,
+    /// Wall-clock seconds from start to exit (or to the kill at the time limit).
+    pub seconds: f64,
+    /// Peak resident memory of the child, in KiB.
+    pub peak_kib: u64,
+    /// What went wrong, for errors.
+    pub note: Option<String>,
+}
+
+/// The runs of one engine on one board.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Cell {
+    /// The runs, in order; runs after a timeout are skipped.
+    pub runs: Vec<Run>,
+}
+
+impl Cell {
+    /// The cell's status: error if any run failed, else an answer if any run answered, else
+    /// timeout.
+    pub fn status(&self) -> Status {
+        self.runs
+            .iter()
+            .map(|run| run.status)
+            .max_by_key(|status| match status {
+                Status::Error => 3,
+                Status::Found | Status::NoTour => 2,
+                Status::Timeout => 1,
+            })
+            .unwrap_or(Status::Timeout)
+    }
+
+    /// The median wall-clock seconds over the runs (a timeout counts as its time).
+    pub fn median_seconds(&self) -> f64 {
+        median(self.runs.iter().map(|run| run.seconds).collect()).unwrap_or(0.0)
+    }
+
+    /// The highest peak memory over the runs, in KiB.
+    pub fn peak_kib(&self) -> u64 {
+        self.runs.iter().map(|run| run.peak_kib).max().unwrap_or(0)
+    }
+}
+
+/// The median of some numbers (the mean of the middle two for an even count).
+pub fn median(mut values: Vec<f64>) -> Option<f64> {
+    values.sort_by(f64::total_cmp);
+    let middle = values.len() / 2;
+    match values.len() {
+        0 => None,
+        length if length % 2 == 1 => Some(values[middle]),
+        _ => Some((values[middle - 1] + values[middle]) / 2.0),
+    }
+}
+
+/// A board to compare on.
+#[derive(Debug, Clone)]
+pub struct BoardEntry {
+    /// Its name in reports (the file name).
+    pub name: String,
+    /// Its file, given to the children.
+    pub path: PathBuf,
+    /// The problem on it, to verify tours against.
+    pub problem: Problem,
+}
+
+/// Everything a comparison found: a cell for each board and engine.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// Board names, in order.
+    pub boards: Vec<String>,
+    /// Engine names, in order.
+    pub engines: Vec<String>,
+    /// The time limit of a run, in seconds.
+    pub timeout: f64,
+    /// Runs asked for each board and engine.
+    pub runs: usize,
+    /// `cells[board][engine]`.
+    pub cells: Vec<Vec<Cell>>,
+}
+
+/// What one engine achieved over all boards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineSummary {
+    /// The engine.
+    pub engine: String,
+    /// Boards it answered (found a tour or proved there is none).
+    pub solved: usize,
+    /// Over the boards some engine answered: the median of this engine's median seconds divided
+    /// by the fastest engine's (an unanswered board counts at the time limit).
+    pub median_ratio: Option<f64>,
+}
+
+/// A board on which engines contradict each other.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The board.
+    pub board: String,
+    /// Engines that found a tour.
+    pub found_by: Vec<String>,
+    /// Engines that proved there is none.
+    pub no_tour_by: Vec<String>,
+}
+
+impl Comparison {
+    /// The summary of each engine, in order.
+    pub fn summaries(&self) -> Vec<EngineSummary> {
+        let fastest: Vec<Option<f64>> = self
+            .cells
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .filter(|cell| cell.status().is_answer())
+                    .map(|cell| cell.median_seconds().max(1e-6))
+                    .min_by(f64::total_cmp)
+            })
+            .collect();
+        self.engines
+            .iter()
+            .enumerate()
+            .map(|(engine, name)| {
+                let ratios = self
+                    .cells
+                    .iter()
+                    .zip(&fastest)
+                    .filter_map(|(row, fastest)| {
+                        let cell = &row[engine];
+                        let seconds = if cell.status().is_answer() {
+                            cell.median_seconds().max(1e-6)
+                        } else {
+                            self.timeout.max(cell.median_seconds())
+                        };
+                        fastest.map(|fastest| seconds / fastest)
+                    })
+                    .collect();
+                EngineSummary {
+                    engine: name.clone(),
+                    solved: self
+                        .cells
+                        .iter()
+                        .filter(|row| row[engine].status().is_answer())
+                        .count(),
+                    median_ratio: median(ratios),
+                }
+            })
+            .collect()
+    }
+
+    /// The boards on which one engine found a tour and another proved there is none.
+    pub fn disagreements(&self) -> Vec<Disagreement> {
+        let with = |row: &[Cell], status| -> Vec<String> {
+            row.iter()
+                .zip(&self.engines)
+                .filter(|(cell, _)| cell.runs.iter().any(|run| run.status == status))
+                .map(|(_, engine)| engine.clone())
+                .collect()
+        };
+        self.cells
+            .iter()
+            .zip(&self.boards)
+            .filter_map(|(row, board)| {
+                let found_by = with(row, Status::Found);
+                let no_tour_by = with(row, Status::NoTour);
+                (!found_by.is_empty() && !no_tour_by.is_empty()).then(|| Disagreement {
+                    board: board.clone(),
+                    found_by,
+                    no_tour_by,
+                })
+            })
+            .collect()
+    }
+
+    /// Every failed run: board, engine and what went wrong.
+    pub fn errors(&self) -> Vec<(String, String, String)> {
+        let mut errors = Vec::new();
+        for (row, board) in self.cells.iter().zip(&self.boards) {
+            for (cell, engine) in row.iter().zip(&self.engines) {
+                for run in cell.runs.iter().filter(|run| run.status == Status::Error) {
+                    let note = run.note.clone().unwrap_or_else(|| "failed".to_string());
+                    errors.push((board.clone(), engine.clone(), note));
+                }
+            }
+        }
+        errors
+    }
+}
+
+/// Runs every engine `runs` times on every board, `jobs` children at once, and calls
+/// `progress` after each run. The runs of one board and engine are in sequence; after a
+/// timeout the rest are skipped.
+pub fn compare(
+    setup: &Setup,
+    boards: &[BoardEntry],
+    engines: &[EngineSpec],
+    runs: usize,
+    jobs: usize,
+    progress: &(dyn Fn(&str, &str) + Sync),
+) -> Comparison {
+    let cell_count = boards.len() * engines.len();
+    let cells: Vec<Mutex<Cell>> = (0..cell_count).map(|_| Mutex::default()).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, cell_count.max(1)) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= cell_count {
+                    break;
+                }
+                let (board, engine) = (
+                    &boards[index / engines.len()],
+                    &engines[index % engines.len()],
+                );
+                let mut cell = Cell::default();
+                for _ in 0..runs {
+                    let run = run_child(setup, board, engine);
+                    let timed_out = run.status == Status::Timeout;
+                    cell.runs.push(run);
+                    progress(&board.name, &engine.name);
+                    if timed_out {
+                        break;
+                    }
+                }
+                if let Ok(mut slot) = cells[index].lock() {
+                    *slot = cell;
+                }
+            });
+        }
+    });
+    let mut cells = cells
+        .into_iter()
+        .map(|cell| cell.into_inner().unwrap_or_default());
+    Comparison {
+        boards: boards.iter().map(|board| board.name.clone()).collect(),
+        engines: engines.iter().map(|engine| engine.name.clone()).collect(),
+        timeout: setup.timeout.as_secs_f64(),
+        runs,
+        cells: boards
+            .iter()
+            .map(|_| cells.by_ref().take(engines.len()).collect())
+            .collect(),
+    }
+}
+
+/// A way of writing a comparison.
+pub trait Report {
+    /// Writes `comparison` to `out`.
+    fn write(&self, comparison: &Comparison, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// Seconds for reports: three significant digits.
+pub fn seconds_text(seconds: f64) -> String {
+    if seconds >= 100.0 {
+        format!("{seconds:.0}")
+    } else if seconds >= 10.0 {
+        format!("{seconds:.1}")
+    } else if seconds >= 1.0 {
+        format!("{seconds:.2}")
+    } else {
+        format!("{seconds:.3}")
+    }
+}
+
+/// Memory for reports: MiB with one decimal.
+pub fn memory_text(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+/// A cell in words for the tables: status, median seconds and peak memory.
+pub fn cell_text(cell: &Cell) -> String {
+    match cell.status() {
+        Status::Timeout => "timeout".to_string(),
+        Status::Error => "ERROR".to_string(),
+        status => format!(
+            "{status} {} s, {}",
+            seconds_text(cell.median_seconds()),
+            memory_text(cell.peak_kib())
+        ),
+    }
+}
+
+/// The median ratio in words.
+pub fn ratio_text(ratio: Option<f64>) -> String {
+    ratio.map_or("-".to_string(), |ratio| format!("{ratio:.2}"))
+}
+
+/// The board table as text: a header (`board`, then each engine) and a row a board.
+pub fn board_rows(comparison: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {
+    let header = std::iter::once("board".to_string())
+        .chain(comparison.engines.iter().cloned())
+        .collect();
+    let rows = comparison
+        .boards
+        .iter()
+        .zip(&comparison.cells)
+        .map(|(board, row)| {
+            std::iter::once(board.clone())
+                .chain(row.iter().map(cell_text))
+                .collect()
+        })
+        .collect();
+    (header, rows)
+}
+
+/// The engine table as text: a header and a row an engine (solved, median ratio).
+pub fn summary_rows(comparison: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {
+    let header = ["engine", "solved", "median ratio to fastest"]
+        .map(String::from)
+        .to_vec();
+    let rows = comparison
+        .summaries()
+        .into_iter()
+        .map(|summary| {
+            vec![
+                summary.engine,
+                format!("{}/{}", summary.solved, comparison.boards.len()),
+                ratio_text(summary.median_ratio),
+            ]
+        })
+        .collect();
+    (header, rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(status: Status, seconds: f64) -> Cell {
+        Cell {
+            runs: vec![Run {
+                status,
+                seconds,
+                peak_kib: 1024,
+                note: None,
+            }],
+        }
+    }
+
+    /// Two boards, two engines: `fast` answers both, `slow` one at four times the time.
+    fn comparison() -> Comparison {
+        Comparison {
+            boards: vec!["a".into(), "b".into()],
+            engines: vec!["fast".into(), "slow".into()],
+            timeout: 10.0,
+            runs: 1,
+            cells: vec![
+                vec![cell(Status::Found, 0.5), cell(Status::Found, 2.0)],
+                vec![cell(Status::NoTour, 1.0), cell(Status::Timeout, 10.0)],
+            ],
+        }
+    }
+
+    #[test]
+    fn median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(median(vec![]), None);
+    }
+
+    #[test]
+    fn summaries_count_answers_and_ratios_to_the_fastest() {
+        let summaries = comparison().summaries();
+        assert_eq!(summaries[0].solved, 2);
+        assert_eq!(summaries[0].median_ratio, Some(1.0));
+        assert_eq!(summaries[1].solved, 1);
+        assert_eq!(summaries[1].median_ratio, Some(7.0));
+    }
+
+    #[test]
+    fn found_against_no_tour_is_a_disagreement() {
+        let mut comparison = comparison();
+        assert!(comparison.disagreements().is_empty());
+        comparison.cells[1][1] = cell(Status::Found, 3.0);
+        assert_eq!(
+            comparison.disagreements(),
+            [Disagreement {
+                board: "b".into(),
+                found_by: vec!["slow".into()],
+                no_tour_by: vec!["fast".into()],
+            }]
+        );
+    }
+
+    #[test]
+    fn engine_names_become_solve_options() {
+        let spec = EngineSpec::parse("sat:position:no-merge", false).unwrap();
+        assert_eq!(
+            spec.solve_options,
+            ["--engine", "sat", "--encoding", "position", "--no-merge"]
+        );
+        assert!(EngineSpec::parse("test:sleep", false).is_err());
+        assert_eq!(
+            EngineSpec::parse("test:sleep", true).unwrap().fault,
+            Some(Fault::Sleep)
+        );
+    }
+
+    #[test]
+    fn table_writes_aligned_columns() {
+        let mut out = Vec::new();
+        Table.write(&comparison(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "board  fast                     slow");
+        assert_eq!(
+            lines[1],
+            "a      found 0.500 s, 1.0 MiB   found 2.00 s, 1.0 MiB"
+        );
+        assert_eq!(lines[2], "b      no tour 1.00 s, 1.0 MiB  timeout");
+    }
+}

@@ -1,0 +1,259 @@
+//! One run: `toursat solve` as a child process, killed at its time limit, its answer checked.
+
+use super::{BoardEntry, EngineSpec, Run, Status};
+use crate::board::Board;
+use crate::tour::Tour;
+use crate::verify::verify;
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// What every run shares.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// The `toursat` executable the children run.
+    pub exe: PathBuf,
+    /// The time limit of one run.
+    pub timeout: Duration,
+}
+
+/// A deliberately wrong engine, for tests of `compare` itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Sleeps past any time limit, ignoring it.
+    Sleep,
+    /// Claims that no tour exists.
+    Lie,
+    /// Claims a tour that is not one (the free squares in row-major order).
+    BadTour,
+}
+
+impl FromStr for Fault {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Fault, String> {
+        match text {
+            "sleep" => Ok(Fault::Sleep),
+            "lie" => Ok(Fault::Lie),
+            "bad-tour" => Ok(Fault::BadTour),
+            _ => Err(format!("unknown fault {text:?}: sleep, lie or bad-tour")),
+        }
+    }
+}
+
+impl Fault {
+    /// The fault's name.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Fault::Sleep => "sleep",
+            Fault::Lie => "lie",
+            Fault::BadTour => "bad-tour",
+        }
+    }
+
+    /// The wrong JSON answer this fault prints for `board` (after sleeping, for `Sleep`).
+    pub fn act(&self, board: &Board) -> String {
+        match self {
+            Fault::Sleep => {
+                std::thread::sleep(Duration::from_secs(3600));
+                String::new()
+            }
+            Fault::Lie => r#"{"answer":"no tour","tour":null}"#.to_string(),
+            Fault::BadTour => {
+                let squares: Vec<[u32; 2]> = board
+                    .free_squares()
+                    .map(|square| {
+                        let (x, y) = board.coords(square);
+                        [x, y]
+                    })
+                    .collect();
+                serde_json::json!({ "answer": "found", "tour": squares }).to_string()
+            }
+        }
+    }
+
+    /// The exit status that goes with the fault's answer.
+    pub fn status(&self) -> u8 {
+        match self {
+            Fault::Sleep | Fault::BadTour => 0,
+            Fault::Lie => 1,
+        }
+    }
+}
+
+/// Extra time a child has after the limit to stop by itself before it is killed.
+const GRACE: Duration = Duration::from_millis(100);
+
+/// Runs `engine` on `board` in a child process and checks what it says.
+pub fn run_child(setup: &Setup, board: &BoardEntry, engine: &EngineSpec) -> Run {
+    let problem = &board.problem;
+    let mut command = Command::new(&setup.exe);
+    let common = [
+        "--piece".to_string(),
+        problem.piece.to_string(),
+        "--tour".to_string(),
+        problem.shape.to_string(),
+        "--timeout".to_string(),
+        setup.timeout.as_secs_f64().to_string(),
+    ];
+    match engine.fault {
+        Some(fault) => command.args(["compare", "--fault", fault.as_str()]),
+        None => command
+            .arg("solve")
+            .args(&engine.solve_options)
+            .args(["--format", "json"]),
+    };
+    command
+        .arg(&board.path)
+        .args(common)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let started = Instant::now();
+    let failed = |note: String| Run {
+        status: Status::Error,
+        seconds: started.elapsed().as_secs_f64(),
+        peak_kib: 0,
+        note: Some(note),
+    };
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(error) => return failed(format!("cannot start {}: {error}", setup.exe.display())),
+    };
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let stdout = reader(
+        child
+            .stdout
+            .take()
+            .map(|pipe| Box::new(pipe) as Box<dyn Read + Send>),
+    );
+    let stderr = reader(
+        child
+            .stderr
+            .take()
+            .map(|pipe| Box::new(pipe) as Box<dyn Read + Send>),
+    );
+    let pid = child.id() as libc::pid_t;
+    let deadline = started + setup.timeout + GRACE;
+    let mut killed = false;
+    let ended = loop {
+        match reap(pid, false) {
+            Ok(Some(ended)) => break Ok(ended),
+            Ok(None) => {}
+            Err(error) => break Err(error),
+        }
+        if Instant::now() >= deadline {
+            killed = child.kill().is_ok();
+            break reap(pid, true).and_then(|ended| ended.ok_or_else(|| "no exit".to_string()));
+        }
+        let elapsed = started.elapsed();
+        std::thread::sleep(if elapsed < Duration::from_millis(200) {
+            Duration::from_micros(500)
+        } else {
+            Duration::from_millis(5)
+        });
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let stdout = stdout.join().unwrap_or_default();
+    let stderr = stderr.join().unwrap_or_default();
+    let (exit, peak_kib) = match ended {
+        Ok(ended) => ended,
+        Err(error) => return failed(format!("waiting for the child: {error}")),
+    };
+    let (status, note) = if killed {
+        (Status::Timeout, None)
+    } else {
+        judge(board, exit, &stdout, &stderr)
+    };
+    Run {
+        status,
+        seconds,
+        peak_kib,
+        note,
+    }
+}
+
+/// How the child ended: its exit status (`None` when killed by a signal) and peak memory (KiB).
+type Ended = (Option<i32>, u64);
+
+/// Waits for the child `pid` (or only looks, when `block` is false).
+fn reap(pid: libc::pid_t, block: bool) -> Result<Option<Ended>, String> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let options = if block { 0 } else { libc::WNOHANG };
+    // SAFETY: `pid` is our own child, not yet reaped; both pointers are to live locals.
+    let reaped = unsafe { libc::wait4(pid, &mut status, options, &mut usage) };
+    match reaped {
+        0 => Ok(None),
+        -1 => Err(std::io::Error::last_os_error().to_string()),
+        _ => {
+            let exit = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+            Ok(Some((exit, usage.ru_maxrss.max(0) as u64)))
+        }
+    }
+}
+
+/// The status of a run that ended by itself, from its exit status and output.
+fn judge(
+    board: &BoardEntry,
+    exit: Option<i32>,
+    stdout: &str,
+    stderr: &str,
+) -> (Status, Option<String>) {
+    let error = |note: String| (Status::Error, Some(note));
+    let first_line = |text: &str| text.lines().next().unwrap_or("").to_string();
+    let answer = || -> Result<(String, serde_json::Value), String> {
+        let document: serde_json::Value = serde_json::from_str(stdout.trim())
+            .map_err(|parse| format!("unreadable JSON answer: {parse}"))?;
+        let answer = document["answer"].as_str().unwrap_or("").to_string();
+        Ok((answer, document["tour"].clone()))
+    };
+    match exit {
+        Some(0) => match answer() {
+            Ok((answer, tour)) if answer == "found" => match check_tour(board, &tour) {
+                Ok(()) => (Status::Found, None),
+                Err(wrong) => error(format!("wrong tour: {wrong}")),
+            },
+            Ok((answer, _)) => error(format!("exit status 0 with answer {answer:?}")),
+            Err(note) => error(note),
+        },
+        Some(1) => match answer() {
+            Ok((answer, _)) if answer == "no tour" => (Status::NoTour, None),
+            Ok((answer, _)) => error(format!("exit status 1 with answer {answer:?}")),
+            Err(note) => error(note),
+        },
+        Some(3) => (Status::Timeout, None),
+        Some(code) => error(format!("exit status {code}: {}", first_line(stderr))),
+        None => error(format!("killed by a signal: {}", first_line(stderr))),
+    }
+}
+
+/// Reads a JSON tour (a list of `[x, y]`) and verifies it.
+fn check_tour(board: &BoardEntry, tour: &serde_json::Value) -> Result<(), String> {
+    let problem = &board.problem;
+    let squares = tour
+        .as_array()
+        .ok_or("the tour is not a list")?
+        .iter()
+        .map(|pair| {
+            let xy = pair.as_array().filter(|xy| xy.len() == 2);
+            let coordinate = |index: usize| xy.and_then(|xy| xy[index].as_i64());
+            coordinate(0)
+                .zip(coordinate(1))
+                .and_then(|(x, y)| problem.board.checked_square(x, y))
+                .ok_or_else(|| format!("{pair} is not a square of the board"))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    verify(problem, &Tour::new(squares)).map_err(|wrong| wrong.to_string())
+}

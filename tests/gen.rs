@@ -1,0 +1,117 @@
+//! `toursat gen` and the generators: reproducible, and planted boards always have a circuit.
+
+use std::path::PathBuf;
+use std::process::Command;
+use toursat::engine::proofs::cheap_proof;
+use toursat::{engine, gen, Answer, MoveGraph, Piece, Problem, SolveOptions, TourShape};
+
+/// Runs `toursat` with `args`: stdout, stderr and the exit status.
+fn toursat(args: &[&str]) -> (String, String, i32) {
+    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn the_same_seed_writes_the_same_board() {
+    for kind in [
+        &["--kind", "planted", "--fill", "0.7", "--perturb", "30"][..],
+        &["--kind", "random", "--density", "0.15"],
+        &["--kind", "holes", "--piece", "knight", "--holes", "6"],
+    ] {
+        let args = |seed: &'static str| {
+            let mut args = vec!["gen", "--rows", "16", "--cols", "18", "--seed", seed];
+            args.extend_from_slice(kind);
+            args
+        };
+        let (first, _, status) = toursat(&args("5"));
+        assert_eq!(status, 0);
+        assert_eq!(toursat(&args("5")).0, first);
+        assert_ne!(toursat(&args("6")).0, first, "{kind:?}");
+        assert_eq!(first.lines().count(), 16);
+    }
+}
+
+#[test]
+fn planted_boards_always_have_a_circuit() {
+    for seed in 0..40 {
+        let (rows, cols) = (4 + seed % 5, 5 + seed % 4);
+        let planted = gen::planted(rows, cols, 0.8, seed, seed).unwrap();
+        let problem = Problem::new(planted.board, Piece::Rook, TourShape::Closed);
+        toursat::verify(&problem, &planted.circuit).unwrap();
+        let solution = engine::solve(&problem, &SolveOptions::default()).unwrap();
+        assert!(matches!(solution.answer, Answer::Found(_)), "seed {seed}");
+    }
+}
+
+#[test]
+fn large_random_boards_are_repaired_past_the_cheap_proofs() {
+    for seed in 0..3 {
+        let board = gen::random(200, 200, 0.2, seed, 10).unwrap();
+        let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
+        let graph = MoveGraph::new(&problem.board, Piece::Rook);
+        assert_eq!(cheap_proof(&problem, &graph), None, "seed {seed}");
+    }
+}
+
+#[test]
+fn count_writes_a_named_file_for_each_seed() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gen-count");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().unwrap();
+    let (stdout, stderr, status) = toursat(&[
+        "gen",
+        "--kind",
+        "holes",
+        "--rows",
+        "8",
+        "--cols",
+        "8",
+        "--holes",
+        "2",
+        "--seed",
+        "7",
+        "--count",
+        "3",
+        "--out-dir",
+        dir_text,
+    ]);
+    assert_eq!(status, 0, "{stderr}");
+    let names: Vec<String> = ["7", "8", "9"]
+        .iter()
+        .map(|seed| format!("holes-8x8-knight-h2-s{seed}.txt"))
+        .collect();
+    let printed: Vec<String> = stdout.lines().map(String::from).collect();
+    let expected: Vec<String> = names
+        .iter()
+        .map(|name| dir.join(name).display().to_string())
+        .collect();
+    assert_eq!(printed, expected);
+    let board = std::fs::read_to_string(dir.join(&names[0])).unwrap();
+    assert_eq!(board.matches('X').count(), 2);
+}
+
+#[test]
+fn rejects_a_fill_above_one() {
+    let (_, stderr, status) = toursat(&[
+        "gen", "--kind", "planted", "--rows", "8", "--cols", "8", "--fill", "2",
+    ]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("not a fraction from 0 to 1"), "{stderr}");
+}
+
+#[test]
+fn rejects_a_planted_board_one_row_high() {
+    let (_, stderr, status) = toursat(&["gen", "--kind", "planted", "--rows", "1", "--cols", "8"]);
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        "toursat: gen --kind planted --seed 1: a planted board needs at least 2 rows and 2 columns, not 1 x 8\n"
+    );
+}
