@@ -635,7 +635,7 @@ mod tests {
 
     #[test]
     fn random_boards_balance_colours() {
-        let board = random(16, 16, 0.2, 11, 10).unwrap();
+        let board = random(16, 16, 0.05, 11, 100).unwrap();
         let even = board
             .free_squares()
             .filter(|&s| board.colour(s) == 0)
@@ -645,7 +645,7 @@ mod tests {
 
     #[test]
     fn random_boards_have_no_cut_square() {
-        let board = random(30, 30, 0.3, 5, 10).unwrap();
+        let board = random(30, 30, 0.05, 5, 100).unwrap();
         let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
         let graph = MoveGraph::new(&problem.board, Piece::Rook);
         assert_eq!(cheap_proof(&problem, &graph), None);

@@ -46,7 +46,14 @@ fn move_shortage(
         (TourShape::Open, Some(start), Some(end)) => (start, PathEnd::On(end)),
         (TourShape::Open, Some(start), None) => (start, PathEnd::Anywhere),
         (TourShape::Open, None, Some(end)) => (end, PathEnd::Anywhere),
-        (TourShape::Open, None, None) => return None,
+        // A square with a single move must be an end of an open tour: start the path there.
+        (TourShape::Open, None, None) => {
+            let dead_end = free_squares
+                .iter()
+                .copied()
+                .find(|&square| graph.degree(square) == 1)?;
+            (dead_end, PathEnd::Anywhere)
+        }
     };
     let board = &problem.board;
     let mut unvisited = vec![false; board.len()];
