@@ -19,7 +19,11 @@ fn toursat(args: &[&str]) -> (String, String, i32) {
 
 /// Three tiny board files in the tests' scratch folder: two with a rook circuit, one without.
 fn tiny_boards() -> Vec<String> {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compare-boards");
+    // Each call writes its own copies: tests run in parallel, and rewriting a file another
+    // test's child is reading would hand that child an empty board.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("compare-boards-{call}"));
     std::fs::create_dir_all(&dir).unwrap();
     [
         ("ring", "....\n.XX.\n....\n"),
