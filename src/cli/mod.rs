@@ -7,6 +7,7 @@ mod error;
 mod exit;
 mod judge;
 mod solve;
+mod trust;
 mod verify;
 
 use clap::{Parser, Subcommand};

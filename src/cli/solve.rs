@@ -3,6 +3,7 @@
 use super::args::{EngineArgs, ProblemArgs};
 use super::error::CliError;
 use super::exit;
+use super::trust::TrustArgs;
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -38,6 +39,8 @@ pub struct SolveArgs {
     /// Print statistics (engine, nodes, seconds) to stderr.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    trust: TrustArgs,
 }
 
 /// Orders on the command line.
@@ -103,6 +106,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             CliError::with_status(exit::INTERNAL, internal)
         }
     })?;
+    let certificate = args
+        .trust
+        .certificate(&problem, &solution, &args.engine, &options.limits)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     args.format
         .name()
@@ -114,6 +120,8 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         })?;
     out.flush()
         .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+    args.trust
+        .write_explanation(&problem, &solution, certificate.as_ref())?;
     if args.stats {
         format::write_stats(&solution.stats, &mut io::stderr().lock())
             .map_err(|error| CliError::input(format!("writing statistics: {error}")))?;

@@ -1,5 +1,6 @@
 //! The JSON format: the problem, the answer, the tour and statistics in one object.
 
+use super::reason::Reason;
 use super::{explain, explain_stop, Format, FormatError};
 use crate::board::{Board, Square};
 use crate::engine::{Answer, SatStats, Solution, Stats};
@@ -9,7 +10,8 @@ use serde::ser::{Serialize, Serializer};
 use std::io::Write;
 
 /// One JSON object on one line: `problem` (rows, cols, piece, tour shape, start, end, blocked
-/// count), `answer` (`found`, `no tour` or `stopped`), `reason` (when no tour was found), `tour`
+/// count), `answer` (`found`, `no tour` or `stopped`), `reason` (when no tour was found), `why`
+/// (when no tour exists: the argument as a [`Reason`](super::reason::Reason)), `tour`
 /// (a list of `[x, y]`, or null) and `statistics` (engine, nodes, seconds, sat counters; null
 /// when written without a solution).
 #[derive(Debug, Clone, Copy, Default)]
@@ -36,7 +38,15 @@ impl Format for Json {
             Answer::Found(tour) => write_document(problem, "found", None, Some(tour), stats, out),
             Answer::NoTour(why) => {
                 let reason = explain(&problem.board, why);
-                write_document(problem, "no tour", Some(reason), None, stats, out)
+                let why = super::reason::reason(&problem.board, why, solution.stats.sat.as_ref());
+                let document = document(problem, "no tour", Some(reason), None, stats);
+                write_json(
+                    &Document {
+                        why: Some(why),
+                        ..document
+                    },
+                    out,
+                )
             }
             Answer::Stopped(stop) => {
                 let reason = explain_stop(*stop, None);
@@ -55,8 +65,19 @@ fn write_document(
     stats: Option<&Stats>,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
+    write_json(&document(problem, answer, reason, tour, stats), out)
+}
+
+/// The object, without `why`.
+fn document<'a>(
+    problem: &'a Problem,
+    answer: &'static str,
+    reason: Option<String>,
+    tour: Option<&'a Tour>,
+    stats: Option<&'a Stats>,
+) -> Document<'a> {
     let board = &problem.board;
-    let document = Document {
+    Document {
         problem: ProblemJson {
             rows: board.rows(),
             cols: board.cols(),
@@ -78,8 +99,13 @@ fn write_document(
             seconds: stats.seconds,
             sat: stats.sat.as_ref(),
         }),
-    };
-    serde_json::to_writer(&mut *out, &document).map_err(std::io::Error::from)?;
+        why: None,
+    }
+}
+
+/// Writes `document` and a newline.
+fn write_json(document: &Document, out: &mut dyn Write) -> Result<(), FormatError> {
+    serde_json::to_writer(&mut *out, document).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }
@@ -99,6 +125,8 @@ struct Document<'a> {
     reason: Option<String>,
     tour: Option<TourJson<'a>>,
     statistics: Option<StatsJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<Reason>,
 }
 
 /// The problem's description.
