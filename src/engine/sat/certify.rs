@@ -21,6 +21,7 @@ use crate::engine::sat::{trivial_tour, Cut, Encoding, Refinement, SatOptions};
 use crate::engine::{Limits, Stop};
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
+use crate::verify::verify;
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::fmt;
@@ -198,7 +199,8 @@ pub fn prove_no_tour(
     limits: &Limits,
     request: &ProofRequest,
 ) -> Result<Certificate, CertifyError> {
-    if trivial_tour(problem).is_some() {
+    // The tours too small for the formula: one square (open), two there and back (closed).
+    if trivial_tour(problem).is_some_and(|tour| verify(problem, &tour).is_ok()) {
         return Err(CertifyError::HasTour);
     }
     let move_graph = MoveGraph::new(&problem.board, problem.piece);
@@ -261,8 +263,13 @@ pub fn prove_no_tour(
     if request.check {
         let allowed = allowed_clauses(&refinement, &base)?;
         match &request.proof_file {
-            Some(path) => check_proof(&base, BufReader::new(File::open(path)?), &allowed)?,
-            None => check_proof(&base, &memory.0.borrow()[..], &allowed)?,
+            Some(path) => check_proof(
+                &base,
+                &refinement.formula,
+                BufReader::new(File::open(path)?),
+                &allowed,
+            )?,
+            None => check_proof(&base, &refinement.formula, &memory.0.borrow()[..], &allowed)?,
         }
         certificate.checked = true;
     }
@@ -408,8 +415,11 @@ impl ProofTranscriptProcessor for ProofAudit<'_> {
 
 /// Checks varisat's native proof read from `proof`, which starts from the base formula (the
 /// clauses loaded before the first solve are not in the proof), against the clauses it may add.
+/// A formula that unit propagation alone refutes (an empty clause, conflicting units) has a
+/// proof with no step that derives the empty clause: it is checked by propagation instead.
 fn check_proof(
     base: &Formula,
+    formula: &Formula,
     proof: impl io::Read,
     allowed: &HashSet<Vec<Lit>>,
 ) -> Result<(), CertifyError> {
@@ -440,12 +450,45 @@ fn check_proof(
             literals.join(" ")
         )));
     }
-    if !audit.refuted {
+    if !audit.refuted && !propagation_refutes(formula) {
         return Err(CertifyError::ProofRejected(
             "the proof does not derive the empty clause".to_string(),
         ));
     }
     Ok(())
+}
+
+/// Whether unit propagation on `formula` alone reaches a conflict.
+fn propagation_refutes(formula: &Formula) -> bool {
+    let mut value: Vec<Option<bool>> = vec![None; formula.var_count()];
+    loop {
+        let mut changed = false;
+        for clause in formula.clauses() {
+            let mut open = Vec::new();
+            let mut satisfied = false;
+            for &lit in clause {
+                match value.get(lit.index()).copied().flatten() {
+                    Some(holds) if holds == lit.is_positive() => satisfied = true,
+                    Some(_) => {}
+                    None => open.push(lit),
+                }
+            }
+            match open.as_slice() {
+                _ if satisfied => {}
+                [] => return true,
+                [lit] => {
+                    if let Some(slot) = value.get_mut(lit.index()) {
+                        *slot = Some(lit.is_positive());
+                        changed = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            return false;
+        }
+    }
 }
 
 /// Writes the refinement's final formula (base and cuts) as DIMACS to `cnf_path`, solves it again
@@ -489,4 +532,102 @@ fn write_drat(
     solver
         .close_proof()
         .map_err(|error| CertifyError::Io(io::Error::other(error.to_string())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::piece::Piece;
+    use crate::problem::TourShape;
+
+    /// A 6 x 6 knight board with the centre blocked: no closed tour, and the SAT engine needs cuts.
+    fn walled() -> (Problem, MoveGraph) {
+        let board: Board = "......\n......\n..XX..\n..XX..\n......\n......\n"
+            .parse()
+            .unwrap();
+        let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        (problem, graph)
+    }
+
+    /// The walled board refined to unsatisfiability, with its proof in memory.
+    fn refuted() -> (Problem, Refinement, Formula, Vec<u8>) {
+        let (problem, graph) = walled();
+        let memory = SharedBuffer::default();
+        let proof: Box<dyn Write> = Box::new(memory.clone());
+        let options = SatOptions::default();
+        let mut refinement =
+            Refinement::with_proof(&problem, &graph, &options, &Limits::none(), Some(proof));
+        assert_eq!(refinement.cycle_through(&[]), Ok(None));
+        refinement.close_proof().unwrap();
+        assert!(!refinement.cuts.is_empty());
+        let base = base_formula(&problem, &graph, options.encoding);
+        let bytes = memory.0.borrow().clone();
+        (problem, refinement, base, bytes)
+    }
+
+    #[test]
+    fn an_honest_certificate_passes() {
+        let (_, refinement, base, proof) = refuted();
+        let allowed = allowed_clauses(&refinement, &base).unwrap();
+        check_proof(&base, &refinement.formula, &proof[..], &allowed).unwrap();
+    }
+
+    #[test]
+    fn a_cut_that_is_not_a_crossing_is_refused() {
+        let (_, mut refinement, base, _) = refuted();
+        refinement.cuts[0].members.pop();
+        let error = allowed_clauses(&refinement, &base).unwrap_err();
+        assert!(
+            matches!(error, CertifyError::BadCut { index: 0, .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_cut_of_every_vertex_is_refused() {
+        let (_, mut refinement, base, _) = refuted();
+        refinement.cuts[0].members = (0..refinement.graph.vertex_count() as u32).collect();
+        let error = allowed_clauses(&refinement, &base).unwrap_err();
+        assert!(
+            matches!(error, CertifyError::BadCut { index: 0, .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_proof_that_adds_an_unchecked_clause_is_refused() {
+        let (_, refinement, base, proof) = refuted();
+        let mut allowed = allowed_clauses(&refinement, &base).unwrap();
+        let cut = &refinement.cuts[0];
+        let cut_clause: Vec<&[Lit]> = refinement
+            .formula
+            .clauses()
+            .skip(cut.clauses.start)
+            .take(1)
+            .collect();
+        allowed.remove(&normalized(cut_clause[0]));
+        let error = check_proof(&base, &refinement.formula, &proof[..], &allowed).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("neither a base clause nor a checked cut"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_cut_short_proof_is_refused() {
+        let (_, refinement, base, proof) = refuted();
+        let allowed = allowed_clauses(&refinement, &base).unwrap();
+        let error = check_proof(
+            &base,
+            &refinement.formula,
+            &proof[..proof.len() / 2],
+            &allowed,
+        )
+        .unwrap_err();
+        assert!(matches!(error, CertifyError::ProofRejected(_)), "{error}");
+    }
 }
