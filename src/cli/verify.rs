@@ -6,6 +6,7 @@ use super::exit;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
+use toursat::board::MAX_SQUARES;
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::{verify, Piece, Problem, TourShape};
 
@@ -37,6 +38,9 @@ pub struct VerifyArgs {
     /// How the tour file is written.
     #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
     format: SyntaxArg,
+    /// Refuse boards with more squares than this, before allocating them.
+    #[arg(long, value_name = "N", default_value_t = MAX_SQUARES)]
+    max_squares: u64,
 }
 
 /// Tour file formats on the command line.
@@ -57,7 +61,7 @@ pub enum SyntaxArg {
 
 /// Runs `toursat verify`: prints `ok` (status 0) or `invalid: WHY` (status 1).
 pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
-    let board = read_board(&args.board_file)?;
+    let board = read_board(&args.board_file, args.max_squares)?;
     let start = read_square(&board, "--start", args.start.as_deref())?;
     let end = read_square(&board, "--end", args.end.as_deref())?;
     let mut problem = Problem::new(board, args.piece, args.tour);
@@ -65,7 +69,18 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     problem.end = end;
     problem.validate().map_err(CliError::input)?;
     let path = &args.tour_file;
-    let text = std::fs::read_to_string(path).map_err(|error| CliError::in_file(path, error))?;
+    // A tour names each square once, in at most a few dozen bytes.
+    let too_long = (problem.board.len() as u64).saturating_mul(32) + 4096;
+    let file = std::fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, too_long + 1), &mut text)
+        .map_err(|error| CliError::in_file(path, error))?;
+    if text.len() as u64 > too_long {
+        return Err(CliError::in_file(
+            path,
+            "the file is longer than a tour of this board can be",
+        ));
+    }
     let syntax = match args.format {
         SyntaxArg::Auto => TourSyntax::Auto,
         SyntaxArg::Squares => TourSyntax::Squares,
