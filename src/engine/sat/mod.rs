@@ -168,7 +168,11 @@ impl Refinement {
         let mut formula = Formula::new();
         let moves = options.encoding.encode(&graph, &mut formula);
         let mut solver = DeadlineSolver::with_proof(limits.deadline, proof);
-        solver.load(&formula);
+        // Loading a large formula takes time and memory: not once the deadline has passed (the
+        // first solve then stops at once).
+        if !limits.expired() {
+            solver.load(&formula);
+        }
         let mut forced = vec![false; graph.edges().len()];
         for edge in graph.forced_edges() {
             forced[edge as usize] = true;
