@@ -62,11 +62,6 @@ pub struct DeadlineSolver {
 }
 
 impl DeadlineSolver {
-    /// A solver with no clauses that gives up at `deadline`.
-    pub fn new(deadline: Option<Instant>) -> DeadlineSolver {
-        DeadlineSolver::with_proof(deadline, None)
-    }
-
     /// A solver with no clauses that gives up at `deadline` and writes its native proof (every
     /// clause added, every solve and its result) to `proof`, if given.
     pub fn with_proof(
