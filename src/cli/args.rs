@@ -4,6 +4,7 @@ use super::error::CliError;
 use clap::{Args, ValueEnum};
 use std::path::Path;
 use std::time::Duration;
+use toursat::board::MAX_SQUARES;
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{EngineChoice, Limits};
 use toursat::{square, Board, Piece, Problem, Square, TourShape};
@@ -80,11 +81,23 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         .map_err(|_| format!("{text:?} is not a time limit: give seconds, 0 or more"))
 }
 
-/// Reads a board file.
-pub fn read_board(path: &Path) -> Result<Board, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|error| CliError::in_file(path, error))?;
-    text.parse::<Board>()
-        .map_err(|error| CliError::in_file(path, error))
+/// Reads a board file of at most `max_squares` squares; a file too long to hold such a board (a
+/// square is a byte, and each row ends in one or two) is refused before it is read.
+pub fn read_board(path: &Path, max_squares: u64) -> Result<Board, CliError> {
+    let too_long = max_squares.saturating_mul(3).saturating_add(4096);
+    let file = std::fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, too_long + 1), &mut text)
+        .map_err(|error| CliError::in_file(path, error))?;
+    if text.len() as u64 > too_long {
+        return Err(CliError::in_file(
+            path,
+            format!(
+                "the file is longer than a board of --max-squares {max_squares} squares can be"
+            ),
+        ));
+    }
+    Board::parse_with_limit(&text, max_squares).map_err(|error| CliError::in_file(path, error))
 }
 
 /// Reads an optional square option (`x,y` or a name like `A1`) on `board`.
@@ -124,14 +137,17 @@ pub struct ProblemArgs {
     /// Square an open tour ends on: `x,y` or a name like `A1`.
     #[arg(long, value_name = "SQ")]
     pub end: Option<String>,
+    /// Refuse boards with more squares than this, before allocating them.
+    #[arg(long, value_name = "N", default_value_t = MAX_SQUARES)]
+    pub max_squares: u64,
 }
 
 impl ProblemArgs {
     /// The problem on the board of `board_file`, or on the inline board.
     pub fn problem(&self, board_file: Option<&Path>) -> Result<Problem, CliError> {
         let mut board = match (board_file, self.rows, self.cols) {
-            (Some(path), _, _) => read_board(path)?,
-            (None, Some(rows), Some(cols)) => Board::new(rows, cols)
+            (Some(path), _, _) => read_board(path, self.max_squares)?,
+            (None, Some(rows), Some(cols)) => Board::with_limit(rows, cols, self.max_squares)
                 .map_err(|error| CliError::input(format!("--rows/--cols: {error}")))?,
             _ => {
                 return Err(CliError::input(

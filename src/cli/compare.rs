@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use toursat::board::MAX_SQUARES;
 use toursat::compare::{self, BoardEntry, Comparison, EngineSpec, Fault, Report, Setup};
 use toursat::{Piece, Problem, TourShape};
 
@@ -202,7 +203,7 @@ fn read_boards(args: &CompareArgs) -> Result<Vec<BoardEntry>, CliError> {
     paths
         .into_iter()
         .map(|path| {
-            let board = read_board(&path)?;
+            let board = read_board(&path, MAX_SQUARES)?;
             Ok(BoardEntry {
                 name: board_name(&path),
                 problem: Problem::new(board, args.piece, args.tour),
@@ -226,7 +227,7 @@ fn act_faulty(args: &CompareArgs, fault: Fault) -> Result<u8, CliError> {
     let [path] = args.boards.as_slice() else {
         return Err(CliError::input("--fault takes exactly one board"));
     };
-    let board = read_board(path)?;
+    let board = read_board(path, MAX_SQUARES)?;
     let answer = fault.act(&board);
     println!("{answer}");
     Ok(fault.status())

@@ -12,6 +12,7 @@ mod progress;
 mod shell;
 mod show;
 mod solve;
+mod trust;
 mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};

@@ -5,11 +5,12 @@ use super::error::CliError;
 use super::exit;
 use super::progress::Spinner;
 use super::show::{self, ShowArgs};
+use super::trust::TrustArgs;
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
-use toursat::engine::{self, construct, Answer, Order, SolveError, SolveOptions, Stats};
+use toursat::engine::{self, construct, Answer, Order, SolveError, SolveOptions, Stats, Stop};
 use toursat::format::stream::{write_stream, StreamFormat};
 use toursat::format::{self, Format, FormatError, FormatName, Svg};
 use toursat::verify_stream::verify_stream;
@@ -50,6 +51,8 @@ pub struct SolveArgs {
     no_verify: bool,
     #[command(flatten)]
     show: ShowArgs,
+    #[command(flatten)]
+    trust: TrustArgs,
 }
 
 /// Orders on the command line.
@@ -136,6 +139,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             CliError::with_status(exit::INTERNAL, internal)
         }
     })?;
+    let certificate = args
+        .trust
+        .certificate(&problem, &solution, &args.engine, &options.limits)?;
     if let Some(name) = args.format.name() {
         let mut out = io::BufWriter::new(io::stdout().lock());
         name.coloured(args.width, args.show.colour())
@@ -150,6 +156,8 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     if let Some(path) = &args.show.svg {
         show::write_svg(path, |out| Svg.write_solution(&problem, &solution, out))?;
     }
+    args.trust
+        .write_explanation(&problem, &solution, certificate.as_ref())?;
     if args.stats {
         format::write_stats(&solution.stats, &mut io::stderr().lock())
             .map_err(|error| CliError::input(format!("writing statistics: {error}")))?;
@@ -184,12 +192,32 @@ fn stream_construction(args: &SolveArgs, problem: &Problem) -> Result<Option<u8>
         return Ok(None);
     }
     let started = Instant::now();
+    let limits = args.engine.limits();
+    let timed_out = || {
+        CliError::with_status(
+            exit::STOPPED,
+            format::explain_stop(Stop::Timeout, args.engine.timeout_seconds()),
+        )
+    };
+    if limits.expired() {
+        return Err(timed_out());
+    }
     let tour = match construct::construct(problem) {
         Ok(tour) => tour,
         Err(_) => return Ok(None),
     };
     if !args.no_verify {
-        verify_stream(problem, tour.squares()).map_err(|error| {
+        // The walk checks the deadline every 2^20 squares; writing, once begun, is not cut.
+        let walk = tour
+            .squares()
+            .enumerate()
+            .take_while(|(index, _)| index % (1 << 20) != 0 || !limits.expired())
+            .map(|(_, square)| square);
+        let verdict = verify_stream(problem, walk);
+        if limits.expired() {
+            return Err(timed_out());
+        }
+        verdict.map_err(|error| {
             CliError::with_status(
                 exit::INTERNAL,
                 format!("internal error: the constructed tour fails verification: {error}"),

@@ -7,6 +7,7 @@ use super::show;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
+use toursat::board::MAX_SQUARES;
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::format::{Format, Json, JsonAnswer, Svg};
 use toursat::{verify, Piece, Problem, TourShape};
@@ -45,6 +46,9 @@ pub struct VerifyArgs {
     /// Also draw the board and the tour read (valid or not) as an SVG picture in FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Refuse boards with more squares than this, before allocating them.
+    #[arg(long, value_name = "N", default_value_t = MAX_SQUARES)]
+    max_squares: u64,
 }
 
 /// Tour file formats on the command line.
@@ -66,7 +70,7 @@ pub enum SyntaxArg {
 /// Runs `toursat verify`: prints `ok` (status 0) or `invalid: WHY` (status 1), or the verdict in
 /// JSON.
 pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
-    let board = read_board(&args.board_file)?;
+    let board = read_board(&args.board_file, args.max_squares)?;
     let start = read_square(&board, "--start", args.start.as_deref())?;
     let end = read_square(&board, "--end", args.end.as_deref())?;
     let mut problem = Problem::new(board, args.piece, args.tour);
@@ -74,7 +78,18 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     problem.end = end;
     problem.validate().map_err(CliError::input)?;
     let path = &args.tour_file;
-    let text = std::fs::read_to_string(path).map_err(|error| CliError::in_file(path, error))?;
+    // A tour names each square once, in at most a few dozen bytes.
+    let too_long = (problem.board.len() as u64).saturating_mul(32) + 4096;
+    let file = std::fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, too_long + 1), &mut text)
+        .map_err(|error| CliError::in_file(path, error))?;
+    if text.len() as u64 > too_long {
+        return Err(CliError::in_file(
+            path,
+            "the file is longer than a tour of this board can be",
+        ));
+    }
     let syntax = match args.format {
         SyntaxArg::Auto => TourSyntax::Auto,
         SyntaxArg::Squares => TourSyntax::Squares,

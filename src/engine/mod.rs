@@ -13,6 +13,7 @@ use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, ProblemError};
 use crate::tour::Tour;
 use crate::verify::{verify, TourError};
+use itertools::Itertools;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -255,11 +256,21 @@ fn auto_node_budget(piece: Piece, squares: usize) -> u64 {
 /// Free squares from which `auto` builds knight's tours of empty boards instead of searching.
 const AUTO_CONSTRUCT_SQUARES: usize = 2_500;
 
-/// The construction's answer, or `None` when it does not cover the problem.
-fn build(problem: &Problem, stats: &mut Stats) -> Option<Answer> {
+/// The construction's answer, or `None` when it does not cover the problem; the walk that lists
+/// the tour's squares stops at the deadline.
+fn build(problem: &Problem, limits: &Limits, stats: &mut Stats) -> Option<Answer> {
     stats.engine = "construct".to_string();
     match construct::construct(problem) {
-        Ok(tour) => Some(Answer::Found(tour.to_tour())),
+        Ok(tour) => {
+            let mut squares = Vec::with_capacity(tour.len() as usize);
+            for chunk in &tour.squares().chunks(1 << 20) {
+                if limits.expired() {
+                    return Some(Answer::Stopped(Stop::Timeout));
+                }
+                squares.extend(chunk);
+            }
+            Some(Answer::Found(Tour::new(squares)))
+        }
         Err(construct::ConstructError::NoTour(reason)) => {
             Some(Answer::NoTour(Impossibility::Theorem(reason)))
         }
@@ -304,7 +315,7 @@ fn run_engine(
         EngineChoice::Dfs | EngineChoice::Sat(_) => false,
     };
     if construct_first && options.order == Order::Any {
-        if let Some(answer) = build(problem, stats) {
+        if let Some(answer) = build(problem, limits, stats) {
             return answer;
         }
     }
@@ -350,6 +361,8 @@ pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, Solv
             stats.engine = "proofs".to_string();
             Answer::NoTour(impossibility)
         }
+        // The move graph and the cheap proofs take linear time and are not interrupted.
+        None if options.limits.expired() => Answer::Stopped(Stop::Timeout),
         None => run_engine(problem, &graph, options, &mut stats),
     };
     stats.seconds = started.elapsed().as_secs_f64();

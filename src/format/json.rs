@@ -1,5 +1,6 @@
 //! The JSON format: the problem, the answer, the tour and statistics in one object.
 
+use super::reason::{reason as structured_reason, Reason};
 use super::{explain, explain_stop, Format, FormatError};
 use crate::board::{Board, Square};
 use crate::engine::{Answer, SatStats, Solution, Stats};
@@ -14,8 +15,8 @@ pub const JSON_VERSION: u32 = 1;
 
 /// One JSON object on one line, the schema of `docs/json.md`: `version`, `problem` (rows, cols,
 /// piece, tour shape, start, end, blocked count and blocked squares), `answer` (see
-/// [`JsonAnswer`]), `reason` (why there is no tour, or null), `tour` (a list of `[x, y]`, or
-/// null) and `statistics` (engine, nodes, seconds, sat counters or null; null when no engine
+/// [`JsonAnswer`]), `reason` (why there is no tour, or null), `why` (when no tour exists: the
+/// argument as a [`Reason`], or null), `tour` (a list of `[x, y]`, or null) and `statistics` (engine, nodes, seconds, sat counters or null; null when no engine
 /// ran).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json;
@@ -63,7 +64,7 @@ impl Json {
         stats: Option<&Stats>,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_document(problem, answer, reason, tour, stats, out)
+        write_document(problem, answer, reason, None, tour, stats, out)
     }
 }
 
@@ -74,7 +75,15 @@ impl Format for Json {
         tour: &Tour,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_document(problem, JsonAnswer::Found, None, Some(tour), None, out)
+        write_document(
+            problem,
+            JsonAnswer::Found,
+            None,
+            None,
+            Some(tour),
+            None,
+            out,
+        )
     }
 
     fn write_solution(
@@ -85,16 +94,26 @@ impl Format for Json {
     ) -> Result<(), FormatError> {
         let stats = Some(&solution.stats);
         match &solution.answer {
-            Answer::Found(tour) => {
-                write_document(problem, JsonAnswer::Found, None, Some(tour), stats, out)
-            }
-            Answer::NoTour(why) => {
-                let reason = explain(&problem.board, why);
-                write_document(problem, JsonAnswer::NoTour, Some(reason), None, stats, out)
+            Answer::Found(tour) => write_document(
+                problem,
+                JsonAnswer::Found,
+                None,
+                None,
+                Some(tour),
+                stats,
+                out,
+            ),
+            Answer::NoTour(impossibility) => {
+                let reason = explain(&problem.board, impossibility);
+                let why =
+                    structured_reason(&problem.board, impossibility, solution.stats.sat.as_ref());
+                let answer = JsonAnswer::NoTour;
+                write_document(problem, answer, Some(reason), Some(why), None, stats, out)
             }
             Answer::Stopped(stop) => {
                 let reason = explain_stop(*stop, None);
-                write_document(problem, JsonAnswer::Stopped, Some(reason), None, stats, out)
+                let answer = JsonAnswer::Stopped;
+                write_document(problem, answer, Some(reason), None, None, stats, out)
             }
         }
     }
@@ -105,6 +124,7 @@ fn write_document(
     problem: &Problem,
     answer: JsonAnswer,
     reason: Option<String>,
+    why: Option<Reason>,
     tour: Option<&Tour>,
     stats: Option<&Stats>,
     out: &mut dyn Write,
@@ -124,6 +144,7 @@ fn write_document(
         },
         answer: answer.as_str(),
         reason,
+        why,
         tour: tour.map(|tour| TourJson {
             board,
             squares: tour.squares(),
@@ -153,6 +174,7 @@ struct Document<'a> {
     problem: ProblemJson<'a>,
     answer: &'static str,
     reason: Option<String>,
+    why: Option<Reason>,
     tour: Option<TourJson<'a>>,
     statistics: Option<StatsJson<'a>>,
 }

@@ -6,6 +6,7 @@ mod moves;
 mod names;
 mod numbers;
 pub mod read;
+pub mod reason;
 mod squares;
 pub mod stream;
 mod svg;

@@ -355,6 +355,16 @@ fn unsupported_reason(problem: &Problem) -> Option<String> {
 pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
     let board = &problem.board;
     let (rows, cols) = (board.rows(), board.cols());
+    // The knight's tour theorems speak of knights on boards without blocked squares only.
+    let knight_on_empty_board = matches!(
+        problem.piece,
+        Piece::Knight | Piece::Leaper(1, 2) | Piece::Leaper(2, 1)
+    ) && board.free_count() == board.len();
+    if !knight_on_empty_board {
+        if let Some(reason) = unsupported_reason(problem) {
+            return Err(ConstructError::Unsupported(reason));
+        }
+    }
     let existence = knight_tour_existence(
         rows as u64,
         cols as u64,

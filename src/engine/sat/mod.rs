@@ -2,6 +2,7 @@
 
 pub mod arcs;
 pub mod cardinality;
+pub mod certify;
 pub mod crt;
 pub mod cutset;
 pub mod cycle;
@@ -117,6 +118,15 @@ impl Default for SatOptions {
     }
 }
 
+/// A cut added by refinement: the vertices of a cycle it excludes, and its clauses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// The vertices on one side (those of the cycle the model had).
+    pub members: Vec<Vertex>,
+    /// The numbers of its clauses in the formula.
+    pub clauses: std::ops::Range<usize>,
+}
+
 /// A formula being refined on one incremental solver.
 pub struct Refinement {
     /// The cycle graph.
@@ -128,6 +138,8 @@ pub struct Refinement {
     solver: DeadlineSolver,
     forced: Vec<bool>,
     merge: bool,
+    /// Every cut added, in order.
+    pub cuts: Vec<Cut>,
     /// Counters.
     pub stats: SatStats,
 }
@@ -140,12 +152,27 @@ impl Refinement {
         options: &SatOptions,
         limits: &Limits,
     ) -> Refinement {
+        Refinement::with_proof(problem, move_graph, options, limits, None)
+    }
+
+    /// As [`Refinement::new`], with the solver's native proof written to `proof`, if given.
+    pub fn with_proof(
+        problem: &Problem,
+        move_graph: &MoveGraph,
+        options: &SatOptions,
+        limits: &Limits,
+        proof: Option<Box<dyn std::io::Write>>,
+    ) -> Refinement {
         let started = Instant::now();
         let graph = CycleGraph::new(problem, move_graph);
         let mut formula = Formula::new();
         let moves = options.encoding.encode(&graph, &mut formula);
-        let mut solver = DeadlineSolver::new(limits.deadline);
-        solver.load(&formula);
+        let mut solver = DeadlineSolver::with_proof(limits.deadline, proof);
+        // Loading a large formula takes time and memory: not once the deadline has passed (the
+        // first solve then stops at once).
+        if !limits.expired() {
+            solver.load(&formula);
+        }
         let mut forced = vec![false; graph.edges().len()];
         for edge in graph.forced_edges() {
             forced[edge as usize] = true;
@@ -164,8 +191,14 @@ impl Refinement {
             solver,
             forced,
             merge: options.merge,
+            cuts: Vec::new(),
             stats,
         }
+    }
+
+    /// Ends the solver's proof: writes its last step and flushes the target.
+    pub fn close_proof(&mut self) -> Result<(), Stop> {
+        self.solver.close_proof()
     }
 
     /// A Hamiltonian cycle that walks `path` (vertices joined by edges), found by solving,
@@ -226,10 +259,15 @@ impl Refinement {
             }
         }
         for cycle in cycles {
+            let first = self.formula.clause_count();
             for clause in self.moves.cut_clauses(&self.graph, cycle, &component_of) {
                 self.formula.add_clause(&clause);
                 self.stats.cuts += 1;
             }
+            self.cuts.push(Cut {
+                members: cycle.clone(),
+                clauses: first..self.formula.clause_count(),
+            });
         }
         self.stats.clauses = self.formula.clause_count() as u64;
         self.solver.load(&self.formula);

@@ -2,8 +2,9 @@
 //!
 //! varisat 0.2.2 has no interrupt. When a deadline is set, the solver writes its native proof
 //! (which, unlike its DRAT output, allows clauses added between solves and assumptions) into a
-//! sink that discards it and fails once the deadline has passed; the failed write ends the solve
-//! with an error, which this module reports as a timeout.
+//! sink that fails once the deadline has passed; the failed write ends the solve with an error,
+//! which this module reports as a timeout. The sink discards the proof, or passes it on to a
+//! proof target (a tee) when the proof is wanted.
 
 use crate::engine::sat::formula::Formula;
 use crate::engine::Stop;
@@ -11,22 +12,41 @@ use std::io;
 use std::time::Instant;
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 
-/// A proof sink that discards what it is given and fails after the deadline.
+/// A proof sink that passes what it is given on to a target (or discards it) and fails after
+/// the deadline.
 struct DeadlineSink {
-    deadline: Instant,
+    deadline: Option<Instant>,
+    target: Option<Box<dyn io::Write>>,
+}
+
+impl DeadlineSink {
+    fn check_deadline(&self) -> io::Result<()> {
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"))
+        } else {
+            Ok(())
+        }
+    }
 }
 
 impl io::Write for DeadlineSink {
     fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
-        if Instant::now() >= self.deadline {
-            Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"))
-        } else {
-            Ok(buffer.len())
+        self.check_deadline()?;
+        match &mut self.target {
+            Some(target) => target.write(buffer),
+            None => Ok(buffer.len()),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.write(&[]).map(|_| ())
+        self.check_deadline()?;
+        match &mut self.target {
+            Some(target) => target.flush(),
+            None => Ok(()),
+        }
     }
 }
 
@@ -42,11 +62,19 @@ pub struct DeadlineSolver {
 }
 
 impl DeadlineSolver {
-    /// A solver with no clauses that gives up at `deadline`.
-    pub fn new(deadline: Option<Instant>) -> DeadlineSolver {
+    /// A solver with no clauses that gives up at `deadline` and writes its native proof (every
+    /// clause added, every solve and its result) to `proof`, if given.
+    pub fn with_proof(
+        deadline: Option<Instant>,
+        proof: Option<Box<dyn io::Write>>,
+    ) -> DeadlineSolver {
         let mut solver = Solver::new();
-        if let Some(deadline) = deadline {
-            solver.write_proof(DeadlineSink { deadline }, ProofFormat::Varisat);
+        if deadline.is_some() || proof.is_some() {
+            let sink = DeadlineSink {
+                deadline,
+                target: proof,
+            };
+            solver.write_proof(sink, ProofFormat::Varisat);
         }
         DeadlineSolver {
             solver,
@@ -91,12 +119,33 @@ impl DeadlineSolver {
                 Ok(Some(values))
             }
             Ok(false) => Ok(None),
-            // The only proof target is the deadline sink, so every error is the deadline; the
-            // solver cannot be used again after it.
+            // A proof error is the deadline, or a proof target that failed (its owner knows
+            // why); the solver cannot be used again after it.
             Err(_) => {
+                let timed_out = self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline);
                 self.deadline = Some(started);
-                Err(Stop::Timeout)
+                Err(if timed_out {
+                    Stop::Timeout
+                } else {
+                    Stop::InternalError
+                })
             }
         }
+    }
+
+    /// Ends the proof: writes its last step and flushes the target.
+    pub fn close_proof(&mut self) -> Result<(), Stop> {
+        self.solver.close_proof().map_err(|_| {
+            if self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                Stop::Timeout
+            } else {
+                Stop::InternalError
+            }
+        })
     }
 }

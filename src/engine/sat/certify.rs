@@ -1,0 +1,633 @@
+//! Certified answers of no tour: a checked proof that the base formula and its cuts are unsatisfiable.
+//!
+//! A certificate has three parts, each checked on its own:
+//! - the base formula, encoded again from the problem (its soundness is the encoding's, as
+//!   `encodings/` describes it);
+//! - every cut the refinement added, with the set of vertices it separates, checked to be exactly
+//!   "some move crosses between this set and the rest" (for arcs: one leaves it, one enters it),
+//!   which every tour satisfies when the set is neither empty nor everything;
+//! - varisat's native proof of the incremental solve, checked by varisat's checker, which must
+//!   add no clause outside the two parts above and must derive the empty clause.
+//!
+//! A standard DRAT proof of the final formula (base and cuts), solved once more from scratch, can
+//! be written too, for checkers outside toursat (`rate`, `drat-trim`).
+
+use crate::board::Square;
+use crate::engine::sat::cycle::CycleGraph;
+use crate::engine::sat::dimacs::Dimacs;
+use crate::engine::sat::formula::Formula;
+use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::{trivial_tour, Cut, Encoding, Refinement, SatOptions};
+use crate::engine::{Limits, Stop};
+use crate::piece::MoveGraph;
+use crate::problem::Problem;
+use crate::verify::verify;
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use varisat::checker::{Checker, ProofTranscriptProcessor, ProofTranscriptStep};
+use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
+
+/// Where the proofs go and whether to check them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProofRequest {
+    /// Write varisat's native proof here.
+    pub proof_file: Option<PathBuf>,
+    /// Check the certificate (cuts and native proof) before answering.
+    pub check: bool,
+    /// Write the final formula (DIMACS) and a DRAT proof of it, solved again from scratch.
+    pub drat: Option<(PathBuf, PathBuf)>,
+}
+
+/// A cut of a certificate: the squares on one side and how many clauses say it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CertifiedCut {
+    /// The squares of the side (the set the cut separates from the rest).
+    pub squares: Vec<Square>,
+    /// Whether the side also holds the virtual vertex of an open tour.
+    pub has_virtual_vertex: bool,
+    /// Its clauses (one for edges; one leaving and one entering for arcs).
+    pub clauses: usize,
+}
+
+/// What was proved, and how much of it was checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Certificate {
+    /// The encoding of the base formula.
+    pub encoding: Encoding,
+    /// Variables of the formula.
+    pub variables: usize,
+    /// Clauses of the base formula.
+    pub base_clauses: usize,
+    /// The cuts, in the order they were added.
+    pub cuts: Vec<CertifiedCut>,
+    /// Bytes of varisat's native proof.
+    pub proof_bytes: u64,
+    /// Whether the cuts and the proof were checked (not only written).
+    pub checked: bool,
+}
+
+impl fmt::Display for Certificate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cut_clauses: usize = self.cuts.iter().map(|cut| cut.clauses).sum();
+        write!(
+            f,
+            "the {} formula ({} variables, {} base clauses) with {} cuts ({} clauses) is unsatisfiable",
+            self.encoding,
+            self.variables,
+            self.base_clauses,
+            self.cuts.len(),
+            cut_clauses
+        )?;
+        if self.checked && !self.cuts.is_empty() {
+            write!(
+                f,
+                "; each cut was checked to say only that some move crosses between its squares and the rest"
+            )?;
+        }
+        if self.checked {
+            write!(
+                f,
+                "; varisat's checker accepted the {}-byte proof",
+                self.proof_bytes
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Why no certificate could be given.
+#[derive(Debug)]
+pub enum CertifyError {
+    /// The solver stopped at a limit.
+    Stopped(Stop),
+    /// The SAT engine found a tour: the answer of no tour was wrong (a bug in toursat).
+    HasTour,
+    /// Writing or reading a proof failed.
+    Io(io::Error),
+    /// A cut that is not exactly a crossing of its set (a bug in toursat).
+    BadCut {
+        /// 0-based number of the cut.
+        index: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// The checker rejected the proof, or the proof does not derive the empty clause.
+    ProofRejected(String),
+}
+
+impl fmt::Display for CertifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertifyError::Stopped(stop) => write!(f, "certifying stopped: {stop:?}"),
+            CertifyError::HasTour => write!(
+                f,
+                "internal error: the SAT engine found a tour where the answer was no tour"
+            ),
+            CertifyError::Io(error) => write!(f, "writing the proof: {error}"),
+            CertifyError::BadCut { index, why } => {
+                write!(f, "internal error: cut {}: {why}", index + 1)
+            }
+            CertifyError::ProofRejected(why) => {
+                write!(f, "internal error: the proof was rejected: {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CertifyError {}
+
+impl From<io::Error> for CertifyError {
+    fn from(error: io::Error) -> CertifyError {
+        CertifyError::Io(error)
+    }
+}
+
+/// A proof target that keeps the first error it met, for the caller to report (the solver only
+/// learns that writing failed).
+struct ProofTarget {
+    out: Box<dyn Write>,
+    error: Rc<RefCell<Option<io::Error>>>,
+    written: Rc<RefCell<u64>>,
+}
+
+impl Write for ProofTarget {
+    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
+        self.out
+            .write(buffer)
+            .inspect(|&count| *self.written.borrow_mut() += count as u64)
+            .map_err(|error| self.keep(error))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush().map_err(|error| self.keep(error))
+    }
+}
+
+impl ProofTarget {
+    fn keep(&self, error: io::Error) -> io::Error {
+        let copy = io::Error::new(error.kind(), error.to_string());
+        self.error.borrow_mut().get_or_insert(error);
+        copy
+    }
+}
+
+/// A byte buffer shared between the solver that writes a proof and the checker that reads it.
+#[derive(Clone, Default)]
+struct SharedBuffer(Rc<RefCell<Vec<u8>>>);
+
+impl Write for SharedBuffer {
+    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buffer);
+        Ok(buffer.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Proves with the SAT engine that `problem` has no tour, writing and checking proofs as
+/// `request` asks. The problem must be well posed.
+pub fn prove_no_tour(
+    problem: &Problem,
+    options: &SatOptions,
+    limits: &Limits,
+    request: &ProofRequest,
+) -> Result<Certificate, CertifyError> {
+    // The tours too small for the formula: one square (open), two there and back (closed).
+    if trivial_tour(problem).is_some_and(|tour| verify(problem, &tour).is_ok()) {
+        return Err(CertifyError::HasTour);
+    }
+    let move_graph = MoveGraph::new(&problem.board, problem.piece);
+    let memory = SharedBuffer::default();
+    let out: Box<dyn Write> = match &request.proof_file {
+        Some(path) => Box::new(BufWriter::new(File::create(path)?)),
+        None if request.check => Box::new(memory.clone()),
+        None => Box::new(io::sink()),
+    };
+    let error = Rc::new(RefCell::new(None));
+    let written = Rc::new(RefCell::new(0));
+    let target = ProofTarget {
+        out,
+        error: error.clone(),
+        written: written.clone(),
+    };
+    let mut refinement = Refinement::with_proof(
+        problem,
+        &move_graph,
+        options,
+        limits,
+        Some(Box::new(target)),
+    );
+    let solved = refinement
+        .cycle_through(&[])
+        .and_then(|cycle| refinement.close_proof().map(|()| cycle));
+    if let Some(error) = error.borrow_mut().take() {
+        return Err(CertifyError::Io(error));
+    }
+    match solved {
+        Ok(Some(_)) => return Err(CertifyError::HasTour),
+        Err(stop) => return Err(CertifyError::Stopped(stop)),
+        Ok(None) => {}
+    }
+    let base = base_formula(problem, &move_graph, options.encoding);
+    let mut certificate = Certificate {
+        encoding: options.encoding,
+        variables: refinement.formula.var_count(),
+        base_clauses: base.clause_count(),
+        cuts: Vec::new(),
+        proof_bytes: *written.borrow(),
+        checked: false,
+    };
+    for cut in &refinement.cuts {
+        let squares = cut
+            .members
+            .iter()
+            .filter(|&&vertex| (vertex as usize) < refinement.graph.square_count())
+            .map(|&vertex| refinement.graph.square(vertex))
+            .collect();
+        certificate.cuts.push(CertifiedCut {
+            squares,
+            has_virtual_vertex: refinement
+                .graph
+                .virtual_vertex()
+                .is_some_and(|vertex| cut.members.contains(&vertex)),
+            clauses: cut.clauses.len(),
+        });
+    }
+    if request.check {
+        let allowed = allowed_clauses(&refinement, &base)?;
+        match &request.proof_file {
+            Some(path) => check_proof(
+                &base,
+                &refinement.formula,
+                BufReader::new(File::open(path)?),
+                &allowed,
+            )?,
+            None => check_proof(&base, &refinement.formula, &memory.0.borrow()[..], &allowed)?,
+        }
+        certificate.checked = true;
+    }
+    if let Some((cnf_path, drat_path)) = &request.drat {
+        write_drat(problem, options.encoding, &refinement, cnf_path, drat_path)?;
+    }
+    Ok(certificate)
+}
+
+/// The base formula of `encoding`, encoded again from the problem.
+fn base_formula(problem: &Problem, move_graph: &MoveGraph, encoding: Encoding) -> Formula {
+    let graph = CycleGraph::new(problem, move_graph);
+    let mut formula = Formula::new();
+    encoding.encode(&graph, &mut formula);
+    formula
+}
+
+/// A clause with its literals sorted and without repeats: the form the checker compares.
+fn normalized(clause: &[Lit]) -> Vec<Lit> {
+    let mut sorted = clause.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted
+}
+
+/// The clauses a proof may add: the base formula encoded again, and every cut of the refinement,
+/// each checked to be exactly the crossing of its set.
+fn allowed_clauses(
+    refinement: &Refinement,
+    base: &Formula,
+) -> Result<HashSet<Vec<Lit>>, CertifyError> {
+    let formula = &refinement.formula;
+    let clauses: Vec<&[Lit]> = formula.clauses().collect();
+    let base_count = base.clause_count();
+    let same_base = base.var_count() == formula.var_count()
+        && clauses.len() >= base_count
+        && base.clauses().zip(&clauses).all(|(a, b)| a == *b);
+    if !same_base {
+        return Err(CertifyError::ProofRejected(
+            "the solved formula does not start with the base formula".to_string(),
+        ));
+    }
+    let mut next = base_count;
+    for (index, cut) in refinement.cuts.iter().enumerate() {
+        let bad = |why: String| CertifyError::BadCut { index, why };
+        if cut.clauses.start != next {
+            return Err(bad(
+                "its clauses do not follow the previous ones".to_string()
+            ));
+        }
+        next = cut.clauses.end;
+        let expected = crossing_clauses(&refinement.graph, &refinement.moves, cut).map_err(bad)?;
+        let found: Vec<Vec<Lit>> = clauses
+            .get(cut.clauses.clone())
+            .ok_or_else(|| bad("its clauses are not in the formula".to_string()))?
+            .iter()
+            .map(|clause| normalized(clause))
+            .collect();
+        if found != expected {
+            return Err(bad(
+                "its clauses are not exactly the moves that cross between its set and the rest"
+                    .to_string(),
+            ));
+        }
+    }
+    if next != clauses.len() {
+        return Err(CertifyError::ProofRejected(
+            "the formula has clauses that are neither base clauses nor cuts".to_string(),
+        ));
+    }
+    Ok(clauses.iter().map(|clause| normalized(clause)).collect())
+}
+
+/// The clauses that say some move crosses between the vertices of `cut` and the rest, computed
+/// from the graph alone; an error when the set is empty, everything, or not a set of vertices.
+fn crossing_clauses(
+    graph: &CycleGraph,
+    moves: &MoveVars,
+    cut: &Cut,
+) -> Result<Vec<Vec<Lit>>, String> {
+    let vertex_count = graph.vertex_count();
+    let mut inside = vec![false; vertex_count];
+    for &vertex in &cut.members {
+        match inside.get_mut(vertex as usize) {
+            Some(seen) if !*seen => *seen = true,
+            Some(_) => return Err(format!("vertex {vertex} is listed twice")),
+            None => return Err(format!("vertex {vertex} is not in the graph")),
+        }
+    }
+    if cut.members.is_empty() || cut.members.len() == vertex_count {
+        return Err("its set is empty or every vertex: no tour need cross it".to_string());
+    }
+    let mut leaving = Vec::new();
+    let mut entering = Vec::new();
+    for (edge, &(a, b)) in graph.edges().iter().enumerate() {
+        if inside[a as usize] == inside[b as usize] {
+            continue;
+        }
+        match moves {
+            MoveVars::Edges(vars) => leaving.push(vars[edge].positive()),
+            MoveVars::Arcs(vars) => {
+                // Arc 2e walks a -> b, arc 2e + 1 walks b -> a.
+                let (out_arc, in_arc) = if inside[a as usize] {
+                    (2 * edge, 2 * edge + 1)
+                } else {
+                    (2 * edge + 1, 2 * edge)
+                };
+                leaving.push(vars[out_arc].positive());
+                entering.push(vars[in_arc].positive());
+            }
+        }
+    }
+    Ok(match moves {
+        MoveVars::Edges(_) => vec![normalized(&leaving)],
+        MoveVars::Arcs(_) => vec![normalized(&leaving), normalized(&entering)],
+    })
+}
+
+/// Follows a checked proof: every clause it adds must be allowed, and it must reach the empty
+/// clause (or an empty core of failed assumptions).
+struct ProofAudit<'a> {
+    allowed: &'a HashSet<Vec<Lit>>,
+    foreign: Option<Vec<Lit>>,
+    refuted: bool,
+}
+
+impl ProofTranscriptProcessor for ProofAudit<'_> {
+    fn process_step(&mut self, step: &ProofTranscriptStep) -> Result<(), anyhow::Error> {
+        match step {
+            ProofTranscriptStep::AddClause { clause } => {
+                let clause = normalized(clause);
+                if !self.allowed.contains(&clause) && self.foreign.is_none() {
+                    self.foreign = Some(clause);
+                }
+            }
+            ProofTranscriptStep::Unsat => self.refuted = true,
+            ProofTranscriptStep::FailedAssumptions { failed_core: [] } => self.refuted = true,
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Checks varisat's native proof read from `proof`, which starts from the base formula (the
+/// clauses loaded before the first solve are not in the proof), against the clauses it may add.
+/// A formula that unit propagation alone refutes (an empty clause, conflicting units) has a
+/// proof with no step that derives the empty clause: it is checked by propagation instead.
+fn check_proof(
+    base: &Formula,
+    formula: &Formula,
+    proof: impl io::Read,
+    allowed: &HashSet<Vec<Lit>>,
+) -> Result<(), CertifyError> {
+    let mut audit = ProofAudit {
+        allowed,
+        foreign: None,
+        refuted: false,
+    };
+    {
+        let mut checker = Checker::new();
+        checker.add_transcript(&mut audit);
+        for clause in base.clauses() {
+            checker
+                .add_clause(clause)
+                .map_err(|error| CertifyError::ProofRejected(error.to_string()))?;
+        }
+        checker
+            .check_proof(proof)
+            .map_err(|error| CertifyError::ProofRejected(error.to_string()))?;
+    }
+    if let Some(clause) = audit.foreign {
+        let literals: Vec<String> = clause
+            .iter()
+            .map(|lit| lit.to_dimacs().to_string())
+            .collect();
+        return Err(CertifyError::ProofRejected(format!(
+            "the proof adds the clause {} that is neither a base clause nor a checked cut",
+            literals.join(" ")
+        )));
+    }
+    if !audit.refuted && !propagation_refutes(formula) {
+        return Err(CertifyError::ProofRejected(
+            "the proof does not derive the empty clause".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether unit propagation on `formula` alone reaches a conflict.
+fn propagation_refutes(formula: &Formula) -> bool {
+    let mut value: Vec<Option<bool>> = vec![None; formula.var_count()];
+    loop {
+        let mut changed = false;
+        for clause in formula.clauses() {
+            let mut open = Vec::new();
+            let mut satisfied = false;
+            for &lit in clause {
+                match value.get(lit.index()).copied().flatten() {
+                    Some(holds) if holds == lit.is_positive() => satisfied = true,
+                    Some(_) => {}
+                    None => open.push(lit),
+                }
+            }
+            match open.as_slice() {
+                _ if satisfied => {}
+                [] => return true,
+                [lit] => {
+                    if let Some(slot) = value.get_mut(lit.index()) {
+                        *slot = Some(lit.is_positive());
+                        changed = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            return false;
+        }
+    }
+}
+
+/// Writes the refinement's final formula (base and cuts) as DIMACS to `cnf_path`, solves it again
+/// from scratch, and writes varisat's DRAT proof to `drat_path`.
+fn write_drat(
+    problem: &Problem,
+    encoding: Encoding,
+    refinement: &Refinement,
+    cnf_path: &Path,
+    drat_path: &Path,
+) -> Result<(), CertifyError> {
+    let cnf = Dimacs {
+        problem,
+        encoding,
+        graph: &refinement.graph,
+        moves: &refinement.moves,
+        formula: &refinement.formula,
+        complete: encoding.is_complete(),
+        cuts_from_solve: Some(
+            refinement
+                .cuts
+                .iter()
+                .map(|cut| cut.clauses.len() as u64)
+                .sum(),
+        ),
+    };
+    cnf.write(BufWriter::new(File::create(cnf_path)?))?;
+    let mut solver = Solver::new();
+    solver.write_proof(BufWriter::new(File::create(drat_path)?), ProofFormat::Drat);
+    for clause in refinement.formula.clauses() {
+        solver.add_clause(clause);
+    }
+    let satisfiable = solver
+        .solve()
+        .map_err(|error| CertifyError::Io(io::Error::other(error.to_string())))?;
+    if satisfiable {
+        return Err(CertifyError::ProofRejected(
+            "the final formula solved again from scratch is satisfiable".to_string(),
+        ));
+    }
+    solver
+        .close_proof()
+        .map_err(|error| CertifyError::Io(io::Error::other(error.to_string())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::piece::Piece;
+    use crate::problem::TourShape;
+
+    /// A 6 x 6 knight board with the centre blocked: no closed tour, and the SAT engine needs cuts.
+    fn walled() -> (Problem, MoveGraph) {
+        let board: Board = "......\n......\n..XX..\n..XX..\n......\n......\n"
+            .parse()
+            .unwrap();
+        let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        (problem, graph)
+    }
+
+    /// The walled board refined to unsatisfiability, with its proof in memory.
+    fn refuted() -> (Problem, Refinement, Formula, Vec<u8>) {
+        let (problem, graph) = walled();
+        let memory = SharedBuffer::default();
+        let proof: Box<dyn Write> = Box::new(memory.clone());
+        let options = SatOptions::default();
+        let mut refinement =
+            Refinement::with_proof(&problem, &graph, &options, &Limits::none(), Some(proof));
+        assert_eq!(refinement.cycle_through(&[]), Ok(None));
+        refinement.close_proof().unwrap();
+        assert!(!refinement.cuts.is_empty());
+        let base = base_formula(&problem, &graph, options.encoding);
+        let bytes = memory.0.borrow().clone();
+        (problem, refinement, base, bytes)
+    }
+
+    #[test]
+    fn an_honest_certificate_passes() {
+        let (_, refinement, base, proof) = refuted();
+        let allowed = allowed_clauses(&refinement, &base).unwrap();
+        check_proof(&base, &refinement.formula, &proof[..], &allowed).unwrap();
+    }
+
+    #[test]
+    fn a_cut_that_is_not_a_crossing_is_refused() {
+        let (_, mut refinement, base, _) = refuted();
+        refinement.cuts[0].members.pop();
+        let error = allowed_clauses(&refinement, &base).unwrap_err();
+        assert!(
+            matches!(error, CertifyError::BadCut { index: 0, .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_cut_of_every_vertex_is_refused() {
+        let (_, mut refinement, base, _) = refuted();
+        refinement.cuts[0].members = (0..refinement.graph.vertex_count() as u32).collect();
+        let error = allowed_clauses(&refinement, &base).unwrap_err();
+        assert!(
+            matches!(error, CertifyError::BadCut { index: 0, .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_proof_that_adds_an_unchecked_clause_is_refused() {
+        let (_, refinement, base, proof) = refuted();
+        let mut allowed = allowed_clauses(&refinement, &base).unwrap();
+        let cut = &refinement.cuts[0];
+        let cut_clause: Vec<&[Lit]> = refinement
+            .formula
+            .clauses()
+            .skip(cut.clauses.start)
+            .take(1)
+            .collect();
+        allowed.remove(&normalized(cut_clause[0]));
+        let error = check_proof(&base, &refinement.formula, &proof[..], &allowed).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("neither a base clause nor a checked cut"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_cut_short_proof_is_refused() {
+        let (_, refinement, base, proof) = refuted();
+        let allowed = allowed_clauses(&refinement, &base).unwrap();
+        let error = check_proof(
+            &base,
+            &refinement.formula,
+            &proof[..proof.len() / 2],
+            &allowed,
+        )
+        .unwrap_err();
+        assert!(matches!(error, CertifyError::ProofRejected(_)), "{error}");
+    }
+}

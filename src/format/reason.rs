@@ -1,0 +1,183 @@
+//! Why an answer holds: the full explanation for a person and its structured form for JSON.
+
+use super::{explain, explain_stop};
+use crate::board::{Board, Square};
+use crate::engine::{Answer, Impossibility, SatStats, Solution};
+use crate::piece::MoveGraph;
+use crate::problem::Problem;
+use crate::square::coordinates;
+
+/// Why no tour exists, as data: a kind, the squares the argument names and its numbers.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Reason {
+    /// The argument: `too-few-squares`, `colour-count`, `too-few-moves`, `too-many-dead-ends`,
+    /// `disconnected`, `cut-square`, `move-shortage`, `theorem`, `exhausted` or
+    /// `unsatisfiable`.
+    pub kind: &'static str,
+    /// The squares the argument names, as `[x, y]`.
+    pub squares: Vec<[u32; 2]>,
+    /// Free squares with `x + y` even (colour counts).
+    pub even: Option<usize>,
+    /// Free squares with `x + y` odd (colour counts).
+    pub odd: Option<usize>,
+    /// The square's number of moves (too few moves).
+    pub moves: Option<usize>,
+    /// Search nodes visited (exhausted search).
+    pub nodes: Option<u64>,
+    /// Tour moves needed at the squares of one colour (move shortage).
+    pub needed: Option<u32>,
+    /// The most of them the board's moves provide at once (move shortage).
+    pub possible: Option<u32>,
+    /// The encoding that was proved unsatisfiable.
+    pub encoding: Option<String>,
+    /// Cut clauses added to its base formula.
+    pub cuts: Option<u64>,
+    /// The argument in words.
+    pub text: String,
+}
+
+/// The structured reason for `why`; `sat` gives the encoding and cuts of an unsatisfiable formula.
+pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Reason {
+    let xy = |square: Square| {
+        let (x, y) = board.coords(square);
+        [x, y]
+    };
+    let mut reason = Reason {
+        kind: kind(why),
+        squares: Vec::new(),
+        even: None,
+        odd: None,
+        moves: None,
+        nodes: None,
+        needed: None,
+        possible: None,
+        encoding: None,
+        cuts: None,
+        text: explain(board, why),
+    };
+    match why {
+        Impossibility::ColourCount { even, odd, .. } => {
+            reason.even = Some(*even);
+            reason.odd = Some(*odd);
+        }
+        Impossibility::TooFewMoves { square, moves } => {
+            reason.squares = vec![xy(*square)];
+            reason.moves = Some(*moves);
+        }
+        Impossibility::TooManyDeadEnds { squares } => {
+            reason.squares = squares.iter().map(|&square| xy(square)).collect();
+        }
+        Impossibility::Disconnected { a, b } => reason.squares = vec![xy(*a), xy(*b)],
+        Impossibility::CutSquare { square } => reason.squares = vec![xy(*square)],
+        Impossibility::Exhausted { nodes } => reason.nodes = Some(*nodes),
+        Impossibility::MoveShortage { needed, possible } => {
+            reason.needed = Some(*needed);
+            reason.possible = Some(*possible);
+        }
+        Impossibility::Unsatisfiable => {
+            reason.encoding = sat.map(|sat| sat.encoding.clone());
+            reason.cuts = sat.map(|sat| sat.cuts);
+        }
+        Impossibility::TooFewSquares | Impossibility::Theorem(_) => {}
+    }
+    reason
+}
+
+/// The name of an argument's kind.
+fn kind(why: &Impossibility) -> &'static str {
+    match why {
+        Impossibility::TooFewSquares => "too-few-squares",
+        Impossibility::ColourCount { .. } => "colour-count",
+        Impossibility::TooFewMoves { .. } => "too-few-moves",
+        Impossibility::TooManyDeadEnds { .. } => "too-many-dead-ends",
+        Impossibility::Disconnected { .. } => "disconnected",
+        Impossibility::CutSquare { .. } => "cut-square",
+        Impossibility::MoveShortage { .. } => "move-shortage",
+        Impossibility::Theorem(_) => "theorem",
+        Impossibility::Exhausted { .. } => "exhausted",
+        Impossibility::Unsatisfiable => "unsatisfiable",
+    }
+}
+
+/// The answer explained in lines a person can check: what was found or proved, by which engine,
+/// and the argument with the facts it rests on.
+pub fn explain_in_full(problem: &Problem, solution: &Solution) -> Vec<String> {
+    let board = &problem.board;
+    let engine = &solution.stats.engine;
+    match &solution.answer {
+        Answer::Found(tour) => vec![format!(
+            "found a {} tour of {} squares ({}); it was verified: every free square once, each step a {} move{}",
+            problem.shape,
+            tour.len(),
+            engine,
+            problem.piece,
+            if problem.shape == crate::problem::TourShape::Closed {
+                ", and the last square one move from the first"
+            } else {
+                ""
+            }
+        )],
+        Answer::Stopped(stop) => vec![format!(
+            "{} ({engine}): nothing is proved either way",
+            explain_stop(*stop, None)
+        )],
+        Answer::NoTour(why) => {
+            let mut lines = vec![format!("no tour ({engine}): {}", explain(board, why))];
+            lines.extend(details(problem, why, solution.stats.sat.as_ref()));
+            lines
+        }
+    }
+}
+
+/// The facts behind an argument, for a person to check it.
+fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Vec<String> {
+    let board = &problem.board;
+    let at = |square| coordinates(board, square);
+    match why {
+        Impossibility::ColourCount { needed, .. } => vec![format!(
+            "each {} move joins squares of different colours (x+y even and odd), so a tour alternates them: {needed}",
+            problem.piece
+        )],
+        Impossibility::TooFewMoves { square, .. } => {
+            let graph = MoveGraph::new(board, problem.piece);
+            let targets: Vec<String> = graph
+                .neighbours(*square)
+                .iter()
+                .map(|&target| at(target))
+                .collect();
+            vec![format!(
+                "the free squares one {} move from {} are: {}; a tour enters and leaves every square of a circuit, and reaches every square of a path",
+                problem.piece,
+                at(*square),
+                if targets.is_empty() { "none".to_string() } else { targets.join(" ") }
+            )]
+        }
+        Impossibility::TooManyDeadEnds { .. } => vec![
+            "a square with a single move can only be an end of an open tour".to_string(),
+        ],
+        Impossibility::Disconnected { .. } => vec![
+            "a tour visits every free square by moves, so every two squares are joined by a sequence of moves".to_string(),
+        ],
+        Impossibility::CutSquare { .. } => vec![
+            "removing the square leaves free squares in separate pieces; a circuit, after leaving one piece through it, cannot come back".to_string(),
+        ],
+        Impossibility::MoveShortage { .. } => vec![
+            "a maximum flow from the squares of one colour to those of the other, each square \
+             taking as many tour moves as it needs, falls short: by the max-flow min-cut theorem \
+             some group of squares has fewer moves to its neighbours than it needs (Hall's \
+             condition fails), and every tour would provide them"
+                .to_string(),
+        ],
+        Impossibility::Exhausted { nodes } => vec![format!(
+            "depth-first search tried every sequence of moves from the allowed starts ({nodes} nodes) and none covers the board"
+        )],
+        Impossibility::Unsatisfiable => match sat {
+            Some(sat) => vec![format!(
+                "the {} CNF encoding (see encodings/{}.md) has {} variables and {} clauses, of which {} are cuts (each says some move crosses between a set of squares and the rest, which every tour does); varisat answered unsatisfiable after {} solve calls",
+                sat.encoding, sat.encoding, sat.variables, sat.clauses, sat.cuts, sat.solve_calls
+            )],
+            None => Vec::new(),
+        },
+        Impossibility::TooFewSquares | Impossibility::Theorem(_) => Vec::new(),
+    }
+}

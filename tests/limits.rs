@@ -1,0 +1,142 @@
+//! Limits on every command: --timeout stops every engine and the proof writer, --max-squares
+//! refuses large boards before allocating them.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+use toursat::engine::sat::certify::{prove_no_tour, CertifyError, ProofRequest};
+use toursat::engine::sat::SatOptions;
+use toursat::engine::Stop;
+use toursat::{Board, Limits, Piece, Problem, TourShape};
+
+/// The 40x40 walled rook board of `tests/sat_timeout.rs`: no circuit, and varisat needs minutes.
+fn walled_rook_board() -> Board {
+    let mut board = Board::new(40, 40).unwrap();
+    let wall = (0..40).filter(|&y| y != 10 && y != 30).map(|y| (20, y));
+    for (x, y) in wall.chain([(5, 6), (25, 5), (30, 10), (35, 21)]) {
+        board.block(board.square(x, y));
+    }
+    board
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("toursat-limits-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn toursat(args: &[&str]) -> (Option<i32>, String, Duration) {
+    let started = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    (output.status.code(), stderr, started.elapsed())
+}
+
+#[test]
+fn certifying_with_a_proof_file_stops_at_the_deadline() {
+    let problem = Problem::new(walled_rook_board(), Piece::Rook, TourShape::Closed);
+    let proof = scratch("proof").join("proof.bin");
+    let request = ProofRequest {
+        proof_file: Some(proof),
+        check: true,
+        drat: None,
+    };
+    let started = Instant::now();
+    let limits = Limits::timeout(Duration::from_millis(300));
+    let options = SatOptions {
+        merge: false,
+        ..SatOptions::default()
+    };
+    let error = prove_no_tour(&problem, &options, &limits, &request).unwrap_err();
+    assert!(
+        matches!(error, CertifyError::Stopped(Stop::Timeout)),
+        "{error}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn dimacs_cuts_from_solve_stops_at_the_timeout() {
+    let board_file = scratch("dimacs").join("walled.txt");
+    std::fs::write(&board_file, walled_rook_board().to_string()).unwrap();
+    let (status, stderr, elapsed) = toursat(&[
+        "dimacs",
+        board_file.to_str().unwrap(),
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--no-merge",
+        "--cuts-from-solve",
+        "--timeout",
+        "0.3",
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(status, Some(3), "{stderr}");
+    assert!(stderr.contains("timed out after 0.3 s"), "{stderr}");
+    assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
+}
+
+#[test]
+fn the_construct_engine_stops_at_the_timeout() {
+    let (status, stderr, _) = toursat(&[
+        "solve",
+        "--rows",
+        "1000",
+        "--cols",
+        "1000",
+        "--piece",
+        "knight",
+        "--tour",
+        "closed",
+        "--engine",
+        "construct",
+        "--timeout",
+        "0",
+    ]);
+    assert_eq!(status, Some(3), "{stderr}");
+}
+
+#[test]
+fn every_command_refuses_boards_over_max_squares() {
+    let board_file = scratch("max").join("board.txt");
+    std::fs::write(&board_file, "....\n....\n....\n").unwrap();
+    let board = board_file.to_str().unwrap();
+    let problem = ["--piece", "rook", "--tour", "closed", "--max-squares", "11"];
+    for command in [
+        vec!["solve", board],
+        vec!["dimacs", board],
+        vec!["decode", board, board],
+        vec!["verify", board, board],
+        vec!["solve", "--rows", "3", "--cols", "4"],
+    ] {
+        let args: Vec<&str> = command.iter().chain(&problem).copied().collect();
+        let (status, stderr, _) = toursat(&args);
+        assert_eq!(status, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("11 squares"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_board_file_too_long_for_max_squares_is_refused_before_it_is_read() {
+    let board_file = scratch("long").join("board.txt");
+    std::fs::write(&board_file, "\n".repeat(100_000)).unwrap();
+    let (status, stderr, _) = toursat(&[
+        "solve",
+        board_file.to_str().unwrap(),
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--max-squares",
+        "100",
+    ]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("longer than a board of --max-squares 100"),
+        "{stderr}"
+    );
+}
