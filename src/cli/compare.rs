@@ -15,8 +15,8 @@ use toursat::{Piece, Problem, TourShape};
 /// Examples shown under `toursat compare --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  toursat compare corpus/rook-*.txt --piece rook --tour closed --engines dfs,sat:cutset,auto --timeout 10
-  toursat compare corpus/ --piece knight --tour open --engines dfs,sat,construct --timeout 5 --runs 3 --format markdown --svg cactus.svg";
+  toursat compare corpus/planted-* --piece rook --tour closed --engines dfs,sat:cutset,auto --timeout 10
+  toursat compare corpus/holes-* --piece knight --tour open --engines dfs,sat,construct --timeout 5 --runs 3 --format markdown --svg cactus.svg";
 
 /// Arguments of `toursat compare`.
 #[derive(Args, Debug)]
