@@ -1,35 +1,12 @@
 //! The `toursat` binary: exit statuses, error messages, formats and verification.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-/// Runs `toursat` with `args` and `stdin`.
-fn toursat(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-/// Stdout, stderr and the exit status.
+/// Runs `toursat` with `args` and `stdin`: stdout, stderr and the exit status.
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let output = toursat(args, stdin);
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    common::run_toursat(args, stdin)
 }
 
 /// A file named `name` holding `text`, in the tests' scratch folder.

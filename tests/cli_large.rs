@@ -1,21 +1,15 @@
 //! Large knight's tours from the command line: constructed, verified and streamed.
 
-use std::process::Command;
+mod common;
+
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::{verify, Board, Piece, Problem, TourShape};
 
 /// Runs `toursat solve` with `args`: stdout, stderr and the exit status.
 fn solve(args: &[&str]) -> (String, String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .arg("solve")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    let mut with_command = vec!["solve"];
+    with_command.extend_from_slice(args);
+    common::run_toursat(&with_command, "")
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The SAT engine from the command line: `--engine sat`, `dimacs` and `decode`.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use toursat::format::read::{read_tour, TourSyntax};
@@ -8,25 +9,7 @@ use toursat::{verify, Board, Piece, Problem, TourShape};
 
 /// Runs `toursat` with `args` and `stdin`: stdout, stderr and the exit status.
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    common::run_toursat(args, stdin)
 }
 
 /// A path in the tests' scratch folder.

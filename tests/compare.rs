@@ -1,20 +1,13 @@
 //! `toursat compare`: the shape of its reports, wrong answers caught, time limits enforced.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::Instant;
 
 /// Runs `toursat` with `args`: stdout, stderr and the exit status.
 fn toursat(args: &[&str]) -> (String, String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    common::run_toursat(args, "")
 }
 
 /// Three tiny board files in the tests' scratch folder: two with a rook circuit, one without.

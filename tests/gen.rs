@@ -1,21 +1,14 @@
 //! `toursat gen` and the generators: reproducible, and planted boards always have a circuit.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 use toursat::engine::proofs::cheap_proof;
 use toursat::{engine, gen, Answer, MoveGraph, Piece, Problem, SolveOptions, TourShape};
 
 /// Runs `toursat` with `args`: stdout, stderr and the exit status.
 fn toursat(args: &[&str]) -> (String, String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    common::run_toursat(args, "")
 }
 
 #[test]

@@ -1,22 +1,15 @@
 //! Showing tours: the drawn grid, colour, SVG pictures, the JSON schema, completions, man pages.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::process::Command;
 use toursat::format::{Format, Grid};
 use toursat::{Board, Piece, Problem, Tour, TourShape};
 
-/// Runs `toursat` with `args` (stdout and stderr are pipes): stdout, stderr and the status.
+/// Runs `toursat` with `args`: stdout, stderr and the exit status.
 fn run(args: &[&str]) -> (String, String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    common::run_toursat(args, "")
 }
 
 /// A path in the tests' scratch folder.
