@@ -184,24 +184,37 @@ pub fn verify(problem: &Problem, tour: &Tour) -> Result<(), TourError> {
         }
     }
     let (first, last) = (squares[0], squares[squares.len() - 1]);
+    check_ends(problem, first, last, squares.len(), |from, to| {
+        problem.piece.moves_between(board, from, to)
+    })
+}
+
+/// The checks on a tour's ends, shared by both verifiers: a closed tour of `len` squares has at
+/// least two and closes (`is_move` from `last` to `first`); the fixed start and end hold.
+pub(crate) fn check_ends(
+    problem: &Problem,
+    first: Square,
+    last: Square,
+    len: usize,
+    is_move: impl Fn(Square, Square) -> bool,
+) -> Result<(), TourError> {
+    let name = |square: Square| coordinates(&problem.board, square);
     if problem.shape == TourShape::Closed {
-        if squares.len() < 2 {
+        if len < 2 {
             return Err(TourError::TooShortToClose);
         }
-        if !problem.piece.moves_between(board, last, first) {
+        if !is_move(last, first) {
             return Err(TourError::NotClosed {
                 last: name(last),
                 first: name(first),
             });
         }
     }
-    if let Some(start) = problem.start {
-        if start != first {
-            return Err(TourError::WrongStart {
-                expected: name(start),
-                found: name(first),
-            });
-        }
+    if let Some(start) = problem.start.filter(|&start| start != first) {
+        return Err(TourError::WrongStart {
+            expected: name(start),
+            found: name(first),
+        });
     }
     if let (TourShape::Open, Some(end)) = (problem.shape, problem.end) {
         if end != last {

@@ -4,9 +4,9 @@
 //! a square for the squares seen.
 
 use crate::board::Square;
-use crate::problem::{Problem, TourShape};
+use crate::problem::Problem;
 use crate::square::coordinates;
-use crate::verify::TourError;
+use crate::verify::{check_ends, TourError};
 
 /// Checks that `squares` solve `problem`, as [`verify`](crate::verify::verify) does, reading
 /// each square once and keeping one bit a square: every free square exactly once, each step a
@@ -90,31 +90,7 @@ where
             first: unvisited,
         });
     }
-    if problem.shape == TourShape::Closed {
-        if count < 2 {
-            return Err(TourError::TooShortToClose);
-        }
-        if !is_move(last, first) {
-            return Err(TourError::NotClosed {
-                last: name(last),
-                first: name(first),
-            });
-        }
-    }
-    if let Some(start) = problem.start.filter(|&start| start != first) {
-        return Err(TourError::WrongStart {
-            expected: name(start),
-            found: name(first),
-        });
-    }
-    if let (TourShape::Open, Some(end)) = (problem.shape, problem.end) {
-        if end != last {
-            return Err(TourError::WrongEnd {
-                expected: name(end),
-                found: name(last),
-            });
-        }
-    }
+    check_ends(problem, first, last, count, is_move)?;
     Ok(count as u64)
 }
 
@@ -123,6 +99,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::piece::Piece;
+    use crate::problem::TourShape;
 
     fn rook_square() -> Problem {
         Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed)
