@@ -163,3 +163,41 @@ fn a_stopped_case_is_an_error_never_no_solution() {
         "case 1: stopped: the node budget ran out"
     );
 }
+
+#[test]
+fn certified_answers_are_the_same_answers() {
+    let certify = JudgeOptions {
+        certify: true,
+        ..JudgeOptions::default()
+    };
+    let rook = std::fs::read_to_string("examples/rook.in").unwrap()
+        + "3 3 0 1 1\n\n4 4 2 0 0\n1 1\n2 2\n\n0 0 0 0 0\n";
+    let rook = rook.replacen("0 0 0 0 0\n", "", 1);
+    let journey = "4\n1 1\n2 2\n3 3\n3 4\n";
+    let answers = |options: JudgeOptions| {
+        let rook_output = judged(
+            |input, output| rook_circuit::run(input, output, &options),
+            &rook,
+        );
+        let journey_output = judged(
+            |input, output| knights_journey::run(input, output, &options),
+            journey,
+        );
+        (rook_output, journey_output)
+    };
+    let (rook_output, journey_output) = answers(certify);
+    assert_eq!(
+        rook_output.matches("NO SOLUTION").count(),
+        3,
+        "{rook_output}"
+    );
+    assert_eq!(
+        journey_output.matches("impossible").count(),
+        2,
+        "{journey_output}"
+    );
+    assert_eq!(
+        (rook_output, journey_output),
+        answers(JudgeOptions::default())
+    );
+}

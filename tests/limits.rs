@@ -140,3 +140,26 @@ fn a_board_file_too_long_for_max_squares_is_refused_before_it_is_read() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_formula_too_large_to_build_in_time_still_stops_at_the_timeout() {
+    // Encoding this board takes varisat and toursat about 12 s; the answer must not wait for it.
+    let (status, stderr, elapsed) = toursat(&[
+        "solve",
+        "--rows",
+        "1000",
+        "--cols",
+        "1000",
+        "--piece",
+        "knight",
+        "--tour",
+        "closed",
+        "--engine",
+        "sat",
+        "--timeout",
+        "0.5",
+    ]);
+    assert_eq!(status, Some(3), "{stderr}");
+    assert!(stderr.contains("timed out after 0.5 s"), "{stderr}");
+    assert!(elapsed < Duration::from_secs(6), "{elapsed:?}");
+}

@@ -44,6 +44,11 @@ pub struct JudgeArgs {
     /// Refuse boards with more squares than this.
     #[arg(long, value_name = "N", default_value_t = MAX_SQUARES)]
     max_squares: u64,
+    /// Before printing that a case has no tour, prove it with the SAT engine (its --encoding)
+    /// and check the certificate (cuts and varisat's native proof); a failed check stops with
+    /// exit status 4.
+    #[arg(long)]
+    certify: bool,
 }
 
 impl JudgeArgs {
@@ -54,6 +59,7 @@ impl JudgeArgs {
             timeout: self.engine.timeout,
             node_budget: None,
             max_squares: self.max_squares,
+            certify: self.certify,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Engines that find tours, and what they share: limits, answers and statistics.
 
 pub mod construct;
+pub mod deadline;
 pub mod dfs;
 pub mod factor;
 pub mod lex;
@@ -351,8 +352,33 @@ fn run_engine(
 /// let solution = engine::solve(&problem, &SolveOptions::default()).unwrap();
 /// assert!(matches!(solution.answer, Answer::Found(_)));
 /// ```
+///
+/// With a deadline the work runs on a worker thread (see [`deadline`]), so that the answer
+/// comes within [`deadline::GRACE`] of the deadline even from steps that cannot be cut short.
 pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, SolveError> {
     problem.validate().map_err(SolveError::Problem)?;
+    if options.limits.deadline.is_none() {
+        return solve_valid(problem, options);
+    }
+    let started = Instant::now();
+    let (owned_problem, owned_options) = (problem.clone(), *options);
+    deadline::finish_by(options.limits.deadline, move || {
+        solve_valid(&owned_problem, &owned_options)
+    })
+    .unwrap_or_else(|stop| {
+        Ok(Solution {
+            answer: Answer::Stopped(stop),
+            stats: Stats {
+                engine: "unfinished".to_string(),
+                seconds: started.elapsed().as_secs_f64(),
+                ..Stats::default()
+            },
+        })
+    })
+}
+
+/// [`solve`] on a problem already validated, on the caller's thread.
+fn solve_valid(problem: &Problem, options: &SolveOptions) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let graph = MoveGraph::new(&problem.board, problem.piece);
     let mut stats = Stats::default();
@@ -361,7 +387,7 @@ pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, Solv
             stats.engine = "proofs".to_string();
             Answer::NoTour(impossibility)
         }
-        // The move graph and the cheap proofs take linear time and are not interrupted.
+        // The move graph and the cheap proofs take linear time and check no deadline.
         None if options.limits.expired() => Answer::Stopped(Stop::Timeout),
         None => run_engine(problem, &graph, options, &mut stats),
     };

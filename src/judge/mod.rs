@@ -5,6 +5,8 @@ pub mod knights_journey;
 pub mod rook_circuit;
 
 use crate::board::{Board, BoardError, MAX_SQUARES};
+use crate::engine::sat::certify::{self, CertifyError, ProofRequest};
+use crate::engine::sat::SatOptions;
 use crate::engine::{self, Answer, EngineChoice, Limits, Order, SolveError, SolveOptions, Stop};
 use crate::format::{explain_stop, FormatError};
 use crate::problem::{Problem, ProblemError};
@@ -25,6 +27,9 @@ pub struct JudgeOptions {
     pub node_budget: Option<u64>,
     /// The most squares a board may have.
     pub max_squares: u64,
+    /// Prove every no-tour answer again with the SAT engine and check the certificate (see
+    /// [`certify`](crate::engine::sat::certify)) before printing it.
+    pub certify: bool,
 }
 
 impl Default for JudgeOptions {
@@ -34,6 +39,7 @@ impl Default for JudgeOptions {
             timeout: None,
             node_budget: None,
             max_squares: MAX_SQUARES,
+            certify: false,
         }
     }
 }
@@ -267,6 +273,12 @@ fn solve_case(
     case: usize,
 ) -> Result<Option<Tour>, JudgeError> {
     let error = |kind| JudgeError::new(line, Some(case), kind);
+    let stopped = |stop| {
+        error(JudgeErrorKind::Stopped {
+            stop,
+            timeout: options.timeout.map(|timeout| timeout.as_secs_f64()),
+        })
+    };
     let limits = Limits {
         deadline: options
             .timeout
@@ -290,11 +302,25 @@ fn solve_case(
                 .map_err(|wrong| error(JudgeErrorKind::Internal(wrong.to_string())))?;
             Ok(Some(tour))
         }
+        Answer::NoTour(_) if options.certify => {
+            let sat_options = match options.engine {
+                EngineChoice::Sat(sat_options) => sat_options,
+                _ => SatOptions::default(),
+            };
+            let request = ProofRequest {
+                check: true,
+                ..ProofRequest::default()
+            };
+            match certify::prove_no_tour(problem, &sat_options, &limits, &request) {
+                Ok(_) => Ok(None),
+                Err(CertifyError::Stopped(stop)) => Err(stopped(stop)),
+                Err(failure) => Err(error(JudgeErrorKind::Internal(format!(
+                    "certifying no tour: {failure}"
+                )))),
+            }
+        }
         Answer::NoTour(_) => Ok(None),
-        Answer::Stopped(stop) => Err(error(JudgeErrorKind::Stopped {
-            stop,
-            timeout: options.timeout.map(|timeout| timeout.as_secs_f64()),
-        })),
+        Answer::Stopped(stop) => Err(stopped(stop)),
     }
 }
 

@@ -1,0 +1,82 @@
+//! Answering by a deadline, even when the work cannot be cut short.
+//!
+//! Every engine checks its deadline as it goes, but some steps run a while between checks:
+//! building a large SAT formula, varisat between two writes of its proof (it buffers them), the
+//! move graph and the cheap proofs of a huge board. [`finish_by`] runs such work on a worker
+//! thread and waits for it until the deadline and a short [`GRACE`]. A worker still running then
+//! is left behind: it checks the same deadline, so it stops by itself soon after, and its result
+//! is dropped.
+
+use super::Stop;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long after the deadline the caller still waits for the work's own answer (which carries
+/// its statistics) before it stops waiting.
+pub const GRACE: Duration = Duration::from_millis(100);
+
+/// Stack of the worker thread: as large as a main thread's usually is, and then some, so that
+/// no engine runs with less stack than it would without a deadline.
+const WORKER_STACK: usize = 64 << 20;
+
+/// The result of `work`, or the stop: [`Stop::Timeout`] when it is still running at `deadline`
+/// plus [`GRACE`], [`Stop::InternalError`] when it panicked. Without a deadline `work` runs on
+/// the caller's thread.
+pub fn finish_by<T, F>(deadline: Option<Instant>, work: F) -> Result<T, Stop>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    let Some(deadline) = deadline else {
+        return Ok(work());
+    };
+    let (sender, receiver) = mpsc::sync_channel(1);
+    let spawned = thread::Builder::new()
+        .name("toursat-worker".to_string())
+        .stack_size(WORKER_STACK)
+        .spawn(move || {
+            // The caller may have stopped waiting: then nobody wants the result.
+            let _ = sender.send(work());
+        });
+    if spawned.is_err() {
+        return Err(Stop::InternalError);
+    }
+    let wait = deadline.saturating_duration_since(Instant::now()) + GRACE;
+    receiver.recv_timeout(wait).map_err(|error| match error {
+        RecvTimeoutError::Timeout => Stop::Timeout,
+        RecvTimeoutError::Disconnected => Stop::InternalError,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_without_a_deadline_runs_to_its_end() {
+        assert_eq!(finish_by(None, || 6 * 7), Ok(42));
+    }
+
+    #[test]
+    fn work_done_in_time_gives_its_result() {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        assert_eq!(finish_by(Some(deadline), || 6 * 7), Ok(42));
+    }
+
+    #[test]
+    fn work_that_ignores_the_deadline_is_left_behind() {
+        let deadline = Instant::now();
+        let (release, released) = mpsc::channel::<()>();
+        let result = finish_by(Some(deadline), move || released.recv().is_ok());
+        assert_eq!(result, Err(Stop::Timeout));
+        drop(release);
+    }
+
+    #[test]
+    fn a_panic_in_the_work_is_an_internal_error() {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let result: Result<(), Stop> = finish_by(Some(deadline), || panic!("a bug"));
+        assert_eq!(result, Err(Stop::InternalError));
+    }
+}
