@@ -163,3 +163,26 @@ fn a_formula_too_large_to_build_in_time_still_stops_at_the_timeout() {
     assert!(stderr.contains("timed out after 0.5 s"), "{stderr}");
     assert!(elapsed < Duration::from_secs(6), "{elapsed:?}");
 }
+
+#[test]
+fn dimacs_cuts_from_solve_on_a_formula_too_large_to_build_in_time_stops_at_the_timeout() {
+    let (status, stderr, elapsed) = toursat(&[
+        "dimacs",
+        "--rows",
+        "1000",
+        "--cols",
+        "1000",
+        "--piece",
+        "knight",
+        "--tour",
+        "closed",
+        "--cuts-from-solve",
+        "--timeout",
+        "0.5",
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(status, Some(3), "{stderr}");
+    assert!(stderr.contains("timed out after 0.5 s"), "{stderr}");
+    assert!(elapsed < Duration::from_secs(6), "{elapsed:?}");
+}

@@ -3,13 +3,14 @@
 use super::args::{EngineArgs, ProblemArgs};
 use super::error::CliError;
 use super::exit;
+use super::watchdog::Watchdog;
 use clap::Args;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use toursat::engine::proofs;
 use toursat::engine::sat::dimacs::Dimacs;
 use toursat::engine::sat::{trivial_tour, Refinement};
+use toursat::engine::{proofs, Stop};
 use toursat::format;
 use toursat::MoveGraph;
 
@@ -39,6 +40,20 @@ pub struct DimacsArgs {
 
 /// Runs `toursat dimacs`.
 pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
+    let limits = args.engine.limits();
+    let stopped = |stop| {
+        CliError::with_status(
+            exit::for_stop(stop),
+            format::explain_stop(stop, args.engine.timeout_seconds()),
+        )
+    };
+    // Only `--cuts-from-solve` has a time limit. The move graph and building the formula check
+    // no deadline, and varisat notices it only at its next proof write: the watchdog ends the
+    // process if the work runs late.
+    let watchdog = Watchdog::arm(
+        limits.deadline.filter(|_| args.cuts_from_solve),
+        stopped(Stop::Timeout),
+    );
     let problem = args.problem.problem(args.board_file.as_deref())?;
     problem.validate().map_err(CliError::input)?;
     if trivial_tour(&problem).is_some() {
@@ -55,18 +70,13 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         );
     }
     let sat_options = args.engine.sat_options();
-    let mut refinement =
-        Refinement::new(&problem, &move_graph, &sat_options, &args.engine.limits());
+    let mut refinement = Refinement::new(&problem, &move_graph, &sat_options, &limits);
     let mut cuts_from_solve = None;
     if args.cuts_from_solve && !sat_options.encoding.is_complete() {
-        if let Err(stop) = refinement.cycle_through(&[]) {
-            return Err(CliError::with_status(
-                exit::for_stop(stop),
-                format::explain_stop(stop, args.engine.timeout_seconds()),
-            ));
-        }
+        refinement.cycle_through(&[]).map_err(stopped)?;
         cuts_from_solve = Some(refinement.stats.cuts);
     }
+    drop(watchdog);
     let cnf = Dimacs {
         problem: &problem,
         encoding: sat_options.encoding,

@@ -14,6 +14,7 @@ mod show;
 mod solve;
 mod trust;
 mod verify;
+mod watchdog;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
