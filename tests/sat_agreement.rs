@@ -1,11 +1,11 @@
 //! Every SAT encoding agrees with depth-first search on every blocked pattern of small boards.
 //!
-//! Shapes up to 4 x 4 and 3 x 5 (and 5 x 3), every pattern of blocked squares (for the two
-//! complete encodings, which are slower, every seventh pattern of the shapes over 9 squares);
-//! rook and knight; closed, open, and open from a fixed start. Depth-first search (checked
-//! against brute force in `small_boards.rs`) gives the expected existence; each encoding's tours
-//! must verify.
+//! Shapes up to 4 x 4 and 3 x 5 (and 5 x 3), every pattern of blocked squares; rook and knight;
+//! closed, open, and open from a fixed start. Depth-first search (checked against brute force in
+//! `small_boards.rs`) gives the expected existence, computed once for all the encodings; each
+//! encoding's tours must verify.
 
+use std::sync::OnceLock;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, EngineChoice, SolveOptions};
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
@@ -56,47 +56,62 @@ fn variants(board: &Board) -> Vec<Problem> {
     problems
 }
 
-/// Checks `encoding` against depth-first search on every `stride`-th pattern of the shapes
-/// over 9 squares, and on every pattern of the others.
-fn check_encoding(options: SatOptions, stride: usize, minimum_checked: usize) {
-    let encoding = options.encoding;
-    let mut checked = 0;
-    for (rows, cols) in SHAPES {
-        let squares = (rows * cols) as u32;
-        let step = if squares > 9 { stride } else { 1 };
-        for pattern in (0u32..1 << squares).step_by(step) {
-            let mut board = Board::new(rows, cols).unwrap();
-            for square in (0..squares).filter(|square| pattern >> square & 1 == 1) {
-                board.block(square);
-            }
-            for problem in variants(&board) {
-                let expected = dfs_finds_tour(&problem);
-                // The SAT engine runs after the cheap proofs, which settle a closed tour of two
-                // squares that are not one move apart; skip only that case.
-                let free: Vec<u32> = problem.board.free_squares().collect();
-                let two_apart = problem.shape == TourShape::Closed
-                    && free.len() == 2
-                    && !problem
-                        .piece
-                        .moves_between(&problem.board, free[0], free[1]);
-                if two_apart {
-                    assert!(!expected);
-                    continue;
+/// Every problem checked, with whether it has a tour (by depth-first search).
+fn expected_answers() -> &'static [(Problem, bool)] {
+    static EXPECTED: OnceLock<Vec<(Problem, bool)>> = OnceLock::new();
+    EXPECTED.get_or_init(|| {
+        let mut expected = Vec::new();
+        for (rows, cols) in SHAPES {
+            let squares = (rows * cols) as u32;
+            for pattern in 0u32..1 << squares {
+                let mut board = Board::new(rows, cols).unwrap();
+                for square in (0..squares).filter(|square| pattern >> square & 1 == 1) {
+                    board.block(square);
                 }
-                let graph = MoveGraph::new(&problem.board, problem.piece);
-                assert_eq!(
-                    sat_finds_tour(&problem, &graph, options),
-                    expected,
-                    "{encoding} disagrees with dfs on {problem:?}"
-                );
-                checked += 1;
+                for problem in variants(&board) {
+                    let has_tour = dfs_finds_tour(&problem);
+                    // The SAT engine runs after the cheap proofs, which settle a closed tour of
+                    // two squares that are not one move apart; skip only that case.
+                    let free: Vec<u32> = problem.board.free_squares().collect();
+                    let two_apart = problem.shape == TourShape::Closed
+                        && free.len() == 2
+                        && !problem
+                            .piece
+                            .moves_between(&problem.board, free[0], free[1]);
+                    if two_apart {
+                        assert!(!has_tour);
+                    } else {
+                        expected.push((problem, has_tour));
+                    }
+                }
             }
         }
-    }
-    assert!(
-        checked >= minimum_checked,
-        "only {checked} problems checked"
-    );
+        expected
+    })
+}
+
+/// Checks the SAT engine with `options` against depth-first search on every problem, split
+/// between two threads.
+fn check_encoding(options: SatOptions) {
+    let expected = expected_answers();
+    assert!(expected.len() > 500_000, "only {} problems", expected.len());
+    let check = |problems: &[(Problem, bool)]| {
+        for (problem, has_tour) in problems {
+            let graph = MoveGraph::new(&problem.board, problem.piece);
+            assert_eq!(
+                sat_finds_tour(problem, &graph, options),
+                *has_tour,
+                "{} disagrees with dfs on {problem:?}",
+                options.encoding
+            );
+        }
+    };
+    let (first, second) = expected.split_at(expected.len() / 2);
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| check(second));
+        check(first);
+        other.join().unwrap();
+    });
 }
 
 /// The SAT options for `encoding`, joining cycles before cutting.
@@ -109,29 +124,29 @@ fn merging(encoding: Encoding) -> SatOptions {
 
 #[test]
 fn cutset_agrees_with_search_on_every_small_pattern() {
-    check_encoding(merging(Encoding::Cutset), 1, 500_000);
+    check_encoding(merging(Encoding::Cutset));
 }
 
 #[test]
 fn cutset_arcs_agrees_with_search_on_every_small_pattern() {
-    check_encoding(merging(Encoding::CutsetArcs), 1, 500_000);
+    check_encoding(merging(Encoding::CutsetArcs));
 }
 
 #[test]
-fn position_agrees_with_search_on_small_patterns() {
-    check_encoding(merging(Encoding::Position), 7, 70_000);
+fn position_agrees_with_search_on_every_small_pattern() {
+    check_encoding(merging(Encoding::Position));
 }
 
 #[test]
-fn crt_agrees_with_search_on_small_patterns() {
-    check_encoding(merging(Encoding::Crt), 7, 70_000);
+fn crt_agrees_with_search_on_every_small_pattern() {
+    check_encoding(merging(Encoding::Crt));
 }
 
 #[test]
-fn cutset_without_merging_agrees_with_search_on_small_patterns() {
+fn cutset_without_merging_agrees_with_search_on_every_small_pattern() {
     let options = SatOptions {
         encoding: Encoding::Cutset,
         merge: false,
     };
-    check_encoding(options, 3, 150_000);
+    check_encoding(options);
 }
