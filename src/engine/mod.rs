@@ -138,6 +138,8 @@ pub struct SatStats {
     pub clauses: u64,
     /// Calls to the solver.
     pub solve_calls: u64,
+    /// Conflicts the solver met, over all its calls (counted from its proof).
+    pub conflicts: u64,
     /// Cut clauses added by refinement.
     pub cuts: u64,
     /// Cycles joined by edge exchanges.

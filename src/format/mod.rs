@@ -246,6 +246,7 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "variables: {}", sat.variables)?;
         writeln!(out, "clauses: {}", sat.clauses)?;
         writeln!(out, "solve calls: {}", sat.solve_calls)?;
+        writeln!(out, "conflicts: {}", sat.conflicts)?;
         writeln!(out, "cuts: {}", sat.cuts)?;
         writeln!(out, "merges: {}", sat.merges)?;
         writeln!(out, "encode seconds: {:.6}", sat.encode_seconds)?;

@@ -3,6 +3,7 @@
 pub mod arcs;
 pub mod cardinality;
 pub mod certify;
+pub mod conflicts;
 pub mod crt;
 pub mod cutset;
 pub mod cycle;
@@ -226,6 +227,7 @@ impl Refinement {
             let model = self.solver.solve(&assumptions);
             self.stats.solve_calls = self.solver.solve_calls;
             self.stats.solve_seconds = self.solver.solve_seconds;
+            self.stats.conflicts = self.solver.conflicts();
             let Some(model) = model? else {
                 return Ok(None);
             };

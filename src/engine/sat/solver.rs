@@ -1,22 +1,26 @@
 //! An incremental varisat solver that stops at a deadline.
 //!
-//! varisat 0.2.2 has no interrupt. When a deadline is set, the solver writes its native proof
+//! varisat 0.2.2 has no interrupt and no conflict counter. The solver writes its native proof
 //! (which, unlike its DRAT output, allows clauses added between solves and assumptions) into a
-//! sink that fails once the deadline has passed; the failed write ends the solve with an error,
-//! which this module reports as a timeout. The sink discards the proof, or passes it on to a
-//! proof target (a tee) when the proof is wanted.
+//! sink that counts the conflicts in it and fails once the deadline has passed; the failed write
+//! ends the solve with an error, which this module reports as a timeout. The sink discards the
+//! proof, or passes it on to a proof target (a tee) when the proof is wanted.
 
+use crate::engine::sat::conflicts::ConflictCounter;
 use crate::engine::sat::formula::Formula;
 use crate::engine::Stop;
 use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 
-/// A proof sink that passes what it is given on to a target (or discards it) and fails after
-/// the deadline.
+/// A proof sink that counts conflicts, passes what it is given on to a target (or discards it)
+/// and fails after the deadline.
 struct DeadlineSink {
     deadline: Option<Instant>,
     target: Option<Box<dyn io::Write>>,
+    counter: ConflictCounter,
 }
 
 impl DeadlineSink {
@@ -35,10 +39,12 @@ impl DeadlineSink {
 impl io::Write for DeadlineSink {
     fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
         self.check_deadline()?;
-        match &mut self.target {
-            Some(target) => target.write(buffer),
-            None => Ok(buffer.len()),
-        }
+        let written = match &mut self.target {
+            Some(target) => target.write(buffer)?,
+            None => buffer.len(),
+        };
+        self.counter.feed(&buffer[..written]);
+        Ok(written)
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -55,6 +61,8 @@ pub struct DeadlineSolver {
     solver: Solver<'static>,
     deadline: Option<Instant>,
     loaded_clauses: usize,
+    /// Conflicts so far, counted from the proof.
+    conflicts: Arc<AtomicU64>,
     /// Calls to `solve` so far.
     pub solve_calls: u64,
     /// Seconds spent in `solve` so far.
@@ -69,17 +77,18 @@ impl DeadlineSolver {
         proof: Option<Box<dyn io::Write>>,
     ) -> DeadlineSolver {
         let mut solver = Solver::new();
-        if deadline.is_some() || proof.is_some() {
-            let sink = DeadlineSink {
-                deadline,
-                target: proof,
-            };
-            solver.write_proof(sink, ProofFormat::Varisat);
-        }
+        let conflicts = Arc::new(AtomicU64::new(0));
+        let sink = DeadlineSink {
+            deadline,
+            target: proof,
+            counter: ConflictCounter::new(Arc::clone(&conflicts)),
+        };
+        solver.write_proof(sink, ProofFormat::Varisat);
         DeadlineSolver {
             solver,
             deadline,
             loaded_clauses: 0,
+            conflicts,
             solve_calls: 0,
             solve_seconds: 0.0,
         }
@@ -133,6 +142,11 @@ impl DeadlineSolver {
                 })
             }
         }
+    }
+
+    /// Conflicts met in every solve so far.
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts.load(Ordering::Relaxed)
     }
 
     /// Ends the proof: writes its last step and flushes the target.
