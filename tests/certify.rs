@@ -28,6 +28,7 @@ fn certify_unsolvable(problems: impl Iterator<Item = Problem>, encoding: Encodin
     let options = SatOptions {
         encoding,
         merge: true,
+        warm_start: true,
     };
     let mut certified = 0;
     for problem in problems {

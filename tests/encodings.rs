@@ -115,6 +115,7 @@ fn check_agreement(problem: &Problem) {
         let options = SatOptions {
             encoding,
             merge: true,
+            warm_start: true,
         };
         let mut stats = Stats::default();
         let answer = sat::search(problem, &graph, &options, &Limits::none(), &mut stats);

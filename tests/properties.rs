@@ -48,8 +48,12 @@ fn problems() -> impl Strategy<Value = Problem> {
 fn engines() -> Vec<EngineChoice> {
     let mut engines = vec![EngineChoice::Dfs, EngineChoice::Auto];
     for encoding in Encoding::ALL {
-        for merge in [true, false] {
-            engines.push(EngineChoice::Sat(SatOptions { encoding, merge }));
+        for (merge, warm_start) in [(true, true), (true, false), (false, false)] {
+            engines.push(EngineChoice::Sat(SatOptions {
+                encoding,
+                merge,
+                warm_start,
+            }));
         }
     }
     engines

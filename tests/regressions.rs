@@ -35,6 +35,7 @@ fn construct_engine_applies_knight_theorems_to_knights_on_empty_boards_only() {
         EngineChoice::Sat(SatOptions {
             encoding,
             merge: true,
+            warm_start: true,
         })
     }));
     for engine in engines {

@@ -68,6 +68,7 @@ fn refined_formula(problem: &Problem, encoding: Encoding) -> (Formula, bool) {
     let options = SatOptions {
         encoding,
         merge: false,
+        warm_start: false,
     };
     let mut refinement = Refinement::new(problem, &graph, &options, &Limits::none());
     let found = refinement.cycle_through(&[]).unwrap().is_some();

@@ -119,6 +119,7 @@ fn merging(encoding: Encoding) -> SatOptions {
     SatOptions {
         encoding,
         merge: true,
+        warm_start: true,
     }
 }
 
@@ -147,6 +148,16 @@ fn cutset_without_merging_agrees_with_search_on_every_small_pattern() {
     let options = SatOptions {
         encoding: Encoding::Cutset,
         merge: false,
+        warm_start: false,
+    };
+    check_encoding(options);
+}
+
+#[test]
+fn cutset_without_warm_start_agrees_with_search_on_every_small_pattern() {
+    let options = SatOptions {
+        warm_start: false,
+        ..merging(Encoding::Cutset)
     };
     check_encoding(options);
 }

@@ -8,6 +8,7 @@ fn run(problem: &Problem, encoding: Encoding, lex: bool) -> Answer {
     let options = SatOptions {
         encoding,
         merge: true,
+        warm_start: true,
     };
     let mut stats = Stats::default();
     let answer = if lex {

@@ -24,6 +24,10 @@ pub struct EngineArgs {
     /// edge exchanges (to measure what joining gains).
     #[arg(long)]
     pub no_merge: bool,
+    /// With `--engine sat --encoding cutset`: take the first model from the solver, not from a
+    /// maximum flow (to measure what the warm start gains).
+    #[arg(long)]
+    pub no_warm_start: bool,
     /// Give up after SECONDS (for judge: per case) and exit with status 3.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
@@ -58,6 +62,7 @@ impl EngineArgs {
         SatOptions {
             encoding: self.encoding,
             merge: !self.no_merge,
+            warm_start: !self.no_warm_start,
         }
     }
 

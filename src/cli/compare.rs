@@ -30,8 +30,8 @@ pub struct CompareArgs {
     /// The tour: closed or open.
     #[arg(long, value_name = "closed|open")]
     tour: TourShape,
-    /// Engines, separated by commas: dfs, auto, construct, sat[:ENCODING][:no-merge] (for
-    /// example sat:cutset, sat:position, sat:cutset:no-merge).
+    /// Engines, separated by commas: dfs, auto, construct, sat[:ENCODING][:no-merge][:no-warm-start]
+    /// (for example sat:cutset, sat:position, sat:cutset:no-merge, sat:cutset:no-warm-start).
     #[arg(
         long,
         value_name = "LIST",

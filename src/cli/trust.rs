@@ -60,6 +60,7 @@ impl TrustArgs {
         let options = SatOptions {
             encoding: engine.encoding,
             merge: !engine.no_merge,
+            warm_start: !engine.no_warm_start,
         };
         let (owned_problem, owned_limits) = (problem.clone(), *limits);
         deadline::finish_by(limits.deadline, move || {

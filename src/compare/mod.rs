@@ -23,6 +23,9 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// How a SAT engine is named in `compare`.
+const SAT_ENGINE: &str = "sat[:ENCODING][:no-merge][:no-warm-start]";
+
 /// An engine as `toursat compare` names it (`dfs`, `sat:cutset:no-merge`, ...), and the
 /// `toursat solve` options that run it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,7 +39,7 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// Reads a name: `dfs`, `auto`, `construct`, or `sat[:ENCODING][:no-merge]`; the test
+    /// Reads a name: `dfs`, `auto`, `construct`, or `sat[:ENCODING][:no-merge][:no-warm-start]`; the test
     /// engines `test:sleep`, `test:lie` and `test:bad-tour` only when `faults` is set.
     pub fn parse(name: &str, faults: bool) -> Result<EngineSpec, String> {
         let spec = |options: &[&str], fault| EngineSpec {
@@ -48,19 +51,24 @@ impl EngineSpec {
         match parts.as_slice() {
             ["dfs"] | ["auto"] | ["construct"] => Ok(spec(&["--engine", parts[0]], None)),
             ["sat", rest @ ..] => {
-                let (no_merge, rest) = match rest {
-                    [encodings @ .., "no-merge"] => (true, encodings),
-                    _ => (false, rest),
-                };
+                let mut switches = Vec::new();
+                let mut rest = rest;
+                while let [others @ .., last @ ("no-merge" | "no-warm-start")] = rest {
+                    switches.push(*last);
+                    rest = others;
+                }
                 let encoding = match rest {
                     [] => Encoding::default(),
                     [encoding] => Encoding::from_str(encoding)
                         .map_err(|error| format!("engine {name:?}: {error}"))?,
-                    _ => return Err(format!("engine {name:?}: write sat[:ENCODING][:no-merge]")),
+                    _ => return Err(format!("engine {name:?}: write {SAT_ENGINE}")),
                 };
                 let mut options = vec!["--engine", "sat", "--encoding", encoding.name()];
-                if no_merge {
+                if switches.contains(&"no-merge") {
                     options.push("--no-merge");
+                }
+                if switches.contains(&"no-warm-start") {
+                    options.push("--no-warm-start");
                 }
                 Ok(spec(&options, None))
             }
@@ -70,7 +78,7 @@ impl EngineSpec {
                 Ok(spec(&[], Some(fault)))
             }
             _ => Err(format!(
-                "unknown engine {name:?}: use dfs, auto, construct or sat[:ENCODING][:no-merge]"
+                "unknown engine {name:?}: use dfs, auto, construct or {SAT_ENGINE}"
             )),
         }
     }

@@ -149,6 +149,80 @@ pub fn path_cover_shortfall(
     })
 }
 
+/// Why [`two_factor`] found none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoTwoFactor {
+    /// The graph is not bipartite: the flow cannot be set up (a 2-factor may still exist).
+    NotBipartite,
+    /// There is no 2-factor: the edges needed at the vertices of one side, and the most a
+    /// maximum flow can place at once.
+    Shortfall(Shortfall),
+}
+
+/// A 2-factor of a graph (`vertex_count` vertices, `edges` between them): the edges chosen so
+/// that every vertex has exactly two, as a flag per edge. A maximum flow sends two units into
+/// every vertex of one side and out of every vertex of the other, one unit an edge, so the
+/// graph must be bipartite.
+pub fn two_factor(vertex_count: usize, edges: &[(u32, u32)]) -> Result<Vec<bool>, NoTwoFactor> {
+    let mut neighbours = vec![Vec::new(); vertex_count];
+    for &(a, b) in edges {
+        neighbours[a as usize].push(b as usize);
+        neighbours[b as usize].push(a as usize);
+    }
+    let mut side = vec![u8::MAX; vertex_count];
+    for root in 0..vertex_count {
+        if side[root] != u8::MAX {
+            continue;
+        }
+        side[root] = 0;
+        let mut queue = VecDeque::from([root]);
+        while let Some(vertex) = queue.pop_front() {
+            for &next in &neighbours[vertex] {
+                if side[next] == u8::MAX {
+                    side[next] = 1 - side[vertex];
+                    queue.push_back(next);
+                } else if side[next] == side[vertex] {
+                    return Err(NoTwoFactor::NotBipartite);
+                }
+            }
+        }
+    }
+    let (source, sink) = (vertex_count, vertex_count + 1);
+    let mut flow = FlowNetwork::new(vertex_count + 2);
+    let mut demand = [0u32; 2];
+    for (vertex, &vertex_side) in side.iter().enumerate() {
+        demand[vertex_side as usize] += 2;
+        if vertex_side == 0 {
+            flow.add_edge(source, vertex, 2);
+        } else {
+            flow.add_edge(vertex, sink, 2);
+        }
+    }
+    let shortfall =
+        |needed: u32, possible: u32| Err(NoTwoFactor::Shortfall(Shortfall { needed, possible }));
+    if demand[0] != demand[1] {
+        return shortfall(demand[0].max(demand[1]), demand[0].min(demand[1]));
+    }
+    let mut flow_edge = Vec::with_capacity(edges.len());
+    for &(a, b) in edges {
+        let (from, to) = if side[a as usize] == 0 {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        flow_edge.push(flow.edge_to.len());
+        flow.add_edge(from as usize, to as usize, 1);
+    }
+    let possible = flow.max_flow(source, sink);
+    if possible < demand[0] {
+        return shortfall(demand[0], possible);
+    }
+    Ok(flow_edge
+        .iter()
+        .map(|&edge| flow.capacity[edge] == 0)
+        .collect())
+}
+
 /// A flow network with unit-scale capacities, solved by Dinic's algorithm.
 struct FlowNetwork {
     first_edge: Vec<usize>,

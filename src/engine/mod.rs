@@ -11,7 +11,7 @@ pub mod theory;
 
 use crate::board::Square;
 use crate::piece::{MoveGraph, Piece};
-use crate::problem::{Problem, ProblemError};
+use crate::problem::{Problem, ProblemError, TourShape};
 use crate::tour::Tour;
 use crate::verify::{verify, TourError};
 use itertools::Itertools;
@@ -178,9 +178,10 @@ pub struct Solution {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum EngineChoice {
     /// Pick per problem: the construction for knight's tours of empty boards of 2,500 squares
-    /// or more; otherwise depth-first search with a small node budget (it is fastest on open
-    /// boards and the judges' sizes), then the SAT engine (`cutset`, which wins on blocked
-    /// boards and large lexicographic problems).
+    /// or more; the SAT engine (`cutset`, with its warm start) for rook circuits; otherwise
+    /// depth-first search with a small node budget (it is fastest on open boards and the
+    /// judges' sizes), then the SAT engine (`cutset`, which wins on blocked boards and large
+    /// lexicographic problems).
     #[default]
     Auto,
     /// Depth-first search.
@@ -325,6 +326,11 @@ fn run_engine(
     match options.engine {
         EngineChoice::Dfs | EngineChoice::Construct => search(limits, stats),
         EngineChoice::Sat(sat_options) => satisfy(&sat_options, stats),
+        // Rook circuits: the SAT engine's warm start (a flow's 2-factor, joined) answers blocked
+        // boards from 40 x 40 to 1000 x 1000 in well under a second or two, where search stalls.
+        EngineChoice::Auto if problem.piece.is_rook() && problem.shape == TourShape::Closed => {
+            satisfy(&sat::SatOptions::default(), stats)
+        }
         EngineChoice::Auto => {
             let budget = auto_node_budget(problem.piece, problem.board.free_count());
             let first_try = Limits {

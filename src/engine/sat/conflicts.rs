@@ -102,8 +102,7 @@ mod tests {
 
     fn conflicts_solving(formula: &Formula) -> (Option<bool>, u64) {
         let mut solver = DeadlineSolver::with_proof(None, None);
-        solver.load(formula);
-        let answer = solver.solve(&[]).ok().map(|model| model.is_some());
+        let answer = solver.solve(formula, &[]).ok().map(|model| model.is_some());
         (answer, solver.conflicts())
     }
 

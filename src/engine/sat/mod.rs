@@ -15,6 +15,7 @@ pub mod model;
 pub mod moves;
 pub mod position;
 pub mod solver;
+mod warm;
 
 use crate::engine::{Answer, Impossibility, Limits, SatStats, Stats, Stop};
 use crate::piece::MoveGraph;
@@ -108,6 +109,9 @@ pub struct SatOptions {
     pub encoding: Encoding,
     /// Whether to join a model's cycles by edge exchanges before adding cuts.
     pub merge: bool,
+    /// Whether `cutset` may take its first model from a maximum flow instead of the solver, for
+    /// closed tours of pieces that alternate colours (see [`warm`]); it needs `merge`.
+    pub warm_start: bool,
 }
 
 impl Default for SatOptions {
@@ -115,6 +119,7 @@ impl Default for SatOptions {
         SatOptions {
             encoding: Encoding::default(),
             merge: true,
+            warm_start: true,
         }
     }
 }
@@ -139,6 +144,10 @@ pub struct Refinement {
     solver: DeadlineSolver,
     forced: Vec<bool>,
     merge: bool,
+    /// Whether the first model may come from a flow (see [`warm`]): when the options ask for it,
+    /// and not when a proof is written (varisat's checker rejected one proof of solves under the
+    /// window's assumptions).
+    warm: bool,
     /// Every cut added, in order.
     pub cuts: Vec<Cut>,
     /// Counters.
@@ -166,14 +175,22 @@ impl Refinement {
     ) -> Refinement {
         let started = Instant::now();
         let graph = CycleGraph::new(problem, move_graph);
+        Refinement::on_graph(graph, options, limits, proof, started)
+    }
+
+    /// As [`Refinement::with_proof`], on the cycle graph of the problem, built from `started`.
+    fn on_graph(
+        graph: CycleGraph,
+        options: &SatOptions,
+        limits: &Limits,
+        proof: Option<Box<dyn std::io::Write>>,
+        started: Instant,
+    ) -> Refinement {
         let mut formula = Formula::new();
         let moves = options.encoding.encode(&graph, &mut formula);
-        let mut solver = DeadlineSolver::with_proof(limits.deadline, proof);
-        // Loading a large formula takes time and memory: not once the deadline has passed (the
-        // first solve then stops at once).
-        if !limits.expired() {
-            solver.load(&formula);
-        }
+        let warm = warm::wanted(options) && proof.is_none();
+        // The solver is given the formula at its first call, if there is one.
+        let solver = DeadlineSolver::with_proof(limits.deadline, proof);
         let mut forced = vec![false; graph.edges().len()];
         for edge in graph.forced_edges() {
             forced[edge as usize] = true;
@@ -192,6 +209,7 @@ impl Refinement {
             solver,
             forced,
             merge: options.merge,
+            warm,
             cuts: Vec::new(),
             stats,
         }
@@ -223,12 +241,13 @@ impl Refinement {
                 protected[edge as usize] = true;
             }
         }
+        if pairs.is_empty() && self.warm && self.solver.solve_calls == 0 {
+            if let Some(answer) = self.warm_start(&protected) {
+                return answer;
+            }
+        }
         loop {
-            let model = self.solver.solve(&assumptions);
-            self.stats.solve_calls = self.solver.solve_calls;
-            self.stats.solve_seconds = self.solver.solve_seconds;
-            self.stats.conflicts = self.solver.conflicts();
-            let Some(model) = model? else {
+            let Some(model) = self.solve(&assumptions)? else {
                 return Ok(None);
             };
             let repair_started = Instant::now();
@@ -272,7 +291,15 @@ impl Refinement {
             });
         }
         self.stats.clauses = self.formula.clause_count() as u64;
-        self.solver.load(&self.formula);
+    }
+
+    /// Solves the formula as it stands under `assumptions` and brings the counters up to date.
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<bool>>, Stop> {
+        let model = self.solver.solve(&self.formula, assumptions);
+        self.stats.solve_calls = self.solver.solve_calls;
+        self.stats.solve_seconds = self.solver.solve_seconds;
+        self.stats.conflicts = self.solver.conflicts();
+        model
     }
 }
 
@@ -287,8 +314,33 @@ pub fn search(
     if let Some(tour) = trivial_tour(problem) {
         return Answer::Found(tour);
     }
-    let mut refinement = Refinement::new(problem, move_graph, options, limits);
-    let answer = match refinement.cycle_through(&[]) {
+    let started = Instant::now();
+    let graph = CycleGraph::new(problem, move_graph);
+    // The warm start may find the tour before any formula is built.
+    let joined = warm::wanted(options)
+        .then(|| warm::joined_two_factor(&graph))
+        .flatten();
+    if let Some((cycles, merges)) = &joined {
+        if let [cycle] = cycles.as_slice() {
+            stats.sat = Some(SatStats {
+                encoding: options.encoding.name().to_string(),
+                merges: *merges,
+                cut_seconds: started.elapsed().as_secs_f64(),
+                ..SatStats::default()
+            });
+            return Answer::Found(graph.tour_of_cycle(cycle));
+        }
+    }
+    let mut refinement = Refinement::on_graph(graph, options, limits, None, started);
+    let found = match joined {
+        Some((cycles, merges)) => {
+            refinement.stats.merges += merges;
+            let protected = vec![false; refinement.graph.edges().len()];
+            refinement.repair(cycles, &protected)
+        }
+        None => refinement.cycle_through(&[]),
+    };
+    let answer = match found {
         Ok(Some(cycle)) => Answer::Found(refinement.graph.tour_of_cycle(&cycle)),
         Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),
         Err(stop) => Answer::Stopped(stop),

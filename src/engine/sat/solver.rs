@@ -94,23 +94,25 @@ impl DeadlineSolver {
         }
     }
 
-    /// Adds the clauses of `formula` that were not added yet.
-    pub fn load(&mut self, formula: &Formula) {
-        for clause in formula.clauses_from(self.loaded_clauses) {
-            self.solver.add_clause(clause);
-        }
-        self.loaded_clauses = formula.clause_count();
-    }
-
-    /// Solves under `assumptions`: the value of every variable by index, `None` when
-    /// unsatisfiable, or the stop at the deadline (after which every call stops at once).
-    pub fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<bool>>, Stop> {
+    /// Solves `formula` (the clauses the solver was given before, and those added to the formula
+    /// since) under `assumptions`: the value of every variable by index, `None` when
+    /// unsatisfiable, or the stop at the deadline (after which every call stops at once, loading
+    /// nothing).
+    pub fn solve(
+        &mut self,
+        formula: &Formula,
+        assumptions: &[Lit],
+    ) -> Result<Option<Vec<bool>>, Stop> {
         if self
             .deadline
             .is_some_and(|deadline| Instant::now() >= deadline)
         {
             return Err(Stop::Timeout);
         }
+        for clause in formula.clauses_from(self.loaded_clauses) {
+            self.solver.add_clause(clause);
+        }
+        self.loaded_clauses = formula.clause_count();
         let started = Instant::now();
         self.solver.assume(assumptions);
         let result = self.solver.solve();

@@ -1,0 +1,144 @@
+//! A warm start for `cutset`: the first model comes from a maximum flow, not from the solver.
+//!
+//! The solver's first call (degree constraints alone) is where large blocked boards spend their
+//! time, yet for a piece that alternates colours a 2-factor (two edges at every square) is a
+//! flow problem. The 2-factor's cycles are joined by edge exchanges ([`merge`]); whatever
+//! cycles are left get their cuts, and the solver then repairs the model inside a window: the
+//! squares within a few moves of every cycle but the largest keep their edges free, every other
+//! square is held to its two edges by assumptions. A window too small to join the cycles
+//! (unsatisfiable under its assumptions) is doubled; the last window is the whole board, so
+//! the answer is the solver's, with nothing assumed.
+
+use super::cycle::{CycleGraph, Vertex};
+use super::merge;
+use super::moves::MoveVars;
+use super::{Encoding, Refinement, SatOptions};
+use crate::engine::factor;
+use crate::engine::Stop;
+use std::collections::VecDeque;
+use varisat::Lit;
+
+/// Moves from the separate cycles that the first window reaches.
+const FIRST_RADIUS: u32 = 2;
+
+/// Whether `options` ask for the warm start and allow it: `cutset`, with merging.
+pub(super) fn wanted(options: &SatOptions) -> bool {
+    options.warm_start && options.merge && options.encoding == Encoding::Cutset
+}
+
+/// The cycles of a maximum flow's 2-factor of `graph` after joining them, and the exchanges
+/// made; `None` for an open tour's graph (its virtual vertex), a piece that does not alternate
+/// colours, or a graph without a 2-factor.
+pub(super) fn joined_two_factor(graph: &CycleGraph) -> Option<(Vec<Vec<Vertex>>, u64)> {
+    if graph.virtual_vertex().is_some() {
+        return None;
+    }
+    let chosen = factor::two_factor(graph.vertex_count(), graph.edges()).ok()?;
+    let cycles = graph.cycles_of_edges(&chosen)?;
+    let protected = vec![false; graph.edges().len()];
+    Some(merge::merge_cycles(graph, &cycles, &protected))
+}
+
+impl Refinement {
+    /// The Hamiltonian cycle found from a flow's 2-factor, `Ok(None)` when there is none, or
+    /// `None` when the warm start does not apply: then the solver starts from nothing.
+    pub(super) fn warm_start(
+        &mut self,
+        protected: &[bool],
+    ) -> Option<Result<Option<Vec<Vertex>>, Stop>> {
+        let (cycles, merges) = joined_two_factor(&self.graph)?;
+        self.stats.merges += merges;
+        Some(self.repair(cycles, protected))
+    }
+
+    /// Joins `cycles` (a model of the base formula and the cuts so far) into a Hamiltonian
+    /// cycle: cuts for the cycles, then the solver inside windows around every cycle but the
+    /// largest, each model joined by exchanges again. `Ok(None)` when there is no Hamiltonian
+    /// cycle.
+    pub(super) fn repair(
+        &mut self,
+        mut cycles: Vec<Vec<Vertex>>,
+        protected: &[bool],
+    ) -> Result<Option<Vec<Vertex>>, Stop> {
+        let MoveVars::Edges(edge_vars) = &self.moves else {
+            return Err(Stop::InternalError);
+        };
+        let edge_vars = edge_vars.clone();
+        loop {
+            if cycles.len() == 1 {
+                return Ok(cycles.pop());
+            }
+            self.add_cuts(&cycles);
+            let mut radius = FIRST_RADIUS;
+            let model = loop {
+                let (assumptions, whole_board) =
+                    self.window_assumptions(&cycles, radius, &edge_vars);
+                match self.solve(&assumptions)? {
+                    Some(model) => break model,
+                    None if whole_board => return Ok(None),
+                    None => radius *= 2,
+                }
+            };
+            let Some(found) = self.moves.cycles(&self.graph, &model) else {
+                return Err(Stop::InternalError);
+            };
+            let (merged, merges) = merge::merge_cycles(&self.graph, &found, protected);
+            self.stats.merges += merges;
+            cycles = merged;
+        }
+    }
+
+    /// Assumptions holding every square farther than `radius` moves from the cycles other than
+    /// the largest to its two edges in `cycles`, and whether the window is the whole board
+    /// (then nothing is assumed).
+    fn window_assumptions(
+        &self,
+        cycles: &[Vec<Vertex>],
+        radius: u32,
+        edge_vars: &[varisat::Var],
+    ) -> (Vec<Lit>, bool) {
+        let vertex_count = self.graph.vertex_count();
+        let largest = (0..cycles.len()).max_by_key(|&index| cycles[index].len());
+        let mut distance = vec![u32::MAX; vertex_count];
+        let mut queue = VecDeque::new();
+        for (index, cycle) in cycles.iter().enumerate() {
+            if Some(index) != largest {
+                for &vertex in cycle {
+                    distance[vertex as usize] = 0;
+                    queue.push_back(vertex);
+                }
+            }
+        }
+        let mut inside = queue.len();
+        while let Some(vertex) = queue.pop_front() {
+            let next_distance = distance[vertex as usize] + 1;
+            if next_distance > radius {
+                continue;
+            }
+            for &(next, _) in self.graph.incident(vertex) {
+                if distance[next as usize] == u32::MAX {
+                    distance[next as usize] = next_distance;
+                    inside += 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+        if inside == vertex_count {
+            return (Vec::new(), true);
+        }
+        let mut assumptions = Vec::new();
+        for cycle in cycles {
+            for (position, &vertex) in cycle.iter().enumerate() {
+                let next = cycle[(position + 1) % cycle.len()];
+                let held =
+                    distance[vertex as usize] == u32::MAX || distance[next as usize] == u32::MAX;
+                if held {
+                    if let Some(edge) = self.graph.edge_between(vertex, next) {
+                        assumptions.push(edge_vars[edge as usize].positive());
+                    }
+                }
+            }
+        }
+        (assumptions, false)
+    }
+}
