@@ -44,3 +44,24 @@ fn format_none_reports_only_statistics() {
         "{stderr}"
     );
 }
+
+#[test]
+fn strips_of_3_and_4_squares_are_streamed_and_verify() {
+    for (rows, cols, tour) in [(3, 40_000, "closed"), (40_001, 4, "open")] {
+        let (rows_arg, cols_arg) = (rows.to_string(), cols.to_string());
+        let args = [
+            "--rows", &rows_arg, "--cols", &cols_arg, "--piece", "knight", "--tour", tour,
+            "--format", "numbers", "--stats",
+        ];
+        let (stdout, stderr, status) = solve(&args);
+        assert_eq!(status, 0, "{stderr}");
+        assert!(stderr.contains("engine: construct (streamed)"), "{stderr}");
+        let shape = match tour {
+            "closed" => TourShape::Closed,
+            _ => TourShape::Open,
+        };
+        let problem = Problem::new(Board::new(rows, cols).unwrap(), Piece::Knight, shape);
+        let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
+        verify(&problem, &tour).unwrap();
+    }
+}

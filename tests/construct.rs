@@ -1,8 +1,10 @@
-//! The construction gives verified knight's tours on every board from 5 x 5 to 30 x 30, and
-//! on large boards checked by the streaming verifier.
+//! The construction gives verified knight's tours on every board from 5 x 5 to 30 x 30, on
+//! every board with a side of 3 or 4 from its family's threshold up to 60, and on large boards
+//! checked by the streaming verifier.
 
-use toursat::engine::construct::{construct, ConstructError};
-use toursat::engine::theory::has_closed_tour;
+use toursat::engine::construct::strip::{CLOSED_3_FROM, OPEN_3_FROM, OPEN_4_FROM};
+use toursat::engine::construct::{construct, covers, ConstructError};
+use toursat::engine::theory::{has_closed_tour, has_open_tour};
 use toursat::engine::{self, Answer, EngineChoice, SolveOptions};
 use toursat::verify_stream::verify_stream;
 use toursat::{verify, Board, Piece, Problem, Square, TourShape};
@@ -72,8 +74,9 @@ fn construction_is_deterministic() {
 fn refuses_boards_it_does_not_cover() {
     let unsupported =
         |problem: &Problem| matches!(construct(problem), Err(ConstructError::Unsupported(_)));
-    assert!(unsupported(&knight(3, 12, TourShape::Closed)));
-    assert!(unsupported(&knight(4, 12, TourShape::Open)));
+    assert!(unsupported(&knight(3, 10, TourShape::Closed)));
+    assert!(unsupported(&knight(9, 3, TourShape::Open)));
+    assert!(unsupported(&knight(4, 5, TourShape::Open)));
     assert!(unsupported(&Problem::new(
         Board::new(8, 8).unwrap(),
         Piece::King,
@@ -98,6 +101,11 @@ fn large_boards_pass_the_streaming_verifier() {
         (200, 300, TourShape::Closed),
         (201, 301, TourShape::Open),
         (1000, 1000, TourShape::Closed),
+        (3, 100_000, TourShape::Open),
+        (3, 100_000, TourShape::Closed),
+        (4, 100_000, TourShape::Open),
+        (100_001, 3, TourShape::Open),
+        (100_001, 4, TourShape::Open),
     ] {
         let problem = knight(rows, cols, shape);
         let tour = construct(&problem).unwrap();
@@ -132,6 +140,13 @@ fn construct_engine_leaves_uncovered_boards_to_search() {
 fn auto_builds_large_empty_knight_boards() {
     let solution = engine::solve(&knight(60, 60, TourShape::Open), &SolveOptions::default());
     assert_eq!(solution.unwrap().stats.engine, "construct");
+    let solution = engine::solve(&knight(4, 700, TourShape::Open), &SolveOptions::default());
+    assert_eq!(solution.unwrap().stats.engine, "construct");
+    let solution = engine::solve(
+        &knight(1000, 3, TourShape::Closed),
+        &SolveOptions::default(),
+    );
+    assert_eq!(solution.unwrap().stats.engine, "construct");
     let solution = engine::solve(&knight(8, 8, TourShape::Closed), &SolveOptions::default());
     assert_eq!(solution.unwrap().stats.engine, "dfs");
 }
@@ -154,5 +169,104 @@ fn open_tours_from_fixed_squares_of_boards_with_both_sides_odd() {
             }
         }
         assert_eq!(refused, [], "{rows} x {cols}");
+    }
+}
+
+/// Whether the construction is meant to cover a knight's tour of `shape` on an empty board
+/// with short side 3 or 4 and long side `long`: from the thresholds, where a tour exists.
+fn thin_board_covered(short: u64, long: u64, shape: TourShape) -> bool {
+    let closed_strip = short == 3 && long % 2 == 0 && long >= CLOSED_3_FROM as u64;
+    match (short, shape) {
+        (3, TourShape::Closed) => closed_strip,
+        (3, TourShape::Open) => closed_strip || long >= OPEN_3_FROM as u64,
+        (4, TourShape::Closed) => false,
+        (4, TourShape::Open) => long >= OPEN_4_FROM as u64,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn tours_on_every_board_with_a_side_of_3_or_4_up_to_60() {
+    for short in [3, 4] {
+        for long in 1..=60 {
+            for (rows, cols) in [(short, long), (long, short)] {
+                for shape in [TourShape::Closed, TourShape::Open] {
+                    let problem = knight(rows, cols, shape);
+                    let board = format!("{shape:?} {rows} x {cols}");
+                    let exists = match shape {
+                        TourShape::Closed => has_closed_tour(rows, cols),
+                        TourShape::Open => has_open_tour(rows, cols),
+                    };
+                    let expected = exists && thin_board_covered(short, long, shape);
+                    assert_eq!(covers(&problem), expected, "{board}");
+                    match construct(&problem) {
+                        Ok(tour) => {
+                            assert!(expected, "{board}: built but not covered");
+                            verify(&problem, &tour.to_tour())
+                                .unwrap_or_else(|error| panic!("{board}: {error}"));
+                        }
+                        Err(ConstructError::NoTour(_)) => assert!(!exists, "{board}"),
+                        Err(ConstructError::Unsupported(_)) => {
+                            assert!(exists && !expected, "{board}")
+                        }
+                        Err(ConstructError::Internal(reason)) => panic!("{board}: {reason}"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn thin_boards_are_built_the_same_way_every_time() {
+    for (rows, cols, shape) in [
+        (3, 101, TourShape::Open),
+        (3, 102, TourShape::Closed),
+        (4, 103, TourShape::Open),
+        (104, 4, TourShape::Open),
+    ] {
+        let problem = knight(rows, cols, shape);
+        let first = construct(&problem).unwrap().to_tour();
+        let second = construct(&problem).unwrap().to_tour();
+        assert_eq!(first, second, "{rows} x {cols}");
+    }
+}
+
+#[test]
+fn open_tours_on_3_x_n_with_n_even_start_or_end_anywhere() {
+    for (rows, cols) in [(3, 14), (22, 3)] {
+        for square in 0..(rows * cols) as Square {
+            for problem in [
+                knight(rows, cols, TourShape::Open).with_start(square),
+                knight(rows, cols, TourShape::Open).with_end(square),
+                knight(rows, cols, TourShape::Closed).with_start(square),
+            ] {
+                let tour = construct(&problem).unwrap().to_tour();
+                verify(&problem, &tour).unwrap_or_else(|error| panic!("{square}: {error}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn open_strips_take_their_own_ends_as_fixed_ends() {
+    for (rows, cols) in [(3, 15), (4, 20), (21, 4)] {
+        let problem = knight(rows, cols, TourShape::Open);
+        let squares = construct(&problem).unwrap().to_tour().squares().to_vec();
+        let (first, last) = (squares[0], *squares.last().unwrap());
+        for problem in [
+            problem.clone().with_start(first),
+            problem.clone().with_start(last),
+            problem.clone().with_end(first),
+            problem.clone().with_start(first).with_end(last),
+        ] {
+            let tour = construct(&problem).unwrap().to_tour();
+            verify(&problem, &tour).unwrap();
+        }
+        let inner = squares[squares.len() / 2];
+        assert!(matches!(
+            construct(&problem.clone().with_start(inner)),
+            Err(ConstructError::Unsupported(_))
+        ));
     }
 }

@@ -188,8 +188,9 @@ pub enum EngineChoice {
     Dfs,
     /// The SAT engine with these options.
     Sat(sat::SatOptions),
-    /// The construction of knight's tours on empty boards (both sides at least 5), in linear
-    /// time; other problems, and lexicographic order, go to depth-first search.
+    /// The construction of knight's tours on empty boards (both sides at least 5, or a side of
+    /// 3 or 4 and the other long enough), in linear time; other problems, and lexicographic
+    /// order, go to depth-first search.
     Construct,
 }
 

@@ -1,5 +1,10 @@
 //! Knight's tours built, not searched: block tours joined by move exchanges, in linear time.
 //!
+//! Boards with both sides at least 5 are a grid of blocks, below; boards with a side of 3 or 4
+//! are [`strip`]s, one row of blocks crossed by one or two lanes, from a threshold on the long
+//! side (open 3 x n from n = 11, open 4 x n from n = 6, closed 3 x n, n even, from n = 12; the
+//! few shorter strips with a tour are left to the search engines).
+//!
 //! Each side of the board is split into parts of 8 squares, the last part 5 to 15, so the board
 //! becomes a grid of blocks. Every block has a [`base`] tour: closed, or open for the one block
 //! whose sides are both odd (when both sides of the board are). Neighbouring blocks are joined
@@ -9,11 +14,14 @@
 //! exchange joins two cycles (or a cycle and the path) into one, so the comb leaves a single
 //! closed tour (or open tour).
 //!
-//! The tour is never stored: a square's two partners come from its block's base tour and, for
-//! the few squares of a join, from the join. [`ConstructedTour::squares`] walks it in constant
-//! memory; the layout takes memory linear in the sides, not the area.
+//! The tour is never stored: a square's two partners come from its block's base tour (or block
+//! paths, on a strip) and, for the few squares of a join, from the join.
+//! [`ConstructedTour::squares`] walks it in constant memory; the layout takes memory linear in
+//! the sides, not the area.
 
 pub mod base;
+mod path;
+pub mod strip;
 
 use crate::board::Square;
 use crate::engine::theory::{knight_tour_existence, Existence};
@@ -23,6 +31,7 @@ use crate::tour::Tour;
 use base::{base_tour, BaseTour, Side, NO_STEP};
 use std::fmt;
 use std::sync::Arc;
+use strip::{Family, StripLayout};
 
 /// No square: the missing partner of an end of an open tour.
 const NO_SQUARE: Square = Square::MAX;
@@ -95,7 +104,7 @@ impl Split {
 
 /// The grid of blocks and their base tours: everything needed to name a square's partners.
 #[derive(Debug, Clone)]
-struct Layout {
+struct BlockLayout {
     cols: u32,
     row_split: Split,
     col_split: Split,
@@ -103,10 +112,14 @@ struct Layout {
     bases: Vec<Option<Arc<BaseTour>>>,
 }
 
-impl Layout {
+impl BlockLayout {
     /// The layout of an empty `rows` x `cols` board, both sides at least 5; when both sides are
     /// odd, the open tour may be asked to start on `path_start`, `(x, y)`.
-    fn new(rows: u32, cols: u32, path_start: Option<(u32, u32)>) -> Result<Layout, ConstructError> {
+    fn new(
+        rows: u32,
+        cols: u32,
+        path_start: Option<(u32, u32)>,
+    ) -> Result<BlockLayout, ConstructError> {
         let row_split = Split::new(rows, path_start.map(|(_, y)| y));
         let col_split = Split::new(cols, path_start.map(|(x, _)| x));
         let stride = MAX_BLOCK as usize + 1;
@@ -136,7 +149,7 @@ impl Layout {
                 })?);
             }
         }
-        Ok(Layout {
+        Ok(BlockLayout {
             cols,
             row_split,
             col_split,
@@ -210,6 +223,34 @@ impl Layout {
             .flat_map(|base| base.ends())
             .map(|(x, y)| (y0 + y) * self.cols + x0 + x)
             .collect()
+    }
+}
+
+/// How a constructed tour is laid out: blocks in a grid, or blocks along a strip.
+#[derive(Debug, Clone)]
+enum Layout {
+    /// Both sides at least 5: base tours of blocks joined by move exchanges.
+    Blocks(BlockLayout),
+    /// A side of 3 or 4: block paths along the strip ([`strip`]).
+    Strip(StripLayout),
+}
+
+impl Layout {
+    /// The two squares next to `square` in the tour ([`NO_SQUARE`] for the missing one at an
+    /// end of an open tour).
+    fn partners(&self, square: Square) -> [Square; 2] {
+        match self {
+            Layout::Blocks(layout) => layout.partners(square),
+            Layout::Strip(layout) => layout.partners(square),
+        }
+    }
+
+    /// The two ends of the tour when it is open; none when it is a circuit.
+    fn ends(&self) -> Vec<Square> {
+        match self {
+            Layout::Blocks(layout) => layout.ends(),
+            Layout::Strip(layout) => layout.ends(),
+        }
     }
 }
 
@@ -289,8 +330,15 @@ impl Iterator for Squares<'_> {
 }
 
 /// Whether the construction covers `problem`, without building anything: a knight on a board
-/// without blocked squares whose sides are both at least 5 (closed tours need one even side;
-/// open tours with fixed ends are checked by [`construct`]).
+/// without blocked squares that has a tour, with both sides at least 5 or with a side of 3 or 4
+/// and the other long enough for [`strip`]: open tours of 3 x n from n = [`OPEN_3_FROM`] and of
+/// 4 x n from n = [`OPEN_4_FROM`], closed (and open) tours of 3 x n, n even, from n =
+/// [`CLOSED_3_FROM`], and the transposes. Fixed ends of open tours are checked by
+/// [`construct`], which refuses those it cannot honour.
+///
+/// [`OPEN_3_FROM`]: strip::OPEN_3_FROM
+/// [`OPEN_4_FROM`]: strip::OPEN_4_FROM
+/// [`CLOSED_3_FROM`]: strip::CLOSED_3_FROM
 pub fn covers(problem: &Problem) -> bool {
     unsupported_reason(problem).is_none() && has_tour(problem)
 }
@@ -323,32 +371,43 @@ fn unsupported_reason(problem: &Problem) -> Option<String> {
     if board.free_count() != board.len() {
         return Some("it builds tours of boards without blocked squares".to_string());
     }
-    if board.rows().min(board.cols()) < 5 {
+    let (rows, cols) = (board.rows(), board.cols());
+    if rows.min(cols) < 5 && Family::of(rows, cols, problem.shape).is_none() {
         return Some(format!(
-            "it needs both sides at least 5; the board is {} x {}",
-            board.rows(),
-            board.cols()
+            "it needs both sides at least 5, or a side of 3 or 4 and the other long enough \
+             (open tours of 3 x n from n = {}, of 4 x n from n = {}, closed tours of 3 x n, \
+             n even, from n = {}); the board is {rows} x {cols}",
+            strip::OPEN_3_FROM,
+            strip::OPEN_4_FROM,
+            strip::CLOSED_3_FROM,
         ));
     }
     None
 }
 
-/// Builds a knight's tour of `problem` (an empty board, both sides at least 5) in time linear
+/// Builds a knight's tour of `problem` (an empty board that [`covers`] takes) in time linear
 /// in the board and memory linear in its sides: closed tours on boards with an even side, open
-/// tours (by opening a closed tour, or from the path of the odd block when both sides are odd).
+/// tours (by opening a closed tour, from the path of the odd block when both sides are odd, or
+/// along an open strip when a side is 3 or 4).
 ///
-/// Fixed ends: a closed tour may start anywhere; an open tour on a board with a closed tour may
-/// fix its start or its end, or both when they are neighbours on the constructed circuit. On a
-/// board with both sides odd, the block with both sides odd is placed over the fixed start (or
-/// end) and its base tour is asked to start there: this fails
+/// Fixed ends: a closed tour may start anywhere; an open tour on a board whose construction is
+/// a circuit (an even side of at least 5, or 3 x n with n even from [`strip::CLOSED_3_FROM`])
+/// may fix its start or its end, or both when they are neighbours on the constructed circuit.
+/// On a board with both sides odd (at least 5), the block with both sides odd is placed over
+/// the fixed start (or end) and its base tour is asked to start there: this fails
 /// ([`ConstructError::Unsupported`]) when no such base tour exists (always for squares of the
 /// less numerous colour, sometimes near the edge of a small block), and when both ends are
-/// fixed unless the other end happens to be the constructed one.
+/// fixed unless the other end happens to be the constructed one. On an open strip (3 x n with
+/// n odd, 4 x n) the ends are those of the first and last blocks' paths, and only they may be
+/// fixed.
 ///
 /// ```
 /// use toursat::engine::construct::construct;
 /// use toursat::{verify, Board, Piece, Problem, TourShape};
 /// let problem = Problem::new(Board::new(12, 20).unwrap(), Piece::Knight, TourShape::Closed);
+/// let tour = construct(&problem).unwrap().to_tour();
+/// assert!(verify(&problem, &tour).is_ok());
+/// let problem = Problem::new(Board::new(4, 31).unwrap(), Piece::Knight, TourShape::Open);
 /// let tour = construct(&problem).unwrap().to_tour();
 /// assert!(verify(&problem, &tour).is_ok());
 /// ```
@@ -389,22 +448,30 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
                 .to_string(),
         ));
     }
-    let path_start = match problem.shape {
-        TourShape::Open if both_odd => problem
-            .start
-            .or(problem.end)
-            .map(|square| board.coords(square)),
-        _ => None,
+    let layout = match Family::of(rows, cols, problem.shape) {
+        Some(family) => {
+            Layout::Strip(StripLayout::new(rows, cols, family).map_err(ConstructError::Internal)?)
+        }
+        None => {
+            let path_start = match problem.shape {
+                TourShape::Open if both_odd => problem
+                    .start
+                    .or(problem.end)
+                    .map(|square| board.coords(square)),
+                _ => None,
+            };
+            Layout::Blocks(BlockLayout::new(rows, cols, path_start)?)
+        }
     };
-    let layout = Layout::new(rows, cols, path_start)?;
     let len = rows as u64 * cols as u64;
+    let ends = layout.ends();
     let tour = |first: Square, before_first: Square| ConstructedTour {
         layout: layout.clone(),
         first,
         before_first,
         len,
     };
-    if !both_odd {
+    if ends.is_empty() {
         return match (problem.shape, problem.start, problem.end) {
             (TourShape::Closed, start, _) | (TourShape::Open, start, None) => {
                 Ok(tour(start.unwrap_or(0), NO_SQUARE))
@@ -422,10 +489,9 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
             }
         };
     }
-    let ends = layout.ends();
     let [one, other] = ends[..] else {
         return Err(ConstructError::Internal(
-            "the open base tour does not have two ends".to_string(),
+            "the constructed path does not have two ends".to_string(),
         ));
     };
     let first = match (problem.start, problem.end) {
@@ -440,7 +506,8 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
     };
     first.map(|first| tour(first, NO_SQUARE)).ok_or_else(|| {
         ConstructError::Unsupported(
-            "on a board with both sides odd, the fixed ends must be the constructed path's ends"
+            "where the construction is a path (both sides odd, or a side of 3 or 4 without the \
+             circuit), the fixed ends must be the constructed path's ends"
                 .to_string(),
         )
     })
