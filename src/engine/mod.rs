@@ -148,6 +148,8 @@ pub struct SatStats {
     pub cut_seconds: f64,
     /// Seconds spent building the formula.
     pub encode_seconds: f64,
+    /// Seconds spent on the warm start's first model: a maximum flow's 2-factor, joined.
+    pub flow_seconds: f64,
     /// Seconds spent in the solver.
     pub solve_seconds: f64,
 }

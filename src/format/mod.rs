@@ -250,6 +250,7 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "cuts: {}", sat.cuts)?;
         writeln!(out, "merges: {}", sat.merges)?;
         writeln!(out, "encode seconds: {:.6}", sat.encode_seconds)?;
+        writeln!(out, "flow seconds: {:.6}", sat.flow_seconds)?;
         writeln!(out, "solve seconds: {:.6}", sat.solve_seconds)?;
         writeln!(out, "cut seconds: {:.6}", sat.cut_seconds)?;
     }

@@ -314,24 +314,26 @@ pub fn search(
     if let Some(tour) = trivial_tour(problem) {
         return Answer::Found(tour);
     }
-    let started = Instant::now();
     let graph = CycleGraph::new(problem, move_graph);
     // The warm start may find the tour before any formula is built.
+    let flow_started = Instant::now();
     let joined = warm::wanted(options)
         .then(|| warm::joined_two_factor(&graph))
         .flatten();
+    let flow_seconds = flow_started.elapsed().as_secs_f64();
     if let Some((cycles, merges)) = &joined {
         if let [cycle] = cycles.as_slice() {
             stats.sat = Some(SatStats {
                 encoding: options.encoding.name().to_string(),
                 merges: *merges,
-                cut_seconds: started.elapsed().as_secs_f64(),
+                flow_seconds,
                 ..SatStats::default()
             });
             return Answer::Found(graph.tour_of_cycle(cycle));
         }
     }
-    let mut refinement = Refinement::on_graph(graph, options, limits, None, started);
+    let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now());
+    refinement.stats.flow_seconds = flow_seconds;
     let found = match joined {
         Some((cycles, merges)) => {
             refinement.stats.merges += merges;

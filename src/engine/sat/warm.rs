@@ -16,6 +16,7 @@ use super::{Encoding, Refinement, SatOptions};
 use crate::engine::factor;
 use crate::engine::Stop;
 use std::collections::VecDeque;
+use std::time::Instant;
 use varisat::Lit;
 
 /// Moves from the separate cycles that the first window reaches.
@@ -46,7 +47,9 @@ impl Refinement {
         &mut self,
         protected: &[bool],
     ) -> Option<Result<Option<Vec<Vertex>>, Stop>> {
+        let flow_started = Instant::now();
         let (cycles, merges) = joined_two_factor(&self.graph)?;
+        self.stats.flow_seconds += flow_started.elapsed().as_secs_f64();
         self.stats.merges += merges;
         Some(self.repair(cycles, protected))
     }
@@ -68,22 +71,28 @@ impl Refinement {
             if cycles.len() == 1 {
                 return Ok(cycles.pop());
             }
+            let cuts_started = Instant::now();
             self.add_cuts(&cycles);
+            self.stats.cut_seconds += cuts_started.elapsed().as_secs_f64();
             let mut radius = FIRST_RADIUS;
             let model = loop {
+                let window_started = Instant::now();
                 let (assumptions, whole_board) =
                     self.window_assumptions(&cycles, radius, &edge_vars);
+                self.stats.cut_seconds += window_started.elapsed().as_secs_f64();
                 match self.solve(&assumptions)? {
                     Some(model) => break model,
                     None if whole_board => return Ok(None),
                     None => radius *= 2,
                 }
             };
+            let repair_started = Instant::now();
             let Some(found) = self.moves.cycles(&self.graph, &model) else {
                 return Err(Stop::InternalError);
             };
             let (merged, merges) = merge::merge_cycles(&self.graph, &found, protected);
             self.stats.merges += merges;
+            self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
             cycles = merged;
         }
     }
