@@ -38,7 +38,7 @@ pub enum Encoding {
     Cutset,
     /// Directed successor arcs, one in and one out, lazy cuts in both directions.
     CutsetArcs,
-    /// Directed successor arcs and binary positions: complete, no cuts needed.
+    /// Directed successor arcs and positions as shift-register states: complete, no cuts needed.
     Position,
     /// Directed successor arcs and positions modulo coprime numbers (one-hot): complete.
     Crt,
