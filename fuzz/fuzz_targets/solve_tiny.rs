@@ -50,9 +50,13 @@ fuzz_target!(|data: &[u8]| {
     .chain(Encoding::ALL.into_iter().map(|encoding| {
         EngineChoice::Sat(SatOptions {
             encoding,
-            merge: true,
+            ..SatOptions::default()
         })
-    }));
+    }))
+    .chain([EngineChoice::Sat(SatOptions {
+        warm_start: false,
+        ..SatOptions::default()
+    })]);
     let mut exists = None;
     for engine in engines {
         let options = SolveOptions {
