@@ -79,3 +79,13 @@ fn the_warm_start_finds_a_tour_wherever_the_solver_does() {
         assert!(matches!(cold, Answer::Found(_)), "{name}");
     }
 }
+
+#[test]
+fn a_disconnected_board_ends_with_no_tour() {
+    // Two separate 2 x 4 rooms: each has a circuit, so the flow's 2-factor has two cycles that
+    // no window can join. The cheap proofs would refute it; the SAT engine alone must too.
+    let board: Board = "....#....\n....#....".parse().unwrap();
+    let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
+    let (answer, _) = solve(&problem, true);
+    assert!(matches!(answer, Answer::NoTour(_)), "{answer:?}");
+}

@@ -83,7 +83,7 @@ impl Refinement {
                 match self.solve(&assumptions)? {
                     Some(model) => break model,
                     None if whole_board => return Ok(None),
-                    None => radius *= 2,
+                    None => radius = radius.saturating_mul(2),
                 }
             };
             let repair_started = Instant::now();
@@ -132,7 +132,9 @@ impl Refinement {
                 }
             }
         }
-        if inside == vertex_count {
+        // A radius as large as the graph reaches every vertex the cycles can reach: the rest
+        // (another piece of a disconnected graph) must not stay held, or the window never ends.
+        if inside == vertex_count || radius as usize >= vertex_count {
             return (Vec::new(), true);
         }
         let mut assumptions = Vec::new();
