@@ -2,7 +2,7 @@
 //!
 //! A [`Problem`] is a [`Board`] (with blocked squares), a [`Piece`] and the shape of tour
 //! (closed or open, with fixed ends if wanted). [`engine::solve`] answers it with a [`Tour`]
-//! that has passed [`verify`], a proof that no tour exists, or a stop at a limit.
+//! that has passed [`verify()`], a proof that no tour exists, or a stop at a limit.
 //!
 //! ```
 //! use toursat::{engine, Answer, Board, Piece, Problem, SolveOptions, TourShape};

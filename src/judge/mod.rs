@@ -28,7 +28,7 @@ pub struct JudgeOptions {
     /// The most squares a board may have.
     pub max_squares: u64,
     /// Prove every no-tour answer again with the SAT engine and check the certificate (see
-    /// [`certify`](crate::engine::sat::certify)) before printing it.
+    /// [`crate::engine::sat::certify`]) before printing it.
     pub certify: bool,
 }
 

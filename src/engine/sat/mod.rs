@@ -110,7 +110,7 @@ pub struct SatOptions {
     /// Whether to join a model's cycles by edge exchanges before adding cuts.
     pub merge: bool,
     /// Whether `cutset` may take its first model from a maximum flow instead of the solver, for
-    /// closed tours of pieces that alternate colours (see [`warm`]); it needs `merge`.
+    /// closed tours of pieces that alternate colours (see `encodings/cutset.md`); it needs `merge`.
     pub warm_start: bool,
 }
 
