@@ -7,8 +7,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use toursat::engine::sat::certify::{self, Certificate, CertifyError, ProofRequest};
-use toursat::engine::sat::SatOptions;
-use toursat::engine::{deadline, Answer, Limits, Solution};
+use toursat::engine::{Answer, Limits, Solution};
 use toursat::format::{self, reason};
 use toursat::Problem;
 
@@ -57,28 +56,19 @@ impl TrustArgs {
                 _ => None,
             },
         };
-        let options = SatOptions {
-            encoding: engine.encoding,
-            merge: !engine.no_merge,
-            warm_start: !engine.no_warm_start,
-        };
-        let (owned_problem, owned_limits) = (problem.clone(), *limits);
-        deadline::finish_by(limits.deadline, move || {
-            certify::prove_no_tour(&owned_problem, &options, &owned_limits, &request)
-        })
-        .unwrap_or_else(|stop| Err(CertifyError::Stopped(stop)))
-        .map(Some)
-        .map_err(|error| match error {
-            CertifyError::Stopped(stop) => CliError::with_status(
-                exit::for_stop(stop),
-                format!(
-                    "certifying: {}",
-                    format::explain_stop(stop, engine.timeout_seconds())
+        certify::prove_no_tour(problem, &engine.sat_options(), limits, &request)
+            .map(Some)
+            .map_err(|error| match error {
+                CertifyError::Stopped(stop) => CliError::with_status(
+                    exit::for_stop(stop),
+                    format!(
+                        "certifying: {}",
+                        format::explain_stop(stop, engine.timeout_seconds())
+                    ),
                 ),
-            ),
-            CertifyError::Io(error) => CliError::input(format!("writing the proof: {error}")),
-            other => CliError::with_status(exit::INTERNAL, other),
-        })
+                CertifyError::Io(error) => CliError::input(format!("writing the proof: {error}")),
+                other => CliError::with_status(exit::INTERNAL, other),
+            })
     }
 
     /// Writes the explanation (and the certificate, if any) to stderr when `--explain` is given.

@@ -18,7 +18,7 @@ use crate::engine::sat::dimacs::Dimacs;
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::{trivial_tour, Cut, Encoding, Refinement, SatOptions};
-use crate::engine::{Limits, Stop};
+use crate::engine::{deadline, Limits, Stop};
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
 use crate::verify::verify;
@@ -193,7 +193,24 @@ impl Write for SharedBuffer {
 
 /// Proves with the SAT engine that `problem` has no tour, writing and checking proofs as
 /// `request` asks. The problem must be well posed.
+///
+/// With a deadline the work runs on a worker thread (see [`deadline`]), so that a stop comes
+/// within [`deadline::GRACE`] of the deadline even while the formula is being built.
 pub fn prove_no_tour(
+    problem: &Problem,
+    options: &SatOptions,
+    limits: &Limits,
+    request: &ProofRequest,
+) -> Result<Certificate, CertifyError> {
+    let (problem, options, limits, request) = (problem.clone(), *options, *limits, request.clone());
+    deadline::finish_by(limits.deadline, move || {
+        prove_no_tour_now(&problem, &options, &limits, &request)
+    })
+    .unwrap_or_else(|stop| Err(CertifyError::Stopped(stop)))
+}
+
+/// [`prove_no_tour`] on the caller's thread.
+fn prove_no_tour_now(
     problem: &Problem,
     options: &SatOptions,
     limits: &Limits,
