@@ -33,7 +33,7 @@ fn solve(problem: &Problem, warm_start: bool) -> (Answer, SatStats) {
 fn the_flow_gives_two_edges_at_every_square() {
     let problem = scale_board("random-40x40-d0.05-s1");
     let graph = CycleGraph::new(&problem, &MoveGraph::new(&problem.board, Piece::Rook));
-    let chosen = two_factor(graph.vertex_count(), graph.edges()).unwrap();
+    let chosen = two_factor(&graph).unwrap();
     assert!(graph.cycles_of_edges(&chosen).is_some());
 }
 

@@ -8,6 +8,7 @@
 //! first.
 
 use crate::board::{Board, Square};
+use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;
 use std::collections::VecDeque;
 
@@ -159,29 +160,24 @@ pub enum NoTwoFactor {
     Shortfall(Shortfall),
 }
 
-/// A 2-factor of a graph (`vertex_count` vertices, `edges` between them): the edges chosen so
-/// that every vertex has exactly two, as a flag per edge. A maximum flow sends two units into
-/// every vertex of one side and out of every vertex of the other, one unit an edge, so the
-/// graph must be bipartite.
-pub fn two_factor(vertex_count: usize, edges: &[(u32, u32)]) -> Result<Vec<bool>, NoTwoFactor> {
-    let mut neighbours = vec![Vec::new(); vertex_count];
-    for &(a, b) in edges {
-        neighbours[a as usize].push(b as usize);
-        neighbours[b as usize].push(a as usize);
-    }
+/// A 2-factor of `graph`: the edges chosen so that every vertex has exactly two, as a flag per
+/// edge. A maximum flow sends two units into every vertex of one side and out of every vertex of
+/// the other, one unit an edge, so the graph must be bipartite.
+pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
+    let vertex_count = graph.vertex_count();
     let mut side = vec![u8::MAX; vertex_count];
     for root in 0..vertex_count {
         if side[root] != u8::MAX {
             continue;
         }
         side[root] = 0;
-        let mut queue = VecDeque::from([root]);
+        let mut queue = VecDeque::from([root as Vertex]);
         while let Some(vertex) = queue.pop_front() {
-            for &next in &neighbours[vertex] {
-                if side[next] == u8::MAX {
-                    side[next] = 1 - side[vertex];
+            for &(next, _) in graph.incident(vertex) {
+                if side[next as usize] == u8::MAX {
+                    side[next as usize] = 1 - side[vertex as usize];
                     queue.push_back(next);
-                } else if side[next] == side[vertex] {
+                } else if side[next as usize] == side[vertex as usize] {
                     return Err(NoTwoFactor::NotBipartite);
                 }
             }
@@ -203,8 +199,8 @@ pub fn two_factor(vertex_count: usize, edges: &[(u32, u32)]) -> Result<Vec<bool>
     if demand[0] != demand[1] {
         return shortfall(demand[0].max(demand[1]), demand[0].min(demand[1]));
     }
-    let mut flow_edge = Vec::with_capacity(edges.len());
-    for &(a, b) in edges {
+    let mut flow_edge = Vec::with_capacity(graph.edges().len());
+    for &(a, b) in graph.edges() {
         let (from, to) = if side[a as usize] == 0 {
             (a, b)
         } else {

@@ -2,6 +2,7 @@
 
 use crate::board::Square;
 use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathEnd};
+use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::Impossibility;
 use crate::piece::{MoveGraph, Piece};
@@ -50,7 +51,7 @@ fn move_shortage(
         return None;
     }
     let (head, end) = match (problem.shape, problem.start, problem.end) {
-        (TourShape::Closed, _, _) => return lacks_two_factor(graph, free_squares),
+        (TourShape::Closed, _, _) => return lacks_two_factor(problem, graph, free_squares),
         _ if free_squares.len() > FLOW_PROOF_LIMIT => return None,
         (TourShape::Open, Some(start), Some(end)) => (start, PathEnd::On(end)),
         (TourShape::Open, Some(start), None) => (start, PathEnd::Anywhere),
@@ -78,21 +79,15 @@ fn move_shortage(
 
 /// A closed tour of three squares or more is a 2-factor (two tour moves at every square): when
 /// a maximum flow finds none, there is no closed tour.
-fn lacks_two_factor(graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibility> {
+fn lacks_two_factor(
+    problem: &Problem,
+    graph: &MoveGraph,
+    free_squares: &[Square],
+) -> Option<Impossibility> {
     if free_squares.len() > CLOSED_FLOW_PROOF_LIMIT {
         return None;
     }
-    let vertex_of = |square: Square| free_squares.binary_search(&square).ok();
-    let mut edges = Vec::new();
-    for (vertex, &square) in free_squares.iter().enumerate() {
-        for &next in graph.neighbours(square) {
-            match vertex_of(next) {
-                Some(other) if vertex < other => edges.push((vertex as u32, other as u32)),
-                _ => {}
-            }
-        }
-    }
-    match two_factor(free_squares.len(), &edges) {
+    match two_factor(&CycleGraph::new(problem, graph)) {
         Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
             needed: shortfall.needed,
             possible: shortfall.possible,

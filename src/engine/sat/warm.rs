@@ -34,7 +34,7 @@ pub(super) fn joined_two_factor(graph: &CycleGraph) -> Option<(Vec<Vec<Vertex>>,
     if graph.virtual_vertex().is_some() {
         return None;
     }
-    let chosen = factor::two_factor(graph.vertex_count(), graph.edges()).ok()?;
+    let chosen = factor::two_factor(graph).ok()?;
     let cycles = graph.cycles_of_edges(&chosen)?;
     let protected = vec![false; graph.edges().len()];
     Some(merge::merge_cycles(graph, &cycles, &protected))
