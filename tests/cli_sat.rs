@@ -150,23 +150,123 @@ fn dimacs_names_every_move_variable_and_is_deterministic() {
 
 #[test]
 fn dimacs_with_cuts_from_solve_says_so() {
-    let ring = example("boards/ring.txt");
     let args = [
         "dimacs",
-        &ring,
+        "--rows",
+        "6",
+        "--cols",
+        "6",
         "--piece",
-        "rook",
+        "knight",
         "--tour",
         "closed",
         "--no-merge",
         "--cuts-from-solve",
     ];
-    let (stdout, stderr, status) = run(&args, "");
+    let (complete, stderr, status) = run(&args, "");
     assert_eq!(status, 0, "{stderr}");
     assert!(
-        stdout.contains("clauses are cuts that toursat added while solving"),
-        "{stdout}"
+        complete.contains("clauses before the layer are cuts that toursat added while solving"),
+        "{complete}"
     );
+    assert!(
+        complete.contains("c this formula is complete: its last "),
+        "{complete}"
+    );
+    assert!(
+        complete.contains(
+            "c decode a model with: toursat decode ... --encoding cutset --connectivity position\n"
+        ),
+        "{complete}"
+    );
+    let mut cuts_only = args.to_vec();
+    cuts_only.extend(["--connectivity", "cuts"]);
+    let (cuts_only, stderr, status) = run(&cuts_only, "");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        cuts_only.contains("clauses, the last ones, are cuts that toursat added while solving"),
+        "{cuts_only}"
+    );
+    assert!(cuts_only.contains("another solver may still answer with subcycles"));
+    assert!(!cuts_only.contains("this formula is complete"));
+    // The same cuts: the complete formula is the cuts-only one with the layer after it.
+    let clauses = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| !line.starts_with('c') && !line.starts_with('p'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(clauses(&complete).starts_with(&clauses(&cuts_only)));
+}
+
+#[test]
+fn a_layer_over_a_complete_encoding_is_refused() {
+    let args = [
+        "dimacs",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--encoding",
+        "crt",
+        "--connectivity",
+        "position",
+    ];
+    let (stdout, stderr, status) = run(&args, "");
+    assert_eq!(status, 2);
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("crt is complete already"), "{stderr}");
+}
+
+#[test]
+fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
+    if std::env::var("TOURSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
+        return;
+    }
+    let problem = [
+        "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
+    ];
+    for layer in ["position", "crt"] {
+        let cnf = scratch(&format!("knight6-{layer}.cnf"))
+            .display()
+            .to_string();
+        let answer = scratch(&format!("knight6-{layer}.out"))
+            .display()
+            .to_string();
+        let mut dimacs_args = vec!["dimacs"];
+        dimacs_args.extend(problem);
+        dimacs_args.extend(["--no-merge", "--cuts-from-solve", "--connectivity", layer]);
+        dimacs_args.extend(["-o", &cnf]);
+        assert_eq!(run(&dimacs_args, "").2, 0);
+        let solved = Command::new("minisat")
+            .args([&cnf, &answer])
+            .stdout(Stdio::null())
+            .status()
+            .expect(
+                "minisat must be installed (Debian package minisat), or set \
+                 TOURSAT_SKIP_EXTERNAL=1",
+            );
+        assert_eq!(solved.code(), Some(10), "minisat says satisfiable");
+        let mut decode_args = vec!["decode", &answer];
+        decode_args.extend(problem);
+        let (_, stderr, status) = run(&decode_args, "");
+        assert_eq!(
+            status, 2,
+            "the layer's variables are out of range without it"
+        );
+        assert!(stderr.contains("give it with --connectivity"), "{stderr}");
+        decode_args.extend(["--connectivity", layer, "--format", "numbers"]);
+        let (stdout, stderr, status) = run(&decode_args, "");
+        assert_eq!(status, 0, "{layer}: {stderr}");
+        let board = Board::new(6, 6).unwrap();
+        let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
+        let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
+        verify(&problem, &tour).unwrap();
+    }
 }
 
 #[test]

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use toursat::engine::sat::connectivity::Connectivity;
+use toursat::engine::sat::cycle::CycleGraph;
 use toursat::engine::sat::formula::Formula;
 use toursat::engine::sat::model::{DecodeError, Decoder, SolverAnswer};
 use toursat::engine::sat::{Encoding, Refinement, SatOptions};
@@ -166,5 +168,46 @@ fn minisat_finds_the_formula_of_an_impossible_tour_unsatisfiable() {
             Err(DecodeError::Unsatisfiable),
             "{encoding}"
         );
+    }
+}
+
+#[test]
+fn minisat_answers_a_refined_formula_completed_by_a_layer_with_one_tour() {
+    if !minisat_available() {
+        return;
+    }
+    let impossible = Problem::new(Board::new(2, 3).unwrap(), Piece::Knight, TourShape::Open);
+    for encoding in [Encoding::Cutset, Encoding::CutsetArcs] {
+        for connectivity in [Connectivity::Position, Connectivity::Crt] {
+            for (name, problem) in solvable_problems() {
+                let name = format!("{name}-{encoding}-{connectivity}");
+                let (mut formula, found) = refined_formula(&problem, encoding);
+                assert!(found, "{name}");
+                let graph =
+                    CycleGraph::new(&problem, &MoveGraph::new(&problem.board, problem.piece));
+                let decoder = Decoder::with_connectivity(&problem, encoding, connectivity).unwrap();
+                connectivity.add_layer(&graph, decoder.moves(), &mut formula);
+                assert_eq!(decoder.var_count(), formula.var_count(), "{name}");
+                // One solve, no rounds of cuts: the layer leaves no model with subcycles.
+                let answer = decoder.read(&minisat(&formula, &name)).unwrap();
+                let tour = decoder
+                    .tour(&answer)
+                    .unwrap_or_else(|error| panic!("{name}: {error}"));
+                verify(&problem, &tour).unwrap_or_else(|error| panic!("{name}: {error}"));
+            }
+            let (mut formula, _) = refined_formula(&impossible, encoding);
+            let graph = CycleGraph::new(
+                &impossible,
+                &MoveGraph::new(&impossible.board, impossible.piece),
+            );
+            let decoder = Decoder::with_connectivity(&impossible, encoding, connectivity).unwrap();
+            connectivity.add_layer(&graph, decoder.moves(), &mut formula);
+            let answer = decoder.read(&minisat(&formula, "knight-2x3")).unwrap();
+            assert_eq!(
+                decoder.tour(&answer),
+                Err(DecodeError::Unsatisfiable),
+                "{encoding} with {connectivity}"
+            );
+        }
     }
 }

@@ -3,12 +3,17 @@
 //! Shapes up to 4 x 4 and 3 x 5 (and 5 x 3), every pattern of blocked squares; rook and knight;
 //! closed, open, and open from a fixed start. Depth-first search (checked against brute force in
 //! `small_boards.rs`) gives the expected existence, computed once for all the encodings; each
-//! encoding's tours must verify.
+//! encoding's tours must verify. The lazy encodings completed by a connectivity layer must be
+//! right in one solve, without cuts.
 
 use std::sync::OnceLock;
+use toursat::engine::sat::connectivity::Connectivity;
+use toursat::engine::sat::cycle::CycleGraph;
+use toursat::engine::sat::formula::Formula;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, EngineChoice, SolveOptions};
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
+use varisat::ExtendFormula;
 
 /// The shapes checked, as (rows, cols).
 const SHAPES: [(u64, u64); 5] = [(2, 4), (3, 3), (3, 5), (5, 3), (4, 4)];
@@ -160,4 +165,70 @@ fn cutset_without_warm_start_agrees_with_search_on_every_small_pattern() {
         ..merging(Encoding::Cutset)
     };
     check_encoding(options);
+}
+
+/// Checks that `encoding`'s base formula completed by `connectivity`, solved once by varisat
+/// with no cuts, is satisfiable exactly when depth-first search finds a tour, and that then its
+/// model is one tour, which verifies.
+fn check_layer(encoding: Encoding, connectivity: Connectivity) {
+    let expected = expected_answers();
+    let check = |problems: &[(Problem, bool)]| {
+        for (problem, has_tour) in problems {
+            if sat::trivial_tour(problem).is_some() {
+                continue;
+            }
+            let move_graph = MoveGraph::new(&problem.board, problem.piece);
+            let graph = CycleGraph::new(problem, &move_graph);
+            let mut formula = Formula::new();
+            let moves = encoding.encode(&graph, &mut formula);
+            connectivity.add_layer(&graph, &moves, &mut formula);
+            let mut solver = varisat::Solver::new();
+            for clause in formula.clauses() {
+                solver.add_clause(clause);
+            }
+            let name = format!("{encoding} with {connectivity} on {problem:?}");
+            let satisfiable = solver.solve().unwrap();
+            assert_eq!(satisfiable, *has_tour, "{name} disagrees with dfs");
+            if satisfiable {
+                let mut values = vec![false; formula.var_count()];
+                for lit in solver.model().unwrap() {
+                    values[lit.index()] = lit.is_positive();
+                }
+                let cycles = moves.cycles(&graph, &values).unwrap_or_else(|| {
+                    panic!("{name}: the model's moves are not cycles");
+                });
+                let [cycle] = cycles.as_slice() else {
+                    panic!("{name}: the model has {} cycles", cycles.len());
+                };
+                let tour = graph.tour_of_cycle(cycle);
+                verify(problem, &tour).unwrap_or_else(|error| panic!("{name}: {error}"));
+            }
+        }
+    };
+    let (first, second) = expected.split_at(expected.len() / 2);
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| check(second));
+        check(first);
+        other.join().unwrap();
+    });
+}
+
+#[test]
+fn cutset_with_a_position_layer_is_complete_on_every_small_pattern() {
+    check_layer(Encoding::Cutset, Connectivity::Position);
+}
+
+#[test]
+fn cutset_with_a_crt_layer_is_complete_on_every_small_pattern() {
+    check_layer(Encoding::Cutset, Connectivity::Crt);
+}
+
+#[test]
+fn cutset_arcs_with_a_position_layer_is_complete_on_every_small_pattern() {
+    check_layer(Encoding::CutsetArcs, Connectivity::Position);
+}
+
+#[test]
+fn cutset_arcs_with_a_crt_layer_is_complete_on_every_small_pattern() {
+    check_layer(Encoding::CutsetArcs, Connectivity::Crt);
 }

@@ -1,6 +1,7 @@
 //! `toursat decode`: a SAT solver's answer to a `toursat dimacs` formula, read back as a tour.
 
 use super::args::ProblemArgs;
+use super::dimacs;
 use super::error::CliError;
 use super::exit;
 use super::show::{self, ShowArgs};
@@ -9,7 +10,8 @@ use clap::Args;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use toursat::engine::sat::model::{DecodeError, Decoder, SolverAnswer};
+use toursat::engine::sat::connectivity::Connectivity;
+use toursat::engine::sat::model::{AnswerErrorKind, DecodeError, Decoder, SolverAnswer};
 use toursat::engine::sat::Encoding;
 use toursat::format::{Format, Json, JsonAnswer, Svg};
 use toursat::Problem;
@@ -21,7 +23,9 @@ Examples:
   minisat k6.cnf k6.out
   toursat decode k6.out --rows 6 --cols 6 --piece knight --tour closed --encoding position --format grid
   # a lazy encoding: while the answer is `not a tour`, --add-cuts-to adds the cuts, solve again
-  toursat decode f.out --rows 6 --cols 6 --piece knight --tour closed --add-cuts-to f.cnf";
+  toursat decode f.out --rows 6 --cols 6 --piece knight --tour closed --add-cuts-to f.cnf
+  # a lazy formula made complete by toursat dimacs --connectivity position
+  toursat decode g.out --rows 6 --cols 6 --piece knight --tour closed --connectivity position";
 
 /// Arguments of `toursat decode`.
 #[derive(Args, Debug)]
@@ -36,6 +40,10 @@ pub struct DecodeArgs {
     /// The encoding the formula was written with.
     #[arg(long, value_name = "NAME", default_value_t = Encoding::Cutset)]
     encoding: Encoding,
+    /// The connectivity layer the formula was written with (`toursat dimacs --connectivity`;
+    /// its header names it).
+    #[arg(long, value_name = "LAYER", default_value_t = Connectivity::Cuts)]
+    connectivity: Connectivity,
     /// When the model has several cycles, add a cut clause for each to this DIMACS file (the
     /// formula the solver answered), fixing its `p cnf` line, so that solving it again excludes
     /// them: a refinement loop with any external solver.
@@ -56,12 +64,23 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         _ => return Err(CliError::input("give [BOARD_FILE] MODEL_FILE")),
     };
     let problem = args.problem.problem(board_file)?;
-    let decoder = Decoder::new(&problem, args.encoding).map_err(CliError::input)?;
+    let connectivity = dimacs::connectivity(args.encoding, Some(args.connectivity), false)?;
+    let decoder = Decoder::with_connectivity(&problem, args.encoding, connectivity)
+        .map_err(CliError::input)?;
     let text =
         fs::read_to_string(model_file).map_err(|error| CliError::in_file(model_file, error))?;
-    let answer = decoder
-        .read(&text)
-        .map_err(|error| CliError::in_file(model_file, error))?;
+    let answer = decoder.read(&text).map_err(|error| {
+        let hint = match error.kind {
+            AnswerErrorKind::VariableOutOfRange { .. }
+                if connectivity == Connectivity::Cuts && !args.encoding.is_complete() =>
+            {
+                " (if the formula's header names a connectivity layer, give it with \
+                 --connectivity)"
+            }
+            _ => "",
+        };
+        CliError::in_file(model_file, format!("{error}{hint}"))
+    })?;
     if let (SolverAnswer::Satisfiable(values), Some(path)) = (&answer, &args.add_cuts_to) {
         if let Ok(cycles) = decoder.cycles(values) {
             if cycles.len() > 1 {

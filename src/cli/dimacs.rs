@@ -8,7 +8,9 @@ use clap::Args;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
+use toursat::engine::sat::connectivity::Connectivity;
 use toursat::engine::sat::dimacs::Dimacs;
+use toursat::engine::sat::Encoding;
 use toursat::engine::sat::{trivial_tour, Refinement};
 use toursat::engine::{proofs, Stop};
 use toursat::format;
@@ -18,7 +20,8 @@ use toursat::MoveGraph;
 pub const EXAMPLES: &str = "\
 Examples:
   toursat dimacs --rows 8 --cols 8 --piece knight --tour closed --encoding position -o knight8.cnf
-  toursat dimacs examples/boards/ring.txt --piece rook --tour closed --cuts-from-solve";
+  toursat dimacs examples/boards/ring.txt --piece rook --tour closed --cuts-from-solve -o ring.cnf
+  toursat dimacs --rows 6 --cols 6 --piece knight --tour closed --connectivity crt";
 
 /// Arguments of `toursat dimacs`.
 #[derive(Args, Debug)]
@@ -30,9 +33,16 @@ pub struct DimacsArgs {
     problem: ProblemArgs,
     #[command(flatten)]
     engine: EngineArgs,
-    /// For lazy encodings: solve first, and write the formula with every cut the solve added.
+    /// For lazy encodings: solve first, and write the formula with every cut the solve added
+    /// (and, unless `--connectivity cuts`, a layer that makes it complete).
     #[arg(long)]
     cuts_from_solve: bool,
+    /// For lazy encodings: what excludes subcycles from the formula. `cuts`: the cuts alone
+    /// (models may have subcycles); `position` or `crt`: that encoding's positions over the
+    /// moves, so that every model is one tour [default: position with --cuts-from-solve, else
+    /// cuts]
+    #[arg(long, value_name = "LAYER")]
+    connectivity: Option<Connectivity>,
     /// Write to FILE instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -70,6 +80,11 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         );
     }
     let sat_options = args.engine.sat_options();
+    let connectivity = connectivity(
+        sat_options.encoding,
+        args.connectivity,
+        args.cuts_from_solve,
+    )?;
     let mut refinement = Refinement::new(&problem, &move_graph, &sat_options, &limits);
     let mut cuts_from_solve = None;
     if args.cuts_from_solve && !sat_options.encoding.is_complete() {
@@ -77,14 +92,19 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         cuts_from_solve = Some(refinement.stats.cuts);
     }
     drop(watchdog);
+    let layer = connectivity.add_layer(
+        &refinement.graph,
+        &refinement.moves,
+        &mut refinement.formula,
+    );
     let cnf = Dimacs {
         problem: &problem,
         encoding: sat_options.encoding,
         graph: &refinement.graph,
         moves: &refinement.moves,
         formula: &refinement.formula,
-        complete: sat_options.encoding.is_complete(),
         cuts_from_solve,
+        layer: Some(&layer),
     };
     let written = match &args.output {
         Some(path) => File::create(path).and_then(|file| cnf.write(file)),
@@ -94,4 +114,24 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
     };
     written.map_err(|error| CliError::input(format!("writing the formula: {error}")))?;
     Ok(exit::SUCCESS)
+}
+
+/// The connectivity layer to write: `chosen`, else the default (a complete layer after
+/// `--cuts-from-solve`, else the cuts alone); an error for a layer over a complete encoding.
+pub fn connectivity(
+    encoding: Encoding,
+    chosen: Option<Connectivity>,
+    cuts_from_solve: bool,
+) -> Result<Connectivity, CliError> {
+    match chosen {
+        Some(layer) if encoding.is_complete() && layer != Connectivity::Cuts => {
+            Err(CliError::input(format!(
+                "--connectivity {layer} is for the lazy encodings (cutset, cutset-arcs): \
+                 {encoding} is complete already"
+            )))
+        }
+        Some(layer) => Ok(layer),
+        None if cuts_from_solve && !encoding.is_complete() => Ok(Connectivity::Position),
+        None => Ok(Connectivity::Cuts),
+    }
 }

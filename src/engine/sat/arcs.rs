@@ -6,11 +6,17 @@ use crate::engine::sat::cardinality::exactly;
 use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
+use varisat::Var;
 
 /// Adds two arc variables per edge, exactly one arc out of and one into every vertex, no
 /// two-cycles (when there are more than two vertices), and the virtual vertex's arcs to a fixed
 /// start (out of it) and a fixed end (into it).
 pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
+    MoveVars::Arcs(encode_vars(graph, formula))
+}
+
+/// [`encode`], returning the arc variables themselves.
+pub fn encode_vars(graph: &CycleGraph, formula: &mut Formula) -> Vec<Var> {
     let arc_vars = formula.new_vars(graph.edges().len() * 2);
     for vertex in 0..graph.vertex_count() as Vertex {
         let (mut outgoing, mut incoming) = (Vec::new(), Vec::new());
@@ -35,17 +41,18 @@ pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
             ]);
         }
     }
-    let moves = MoveVars::Arcs(arc_vars);
     if let Some(virtual_vertex) = graph.virtual_vertex() {
-        let fixed_paths = [
-            graph.start().map(|start| [virtual_vertex, start]),
-            graph.end().map(|end| [end, virtual_vertex]),
+        let fixed_arcs = [
+            graph.start().map(|start| (virtual_vertex, start)),
+            graph.end().map(|end| (end, virtual_vertex)),
         ];
-        for path in fixed_paths.into_iter().flatten() {
-            for lit in moves.path_literals(graph, &path) {
-                formula.add_clause(&[lit]);
+        for (from, to) in fixed_arcs.into_iter().flatten() {
+            if let Some(edge) = graph.edge_between(from, to) {
+                let forwards = graph.edges()[edge as usize].0 == from;
+                let arc = 2 * edge as usize + !forwards as usize;
+                formula.add_clause(&[arc_vars[arc].positive()]);
             }
         }
     }
-    moves
+    arc_vars
 }

@@ -523,7 +523,7 @@ fn write_drat(
         graph: &refinement.graph,
         moves: &refinement.moves,
         formula: &refinement.formula,
-        complete: encoding.is_complete(),
+        layer: None,
         cuts_from_solve: Some(
             refinement
                 .cuts

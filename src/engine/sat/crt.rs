@@ -18,14 +18,18 @@ use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::{arc_ends, MoveVars};
 use crate::engine::sat::position::root;
-use varisat::Lit;
+use varisat::{Lit, Var};
 
 /// Adds the arc base, then residue variables and the clauses that tie them to arcs.
 pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
-    let moves = arcs::encode(graph, formula);
-    let MoveVars::Arcs(arc_vars) = &moves else {
-        return moves;
-    };
+    let arc_vars = arcs::encode_vars(graph, formula);
+    add_residues(graph, &arc_vars, formula);
+    MoveVars::Arcs(arc_vars)
+}
+
+/// Adds one-hot residue variables for every vertex but the root, and the clauses that make
+/// each arc of `arc_vars` (numbered as in [`MoveVars::Arcs`]) add one to its ends' residues.
+pub fn add_residues(graph: &CycleGraph, arc_vars: &[Var], formula: &mut Formula) {
     let root = root(graph);
     let moduli = moduli(graph.vertex_count());
     // residues[vertex][k][j]: the vertex's position is j modulo moduli[k]; empty for the root.
@@ -68,7 +72,6 @@ pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
             }
         }
     }
-    moves
 }
 
 /// Pairwise coprime moduli, each at least 2, whose product is at least `vertex_count`, with

@@ -1,10 +1,13 @@
 //! DIMACS CNF writer: a tour formula with a header naming the problem and its move variables.
 //!
 //! The file opens with comment lines: the problem, the encoding, whether the formula is
-//! complete, and one `c edge VAR A B` or `c arc VAR FROM TO` line per move variable (squares as
-//! `x,y`, the virtual vertex of an open tour as `virtual`). Then `p cnf VARS CLAUSES` and the
-//! clauses in the order the encoding added them. The same input always gives the same bytes.
+//! complete, which clauses are cuts and which a connectivity layer, and one `c edge VAR A B` or
+//! `c arc VAR FROM TO` line per move variable (squares as `x,y`, the virtual vertex of an open
+//! tour as `virtual`), the arcs that orient a layer's edges included. Then `p cnf VARS CLAUSES`
+//! and the clauses in the order they were added: the encoding's, the cuts, the layer's. The same
+//! input always gives the same bytes.
 
+use crate::engine::sat::connectivity::Layer;
 use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
@@ -30,8 +33,8 @@ pub fn write_problem(
         graph: &graph,
         moves: &moves,
         formula: &formula,
-        complete: encoding.is_complete(),
         cuts_from_solve: None,
+        layer: None,
     };
     cnf.write(out)
 }
@@ -49,10 +52,10 @@ pub struct Dimacs<'a> {
     pub moves: &'a MoveVars,
     /// The formula.
     pub formula: &'a Formula,
-    /// Whether every model of the formula is one tour (no subcycles).
-    pub complete: bool,
-    /// How many of the clauses are cuts added by solving, if any.
+    /// How many clauses, after the encoding's, are cuts added by solving, if any.
     pub cuts_from_solve: Option<u64>,
+    /// The connectivity layer that ends the formula, if any.
+    pub layer: Option<&'a Layer>,
 }
 
 impl Dimacs<'_> {
@@ -85,22 +88,58 @@ impl Dimacs<'_> {
             square_name(problem.end)
         )?;
         writeln!(out, "c encoding {}", self.encoding)?;
-        if self.complete {
+        let layer = self.layer.filter(|layer| layer.is_complete());
+        if self.encoding.is_complete() {
             writeln!(
                 out,
                 "c this formula is complete: the moves of every model form one tour"
             )?;
+        } else if let Some(layer) = layer {
+            writeln!(
+                out,
+                "c this formula is complete: its last {} clauses (and its variables from {} on) \
+                 order the squares as the {} encoding does, so the moves of every model form \
+                 one tour",
+                layer.clauses,
+                self.formula.var_count() - layer.vars + 1,
+                layer.connectivity
+            )?;
+        }
+        if self.cuts_from_solve == Some(0) {
+            writeln!(
+                out,
+                "c no cuts: the solve's first model was one tour, and the formula has none"
+            )?;
         } else if let Some(cuts) = self.cuts_from_solve {
             writeln!(
                 out,
-                "c the last {cuts} clauses are cuts that toursat added while solving: every tour \
-                 satisfies them, and with them varisat's model was one tour; another solver may \
-                 still answer with subcycles (toursat decode --cuts writes the next cuts)"
+                "c {cuts} clauses{} are cuts that toursat added while solving: every tour \
+                 satisfies them, and with them varisat's model was one tour",
+                match layer {
+                    Some(_) => " before the layer",
+                    None => ", the last ones,",
+                }
             )?;
-        } else {
+        }
+        if !self.encoding.is_complete() && layer.is_none() {
+            match self.cuts_from_solve {
+                Some(_) => writeln!(
+                    out,
+                    "c another solver may still answer with subcycles (toursat decode \
+                     --add-cuts-to writes the next cuts; toursat dimacs --connectivity position \
+                     writes a complete formula)"
+                )?,
+                None => writeln!(
+                    out,
+                    "c this formula omits connectivity: its models may be sets of subcycles"
+                )?,
+            }
+        }
+        if let Some(layer) = layer {
             writeln!(
                 out,
-                "c this formula omits connectivity: its models may be sets of subcycles"
+                "c decode a model with: toursat decode ... --encoding {} --connectivity {}",
+                self.encoding, layer.connectivity
             )?;
         }
         let vertex_name = |vertex: Vertex| {
@@ -121,6 +160,16 @@ impl Dimacs<'_> {
                 var.to_dimacs(),
                 vertex_name(a),
                 vertex_name(b)
+            )?;
+        }
+        let orientation = self.layer.and_then(|layer| layer.orientation.as_ref());
+        for (var, from, to) in orientation.map_or(Vec::new(), |arcs| arcs.described(self.graph)) {
+            writeln!(
+                out,
+                "c arc {} {} {}",
+                var.to_dimacs(),
+                vertex_name(from),
+                vertex_name(to)
             )?;
         }
         writeln!(

@@ -4,6 +4,7 @@ pub mod arcs;
 pub mod cardinality;
 pub mod certify;
 pub mod conflicts;
+pub mod connectivity;
 pub mod crt;
 pub mod cutset;
 pub mod cycle;

@@ -1,5 +1,6 @@
 //! Solver answers: reading an external SAT solver's output and decoding its model into a tour.
 
+use crate::engine::sat::connectivity::Connectivity;
 use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
@@ -490,11 +491,22 @@ pub struct Decoder<'p> {
 impl<'p> Decoder<'p> {
     /// The decoder for `problem` under `encoding`.
     pub fn new(problem: &'p Problem, encoding: Encoding) -> Result<Decoder<'p>, ProblemError> {
+        Decoder::with_connectivity(problem, encoding, Connectivity::Cuts)
+    }
+
+    /// The decoder for `problem` under `encoding` completed by a `connectivity` layer, whose
+    /// variables follow the encoding's (as `toursat dimacs --connectivity` writes them).
+    pub fn with_connectivity(
+        problem: &'p Problem,
+        encoding: Encoding,
+        connectivity: Connectivity,
+    ) -> Result<Decoder<'p>, ProblemError> {
         problem.validate()?;
         let move_graph = MoveGraph::new(&problem.board, problem.piece);
         let graph = CycleGraph::new(problem, &move_graph);
         let mut formula = Formula::new();
         let moves = encoding.encode(&graph, &mut formula);
+        connectivity.add_layer(&graph, &moves, &mut formula);
         Ok(Decoder {
             problem,
             graph,

@@ -25,7 +25,7 @@ use crate::engine::sat::arcs;
 use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::{arc_ends, MoveVars};
-use varisat::Lit;
+use varisat::{Lit, Var};
 
 /// The root's state: bit 0 set, every other bit clear.
 pub const ROOT_STATE: u64 = 1;
@@ -33,10 +33,14 @@ pub const ROOT_STATE: u64 = 1;
 /// Adds the arc base, then state bits and feedback variables, and the clauses tying them to
 /// arcs.
 pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
-    let moves = arcs::encode(graph, formula);
-    let MoveVars::Arcs(arc_vars) = &moves else {
-        return moves;
-    };
+    let arc_vars = arcs::encode_vars(graph, formula);
+    add_positions(graph, &arc_vars, formula);
+    MoveVars::Arcs(arc_vars)
+}
+
+/// Adds state bits and feedback variables for every vertex but the root, and the clauses that
+/// make each arc of `arc_vars` (numbered as in [`MoveVars::Arcs`]) step its ends' states.
+pub fn add_positions(graph: &CycleGraph, arc_vars: &[Var], formula: &mut Formula) {
     let root = root(graph);
     let register = Lfsr::new(position_bits(graph.vertex_count()).max(1));
     // Each vertex's state bits, bit 0 first, and feedback variables; empty for the root, whose
@@ -81,7 +85,6 @@ pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
             formula.add_clause(&[!arc_lit, if fixed >> index & 1 == 1 { bit } else { !bit }]);
         }
     }
-    moves
 }
 
 /// The vertex at position 0: the fixed start, else the virtual vertex, else vertex 0.
@@ -96,7 +99,7 @@ pub fn position_bits(vertex_count: usize) -> usize {
 }
 
 /// The positive literals of `vars`.
-fn positive(vars: &[varisat::Var]) -> Vec<Lit> {
+fn positive(vars: &[Var]) -> Vec<Lit> {
     vars.iter().map(|var| var.positive()).collect()
 }
 
