@@ -5,13 +5,14 @@
 //!
 //! One vertex, the root, sits at position 0: the fixed start if any, else the virtual vertex of
 //! an open tour, else vertex 0. A position is a state of a maximal-length Fibonacci LFSR of
-//! `b = ceil(log2 (V + 1))` bits, so that its `2^b - 1 >= V` non-zero states form one orbit;
+//! `b = ceil(log2 V)` bits, whose `2^b - 1 >= V - 1` non-zero states form one orbit;
 //! "position + 1" is one step of the register. The root's state is the constant
 //! [`ROOT_STATE`]; every other vertex has `b` state bits, not all zero, and an arc `u -> v`
 //! into a vertex other than the root forces `state(v) = step(state(u))`. A cycle that avoids
 //! the root, of length `L`, would come back to a non-zero state after `L` steps, so
-//! `2^b - 1` divides `L`; but `0 < L < V <= 2^b - 1`. Hence the only cycle is the one through
-//! the root, and every model is a Hamiltonian cycle. Conversely, giving the vertex `k` steps
+//! `2^b - 1` divides `L`; but `0 < L <= V - 1 <= 2^b - 1`, so `L = V - 1`, and the root would
+//! be a cycle of its own, which the arcs (no loops) forbid. Hence the only cycle is the one
+//! through the root, and every model is a Hamiltonian cycle. Conversely, giving the vertex `k` steps
 //! after the root the state `step^k(ROOT_STATE)` satisfies every constraint. An arc
 //! `u -> root` forces `state(u) = step^(V-1)(ROOT_STATE)`: true of every Hamiltonian cycle, and
 //! it lets the solver count down from the root's end too.
@@ -42,7 +43,7 @@ pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
 /// make each arc of `arc_vars` (numbered as in [`MoveVars::Arcs`]) step its ends' states.
 pub fn add_positions(graph: &CycleGraph, arc_vars: &[Var], formula: &mut Formula) {
     let root = root(graph);
-    let register = Lfsr::new(position_bits(graph.vertex_count()).max(1));
+    let register = Lfsr::new(position_bits(graph.vertex_count()));
     // Each vertex's state bits, bit 0 first, and feedback variables; empty for the root, whose
     // state is ROOT_STATE.
     let mut state: Vec<Vec<Lit>> = vec![Vec::new(); graph.vertex_count()];
@@ -92,10 +93,11 @@ pub fn root(graph: &CycleGraph) -> Vertex {
     graph.start().or(graph.virtual_vertex()).unwrap_or(0)
 }
 
-/// State bits for `vertex_count` positions: `ceil(log2 (vertex_count + 1))`, the fewest whose
-/// `2^b - 1` non-zero states number every vertex.
+/// State bits for `vertex_count` positions: `ceil(log2 vertex_count)` (at least 1), the fewest
+/// whose `2^b - 1` non-zero states number every vertex but the root.
 pub fn position_bits(vertex_count: usize) -> usize {
-    (usize::BITS - vertex_count.leading_zeros()) as usize
+    let others = vertex_count.saturating_sub(1);
+    ((usize::BITS - others.leading_zeros()) as usize).max(1)
 }
 
 /// The positive literals of `vars`.
@@ -299,17 +301,19 @@ mod tests {
     #[test]
     fn position_bits_leave_a_non_zero_state_for_every_vertex() {
         assert_eq!(position_bits(1), 1);
-        assert_eq!(position_bits(2), 2);
+        assert_eq!(position_bits(2), 1);
         assert_eq!(position_bits(3), 2);
-        assert_eq!(position_bits(4), 3);
-        assert_eq!(position_bits(63), 6);
-        assert_eq!(position_bits(64), 7);
-        assert_eq!(position_bits(127), 7);
-        assert_eq!(position_bits(128), 8);
-        for count in 1..1000 {
-            // 2^b - 1 non-zero states, and 2^(b-1) - 1 would be too few.
+        assert_eq!(position_bits(4), 2);
+        assert_eq!(position_bits(5), 3);
+        assert_eq!(position_bits(64), 6);
+        assert_eq!(position_bits(65), 7);
+        assert_eq!(position_bits(128), 7);
+        assert_eq!(position_bits(129), 8);
+        for count in 2..1000 {
+            // 2^b - 1 non-zero states for the count - 1 vertices after the root, and
+            // 2^(b-1) - 1 would be too few.
             let states = (1usize << position_bits(count)) - 1;
-            assert!(states >= count && states >> 1 < count, "{count}");
+            assert!(states >= count - 1 && states >> 1 < count - 1, "{count}");
         }
     }
 
