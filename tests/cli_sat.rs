@@ -175,7 +175,7 @@ fn dimacs_with_cuts_from_solve_says_so() {
     );
     assert!(
         complete.contains(
-            "c decode a model with: toursat decode ... --encoding cutset --connectivity position\n"
+            "c decode a model with: toursat decode ... --encoding cutset --connectivity crt\n"
         ),
         "{complete}"
     );

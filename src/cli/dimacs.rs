@@ -39,8 +39,7 @@ pub struct DimacsArgs {
     cuts_from_solve: bool,
     /// For lazy encodings: what excludes subcycles from the formula. `cuts`: the cuts alone
     /// (models may have subcycles); `position` or `crt`: that encoding's positions over the
-    /// moves, so that every model is one tour [default: position with --cuts-from-solve, else
-    /// cuts]
+    /// moves, so that every model is one tour [default: crt with --cuts-from-solve, else cuts]
     #[arg(long, value_name = "LAYER")]
     connectivity: Option<Connectivity>,
     /// Write to FILE instead of stdout.
@@ -131,7 +130,7 @@ pub fn connectivity(
             )))
         }
         Some(layer) => Ok(layer),
-        None if cuts_from_solve && !encoding.is_complete() => Ok(Connectivity::Position),
+        None if cuts_from_solve && !encoding.is_complete() => Ok(Connectivity::Crt),
         None => Ok(Connectivity::Cuts),
     }
 }

@@ -137,3 +137,62 @@ impl FromStr for Connectivity {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::engine::sat::Encoding;
+    use crate::piece::{MoveGraph, Piece};
+    use crate::problem::{Problem, TourShape};
+
+    fn knight_graph(shape: TourShape) -> CycleGraph {
+        let problem = Problem::new(Board::new(5, 6).unwrap(), Piece::Knight, shape);
+        CycleGraph::new(&problem, &MoveGraph::new(&problem.board, problem.piece))
+    }
+
+    #[test]
+    fn arcs_with_a_layer_are_the_complete_encoding_itself() {
+        for shape in [TourShape::Closed, TourShape::Open] {
+            let graph = knight_graph(shape);
+            for (connectivity, complete) in [
+                (Connectivity::Position, Encoding::Position),
+                (Connectivity::Crt, Encoding::Crt),
+            ] {
+                let mut layered = Formula::new();
+                let moves = Encoding::CutsetArcs.encode(&graph, &mut layered);
+                let layer = connectivity.add_layer(&graph, &moves, &mut layered);
+                assert_eq!(layer.orientation, None);
+                let mut expected = Formula::new();
+                complete.encode(&graph, &mut expected);
+                assert_eq!(layered, expected, "{connectivity} {shape:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn edges_get_two_arcs_each_and_three_linking_clauses() {
+        let graph = knight_graph(TourShape::Closed);
+        let edges = graph.edges().len();
+        let mut formula = Formula::new();
+        let moves = Encoding::Cutset.encode(&graph, &mut formula);
+        let base_vars = formula.var_count();
+        let layer = Connectivity::Position.add_layer(&graph, &moves, &mut formula);
+        let Some(MoveVars::Arcs(arc_vars)) = &layer.orientation else {
+            panic!("edges are oriented by arcs");
+        };
+        assert_eq!(arc_vars.len(), 2 * edges);
+        assert_eq!(arc_vars[0].index(), base_vars);
+        let mut positions = Formula::new();
+        position::encode(&graph, &mut positions);
+        assert_eq!(layer.vars, positions.var_count());
+        assert_eq!(
+            layer.clauses,
+            positions.clause_count() + 3 * edges,
+            "the position formula plus three clauses an edge"
+        );
+        let cuts_only = Connectivity::Cuts.add_layer(&graph, &moves, &mut formula);
+        assert_eq!((cuts_only.vars, cuts_only.clauses), (0, 0));
+        assert!(!cuts_only.is_complete() && layer.is_complete());
+    }
+}

@@ -108,13 +108,13 @@ impl Dimacs<'_> {
         if self.cuts_from_solve == Some(0) {
             writeln!(
                 out,
-                "c no cuts: the solve's first model was one tour, and the formula has none"
+                "c no cuts: toursat's solve found its tour without adding one"
             )?;
         } else if let Some(cuts) = self.cuts_from_solve {
             writeln!(
                 out,
                 "c {cuts} clauses{} are cuts that toursat added while solving: every tour \
-                 satisfies them, and with them varisat's model was one tour",
+                 satisfies them",
                 match layer {
                     Some(_) => " before the layer",
                     None => ", the last ones,",
