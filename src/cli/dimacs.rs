@@ -34,7 +34,8 @@ pub struct DimacsArgs {
     #[command(flatten)]
     engine: EngineArgs,
     /// For lazy encodings: solve first, and write the formula with every cut the solve added
-    /// (and, unless `--connectivity cuts`, a layer that makes it complete).
+    /// (and, unless `--connectivity cuts`, a layer that makes it complete). Joining cycles often
+    /// finds the tour with few cuts or none: `--no-merge` cuts every model's cycles instead.
     #[arg(long)]
     cuts_from_solve: bool,
     /// For lazy encodings: what excludes subcycles from the formula. `cuts`: the cuts alone
