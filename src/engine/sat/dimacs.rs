@@ -126,7 +126,7 @@ impl Dimacs<'_> {
                 Some(_) => writeln!(
                     out,
                     "c another solver may still answer with subcycles (toursat decode \
-                     --add-cuts-to writes the next cuts; toursat dimacs --connectivity position \
+                     --add-cuts-to writes the next cuts; toursat dimacs --connectivity crt \
                      writes a complete formula)"
                 )?,
                 None => writeln!(
