@@ -242,15 +242,7 @@ fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
         dimacs_args.extend(["--no-merge", "--cuts-from-solve", "--connectivity", layer]);
         dimacs_args.extend(["-o", &cnf]);
         assert_eq!(run(&dimacs_args, "").2, 0);
-        let solved = Command::new("minisat")
-            .args([&cnf, &answer])
-            .stdout(Stdio::null())
-            .status()
-            .expect(
-                "minisat must be installed (Debian package minisat), or set \
-                 TOURSAT_SKIP_EXTERNAL=1",
-            );
-        assert_eq!(solved.code(), Some(10), "minisat says satisfiable");
+        solve_with_minisat(&cnf, &answer);
         let mut decode_args = vec!["decode", &answer];
         decode_args.extend(problem);
         let (_, stderr, status) = run(&decode_args, "");
@@ -343,6 +335,19 @@ fn decode_reads_a_bare_model_and_reports_several_cycles() {
     assert_eq!(refined.lines().count(), formula.lines().count() + 2);
 }
 
+/// Runs minisat on the DIMACS file `cnf`, writing its result file to `answer`; the formula must
+/// be satisfiable.
+fn solve_with_minisat(cnf: &str, answer: &str) {
+    let solved = Command::new("minisat")
+        .args([cnf, answer])
+        .stdout(Stdio::null())
+        .status()
+        .expect(
+            "minisat must be installed (Debian package minisat), or set TOURSAT_SKIP_EXTERNAL=1",
+        );
+    assert_eq!(solved.code(), Some(10), "minisat says satisfiable");
+}
+
 #[test]
 fn an_external_solver_round_trip_through_the_command_line_gives_a_tour() {
     if std::env::var("TOURSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
@@ -357,14 +362,7 @@ fn an_external_solver_round_trip_through_the_command_line_gives_a_tour() {
     dimacs_args.extend(problem);
     dimacs_args.extend(["--encoding", "position", "-o", &cnf]);
     assert_eq!(run(&dimacs_args, "").2, 0);
-    let solved = Command::new("minisat")
-        .args([&cnf, &answer])
-        .stdout(Stdio::null())
-        .status()
-        .expect(
-            "minisat must be installed (Debian package minisat), or set TOURSAT_SKIP_EXTERNAL=1",
-        );
-    assert_eq!(solved.code(), Some(10), "minisat says satisfiable");
+    solve_with_minisat(&cnf, &answer);
     let mut decode_args = vec!["decode", &answer];
     decode_args.extend(problem);
     decode_args.extend(["--encoding", "position", "--format", "numbers"]);
