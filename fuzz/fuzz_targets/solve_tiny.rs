@@ -1,11 +1,16 @@
 //! Fuzz target: `solve` on tiny boards (at most 4 x 4) with every engine: no panic, every tour
 //! verifies (`solve` checks it), and depth-first search and the SAT engine agree on existence.
+//! The lazy encodings completed by a connectivity layer agree too, in one solve without cuts.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use toursat::engine::sat::{Encoding, SatOptions};
+use toursat::engine::sat::connectivity::Connectivity;
+use toursat::engine::sat::cycle::CycleGraph;
+use toursat::engine::sat::formula::Formula;
+use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, Answer, EngineChoice, Limits, SolveOptions};
-use toursat::{Board, Piece, Problem, TourShape};
+use toursat::{verify, Board, MoveGraph, Piece, Problem, TourShape};
+use varisat::ExtendFormula;
 
 fuzz_target!(|data: &[u8]| {
     let [size, piece, blocked_low, blocked_high, ends, ..] = *data else {
@@ -78,5 +83,32 @@ fuzz_target!(|data: &[u8]| {
             found,
             "{engine:?} disagrees on {problem:?}"
         );
+    }
+    let (Some(exists), None) = (exists, sat::trivial_tour(&problem)) else {
+        return;
+    };
+    let graph = CycleGraph::new(&problem, &MoveGraph::new(&problem.board, problem.piece));
+    for encoding in [Encoding::Cutset, Encoding::CutsetArcs] {
+        for connectivity in [Connectivity::Position, Connectivity::Crt] {
+            let mut formula = Formula::new();
+            let moves = encoding.encode(&graph, &mut formula);
+            connectivity.add_layer(&graph, &moves, &mut formula);
+            let mut solver = varisat::Solver::new();
+            for clause in formula.clauses() {
+                solver.add_clause(clause);
+            }
+            let satisfiable = solver.solve().unwrap();
+            let name = format!("{encoding} with {connectivity} on {problem:?}");
+            assert_eq!(satisfiable, exists, "{name} disagrees");
+            if satisfiable {
+                let mut values = vec![false; formula.var_count()];
+                for lit in solver.model().unwrap() {
+                    values[lit.index()] = lit.is_positive();
+                }
+                let cycles = moves.cycles(&graph, &values).expect(&name);
+                assert_eq!(cycles.len(), 1, "{name}");
+                verify(&problem, &graph.tour_of_cycle(&cycles[0])).expect(&name);
+            }
+        }
     }
 });
