@@ -197,6 +197,28 @@ fn dimacs_with_cuts_from_solve_says_so() {
             .collect()
     };
     assert!(clauses(&complete).starts_with(&clauses(&cuts_only)));
+    assert!(complete.contains("c toursat solved this formula first and found a tour\n"));
+    let no_tour = [
+        "dimacs",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--piece",
+        "knight",
+        "--tour",
+        "open",
+        "--cuts-from-solve",
+    ];
+    let (unsatisfiable, stderr, status) = run(&no_tour, "");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        unsatisfiable.contains(
+            "c toursat solved this formula first and proved it unsatisfiable: there is no tour\n"
+        ),
+        "{unsatisfiable}"
+    );
+    assert!(stderr.contains("this problem has no tour"), "{stderr}");
 }
 
 #[test]

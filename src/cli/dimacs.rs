@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use toursat::engine::sat::connectivity::Connectivity;
-use toursat::engine::sat::dimacs::Dimacs;
+use toursat::engine::sat::dimacs::{Dimacs, SolveRecord};
 use toursat::engine::sat::Encoding;
 use toursat::engine::sat::{trivial_tour, Refinement};
 use toursat::engine::{proofs, Stop};
@@ -86,10 +86,13 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         args.cuts_from_solve,
     )?;
     let mut refinement = Refinement::new(&problem, &move_graph, &sat_options, &limits);
-    let mut cuts_from_solve = None;
+    let mut solve = None;
     if args.cuts_from_solve && !sat_options.encoding.is_complete() {
-        refinement.cycle_through(&[]).map_err(stopped)?;
-        cuts_from_solve = Some(refinement.stats.cuts);
+        let cycle = refinement.cycle_through(&[]).map_err(stopped)?;
+        solve = Some(SolveRecord {
+            cut_clauses: refinement.stats.cuts,
+            found_tour: cycle.is_some(),
+        });
     }
     drop(watchdog);
     let layer = connectivity.add_layer(
@@ -103,7 +106,7 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         graph: &refinement.graph,
         moves: &refinement.moves,
         formula: &refinement.formula,
-        cuts_from_solve,
+        solve,
         layer: Some(&layer),
     };
     let written = match &args.output {

@@ -14,7 +14,7 @@
 
 use crate::board::Square;
 use crate::engine::sat::cycle::CycleGraph;
-use crate::engine::sat::dimacs::Dimacs;
+use crate::engine::sat::dimacs::{Dimacs, SolveRecord};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::{trivial_tour, Cut, Encoding, Refinement, SatOptions};
@@ -524,13 +524,14 @@ fn write_drat(
         moves: &refinement.moves,
         formula: &refinement.formula,
         layer: None,
-        cuts_from_solve: Some(
-            refinement
+        solve: Some(SolveRecord {
+            cut_clauses: refinement
                 .cuts
                 .iter()
                 .map(|cut| cut.clauses.len() as u64)
                 .sum(),
-        ),
+            found_tour: false,
+        }),
     };
     cnf.write(BufWriter::new(File::create(cnf_path)?))?;
     let mut solver = Solver::new();

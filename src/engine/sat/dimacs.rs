@@ -33,10 +33,19 @@ pub fn write_problem(
         graph: &graph,
         moves: &moves,
         formula: &formula,
-        cuts_from_solve: None,
+        solve: None,
         layer: None,
     };
     cnf.write(out)
+}
+
+/// What solving a lazy formula before writing it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveRecord {
+    /// How many cut clauses it added (they follow the encoding's clauses).
+    pub cut_clauses: u64,
+    /// Whether it found a tour (else it proved that there is none).
+    pub found_tour: bool,
 }
 
 /// A formula together with what it encodes, ready to be written.
@@ -52,8 +61,8 @@ pub struct Dimacs<'a> {
     pub moves: &'a MoveVars,
     /// The formula.
     pub formula: &'a Formula,
-    /// How many clauses, after the encoding's, are cuts added by solving, if any.
-    pub cuts_from_solve: Option<u64>,
+    /// The solve whose cuts follow the encoding's clauses, if the formula was solved first.
+    pub solve: Option<SolveRecord>,
     /// The connectivity layer that ends the formula, if any.
     pub layer: Option<&'a Layer>,
 }
@@ -105,12 +114,17 @@ impl Dimacs<'_> {
                 layer.connectivity
             )?;
         }
-        if self.cuts_from_solve == Some(0) {
-            writeln!(
-                out,
-                "c no cuts: toursat's solve found its tour without adding one"
-            )?;
-        } else if let Some(cuts) = self.cuts_from_solve {
+        if let Some(SolveRecord { found_tour, .. }) = self.solve {
+            let outcome = match found_tour {
+                true => "found a tour",
+                false => "proved it unsatisfiable: there is no tour",
+            };
+            writeln!(out, "c toursat solved this formula first and {outcome}")?;
+        }
+        let cuts = self.solve.map(|solve| solve.cut_clauses);
+        if cuts == Some(0) {
+            writeln!(out, "c no cuts: toursat's solve added none")?;
+        } else if let Some(cuts) = cuts {
             writeln!(
                 out,
                 "c {cuts} clauses{} are cuts that toursat added while solving: every tour \
@@ -122,7 +136,7 @@ impl Dimacs<'_> {
             )?;
         }
         if !self.encoding.is_complete() && layer.is_none() {
-            match self.cuts_from_solve {
+            match self.solve {
                 Some(_) => writeln!(
                     out,
                     "c another solver may still answer with subcycles (toursat decode \
