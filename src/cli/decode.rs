@@ -24,8 +24,8 @@ Examples:
   toursat decode k6.out --rows 6 --cols 6 --piece knight --tour closed --encoding position --format grid
   # a lazy encoding: while the answer is `not a tour`, --add-cuts-to adds the cuts, solve again
   toursat decode f.out --rows 6 --cols 6 --piece knight --tour closed --add-cuts-to f.cnf
-  # a lazy formula made complete by toursat dimacs --connectivity position
-  toursat decode g.out --rows 6 --cols 6 --piece knight --tour closed --connectivity position";
+  # a lazy formula completed by a layer (toursat dimacs --cuts-from-solve writes crt's)
+  toursat decode g.out --rows 6 --cols 6 --piece knight --tour closed --connectivity crt";
 
 /// Arguments of `toursat decode`.
 #[derive(Args, Debug)]
