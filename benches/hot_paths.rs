@@ -66,8 +66,8 @@ fn main() {
     let budget = 2_000_000;
     let mut stats = Stats::default();
     let limits = Limits {
-        deadline: None,
         node_budget: Some(budget),
+        ..Limits::default()
     };
     let started = Instant::now();
     black_box(dfs::search(&problem, &graph, &limits, &mut stats));

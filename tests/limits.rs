@@ -1,5 +1,6 @@
 //! Limits on every command: --timeout stops every engine and the proof writer, --max-squares
-//! refuses large boards before allocating them.
+//! refuses large boards before allocating them, --max-literals stops the SAT engine before its
+//! formula outgrows the machine's memory.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -172,6 +173,9 @@ fn a_formula_too_large_to_build_in_time_still_stops_at_the_timeout() {
             "sat",
             "--timeout",
             "0.5",
+            // Room for the whole formula: it is the time that must stop the solve.
+            "--max-literals",
+            "1000000000",
         ],
         "0.5",
         Duration::from_secs(6),
@@ -194,10 +198,107 @@ fn dimacs_cuts_from_solve_on_a_formula_too_large_to_build_in_time_stops_at_the_t
             "--cuts-from-solve",
             "--timeout",
             "0.5",
+            "--max-literals",
+            "1000000000",
             "-o",
             "/dev/null",
         ],
         "0.5",
         Duration::from_secs(6),
     );
+}
+
+#[test]
+fn a_formula_past_the_literal_limit_stops_the_sat_engine_with_its_own_message() {
+    let board = Board::new(8, 8).unwrap();
+    let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
+    let options = toursat::SolveOptions {
+        engine: toursat::engine::EngineChoice::Sat(SatOptions {
+            warm_start: false,
+            ..SatOptions::default()
+        }),
+        limits: Limits {
+            formula_literals: Some(1_000),
+            ..Limits::default()
+        },
+        ..toursat::SolveOptions::default()
+    };
+    let solution = toursat::engine::solve(&problem, &options).unwrap();
+    assert_eq!(
+        solution.answer,
+        toursat::Answer::Stopped(Stop::FormulaTooLarge)
+    );
+    // With room for the formula the same solve finds the tour.
+    let roomy = toursat::SolveOptions {
+        limits: Limits {
+            formula_literals: Some(1_000_000),
+            ..Limits::default()
+        },
+        ..options
+    };
+    let solution = toursat::engine::solve(&problem, &roomy).unwrap();
+    assert!(matches!(solution.answer, toursat::Answer::Found(_)));
+}
+
+#[test]
+fn every_command_that_builds_a_formula_refuses_one_past_max_literals() {
+    let knight = [
+        "--rows", "8", "--cols", "8", "--piece", "knight", "--tour", "closed",
+    ];
+    let message = "stopped: the SAT formula would pass the literal limit (--max-literals";
+    let commands: [&[&str]; 3] = [
+        &["solve", "--engine", "sat", "--no-warm-start"],
+        &["dimacs"],
+        &["dimacs", "--cuts-from-solve", "--encoding", "crt"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.extend(knight);
+        args.extend(["--max-literals", "1000", "-o", "/dev/null"]);
+        if command[0] == "solve" {
+            args.truncate(args.len() - 2);
+            args.extend(["--format", "none"]);
+        }
+        let (status, stderr, _) = toursat(&args);
+        assert_eq!(status, Some(3), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        // The same command with room for the formula succeeds.
+        let limit = args.iter().position(|&arg| arg == "1000").unwrap();
+        args[limit] = "10000000";
+        let (status, stderr, _) = toursat(&args);
+        assert_eq!(status, Some(0), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_judge_case_past_max_literals_stops_with_the_message() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toursat"))
+        .args([
+            "judge",
+            "rook-circuit",
+            "--engine",
+            "sat",
+            "--no-warm-start",
+        ])
+        .args(["--max-literals", "100"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"8 8 0 1 1\n\n0 0 0 0 0\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("case 1: stopped: the SAT formula would pass the literal limit"),
+        "{stderr}"
+    );
+    assert_eq!(output.stdout, b"", "no NO SOLUTION for a stop");
 }

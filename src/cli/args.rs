@@ -31,6 +31,10 @@ pub struct EngineArgs {
     /// Give up after SECONDS (for judge: per case) and exit with status 3.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+    /// The most literals a SAT formula may hold: past it the SAT engine stops (status 3)
+    /// instead of running out of memory [default: this machine's memory in bytes / 64]
+    #[arg(long, value_name = "N")]
+    pub max_literals: Option<usize>,
 }
 
 /// The engines on the command line.
@@ -68,13 +72,30 @@ impl EngineArgs {
 
     /// The limits, starting now.
     pub fn limits(&self) -> Limits {
-        self.timeout.map_or(Limits::none(), Limits::timeout)
+        Limits {
+            formula_literals: Some(self.max_literals.unwrap_or_else(default_formula_literals)),
+            ..self.timeout.map_or(Limits::none(), Limits::timeout)
+        }
     }
 
     /// The time limit in seconds, for messages.
     pub fn timeout_seconds(&self) -> Option<f64> {
         self.timeout.map(|timeout| timeout.as_secs_f64())
     }
+}
+
+/// The default literal limit: the machine's memory in bytes over 64 (a solve takes about 30
+/// bytes a literal in all, measured), or 2^28 where the memory cannot be read.
+fn default_formula_literals() -> usize {
+    let total_kb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("MemTotal:"))
+                .and_then(|rest| rest.trim().strip_suffix("kB"))
+                .and_then(|kb| kb.trim().parse::<usize>().ok())
+        });
+    total_kb.map_or(1 << 28, |kb| kb.saturating_mul(1024) / 64)
 }
 
 /// Reads a time limit in seconds: a finite number, 0 or more.

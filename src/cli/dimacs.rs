@@ -100,6 +100,9 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         &refinement.moves,
         &mut refinement.formula,
     );
+    if refinement.formula.over_limit() {
+        return Err(stopped(Stop::FormulaTooLarge));
+    }
     let cnf = Dimacs {
         problem: &problem,
         encoding: sat_options.encoding,

@@ -8,7 +8,7 @@ pub const SUCCESS: u8 = 0;
 pub const NO_TOUR: u8 = 1;
 /// Bad input or usage (clap's usage errors exit with 2 too), or an I/O error.
 pub const BAD_INPUT: u8 = 2;
-/// Stopped by the time limit or the node budget, with nothing proved.
+/// Stopped by the time limit, the node budget or the formula size limit, with nothing proved.
 pub const STOPPED: u8 = 3;
 /// Internal error: an engine produced a tour that fails verification.
 pub const INTERNAL: u8 = 4;
@@ -16,7 +16,7 @@ pub const INTERNAL: u8 = 4;
 /// The status for an engine that stopped without an answer.
 pub fn for_stop(stop: Stop) -> u8 {
     match stop {
-        Stop::Timeout | Stop::NodeBudget => STOPPED,
+        Stop::Timeout | Stop::NodeBudget | Stop::FormulaTooLarge => STOPPED,
         Stop::InternalError => INTERNAL,
     }
 }
@@ -27,5 +27,5 @@ Exit status:
   0  tour found / all judge cases answered / tour valid
   1  proved that no tour exists / verify: the tour is wrong
   2  bad input or usage, or an I/O error
-  3  stopped by --timeout (or a node budget) before an answer
+  3  stopped by --timeout (or a node budget, or --max-literals) before an answer
   4  internal error: an engine produced a tour that fails verification";

@@ -233,7 +233,17 @@ fn judge(
             Ok((answer, _)) => error(format!("exit status 1 with answer {answer:?}")),
             Err(note) => error(note),
         },
-        Some(3) => (Status::Timeout, None),
+        // Status 3 is a timeout, unless the SAT formula passed the literal limit first.
+        Some(3) => match serde_json::from_str::<serde_json::Value>(stdout.trim()) {
+            Ok(document)
+                if document["reason"]
+                    .as_str()
+                    .is_some_and(|reason| reason.contains("literal limit")) =>
+            {
+                error("the SAT formula passed the literal limit (--max-literals)".to_string())
+            }
+            _ => (Status::Timeout, None),
+        },
         Some(code) => error(format!("exit status {code}: {}", first_line(stderr))),
         None => error(format!("killed by a signal: {}", first_line(stderr))),
     }
@@ -256,4 +266,34 @@ fn check_tour(board: &BoardEntry, tour: &serde_json::Value) -> Result<(), String
         })
         .collect::<Result<Vec<_>, String>>()?;
     verify(problem, &Tour::new(squares)).map_err(|wrong| wrong.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Piece;
+    use crate::problem::{Problem, TourShape};
+
+    fn entry() -> BoardEntry {
+        BoardEntry {
+            name: "4x4".to_string(),
+            path: PathBuf::from("4x4.txt"),
+            problem: Problem::new(Board::new(4, 4).unwrap(), Piece::Rook, TourShape::Closed),
+        }
+    }
+
+    #[test]
+    fn status_3_is_a_timeout_unless_the_formula_was_too_large() {
+        let stopped = |reason: &str| {
+            format!(r#"{{"answer":"stopped","reason":"{reason}","why":null,"tour":null}}"#)
+        };
+        assert_eq!(
+            judge(&entry(), Some(3), &stopped("timed out after 5 s"), ""),
+            (Status::Timeout, None)
+        );
+        let too_large = crate::format::explain_stop(crate::engine::Stop::FormulaTooLarge, None);
+        let (status, note) = judge(&entry(), Some(3), &stopped(&too_large), "");
+        assert_eq!(status, Status::Error);
+        assert!(note.unwrap().contains("literal limit"));
+    }
 }

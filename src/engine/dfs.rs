@@ -667,8 +667,8 @@ mod tests {
         let problem = Problem::new(board, crate::Piece::Knight, TourShape::Open);
         let graph = MoveGraph::new(&problem.board, problem.piece);
         let limits = Limits {
-            deadline: None,
             node_budget: Some(10),
+            ..Limits::default()
         };
         let mut stats = Stats::default();
         let answer = search(&problem, &graph, &limits, &mut stats);

@@ -25,6 +25,10 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Most search nodes to visit.
     pub node_budget: Option<u64>,
+    /// Most literals a SAT formula may hold: the SAT engine stops with
+    /// [`Stop::FormulaTooLarge`] rather than run out of memory building or solving a larger one
+    /// (toursat keeps 4 bytes a literal, the solver several times that).
+    pub formula_literals: Option<usize>,
 }
 
 impl Limits {
@@ -37,7 +41,7 @@ impl Limits {
     pub fn timeout(duration: Duration) -> Limits {
         Limits {
             deadline: Some(Instant::now() + duration),
-            node_budget: None,
+            ..Limits::default()
         }
     }
 
@@ -114,6 +118,8 @@ pub enum Stop {
     NodeBudget,
     /// An engine found itself in a state its invariants rule out (a bug in toursat).
     InternalError,
+    /// The SAT formula would pass [`Limits::formula_literals`].
+    FormulaTooLarge,
 }
 
 /// What an engine found out.

@@ -25,6 +25,8 @@ pub struct JudgeOptions {
     pub timeout: Option<Duration>,
     /// Search nodes allowed for each case.
     pub node_budget: Option<u64>,
+    /// The most literals a SAT formula may hold (see [`Limits::formula_literals`]).
+    pub formula_literals: Option<usize>,
     /// The most squares a board may have.
     pub max_squares: u64,
     /// Prove every no-tour answer again with the SAT engine and check the certificate (see
@@ -38,6 +40,7 @@ impl Default for JudgeOptions {
             engine: EngineChoice::Auto,
             timeout: None,
             node_budget: None,
+            formula_literals: None,
             max_squares: MAX_SQUARES,
             certify: false,
         }
@@ -284,6 +287,7 @@ fn solve_case(
             .timeout
             .map(|timeout| std::time::Instant::now() + timeout),
         node_budget: options.node_budget,
+        formula_literals: options.formula_literals,
     };
     let solve_options = SolveOptions {
         engine: options.engine,

@@ -19,6 +19,10 @@ pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
 pub fn encode_vars(graph: &CycleGraph, formula: &mut Formula) -> Vec<Var> {
     let arc_vars = formula.new_vars(graph.edges().len() * 2);
     for vertex in 0..graph.vertex_count() as Vertex {
+        // A formula past its literal limit is refused: no need to finish it.
+        if formula.over_limit() {
+            break;
+        }
         let (mut outgoing, mut incoming) = (Vec::new(), Vec::new());
         for &(_, edge) in graph.incident(vertex) {
             let forwards = graph.edges()[edge as usize].0 == vertex;

@@ -103,6 +103,10 @@ impl Layer {
 fn orient(graph: &CycleGraph, edge_vars: &[Var], formula: &mut Formula) -> Vec<Var> {
     let arc_vars = arcs::encode_vars(graph, formula);
     for (edge, edge_var) in edge_vars.iter().enumerate() {
+        // A formula past its literal limit is refused: no need to finish it.
+        if formula.over_limit() {
+            break;
+        }
         let (forwards, backwards) = (arc_vars[2 * edge], arc_vars[2 * edge + 1]);
         formula.add_clause(&[forwards.negative(), edge_var.positive()]);
         formula.add_clause(&[backwards.negative(), edge_var.positive()]);

@@ -46,11 +46,18 @@ pub fn add_residues(graph: &CycleGraph, arc_vars: &[Var], formula: &mut Formula)
         }
     }
     for vertex_residues in &residues {
+        // A formula past its literal limit is refused: no need to finish it.
+        if formula.over_limit() {
+            break;
+        }
         for one_hot in vertex_residues {
             exactly(formula, one_hot, 1);
         }
     }
     for (arc, var) in arc_vars.iter().enumerate() {
+        if formula.over_limit() {
+            break;
+        }
         let (from, to) = arc_ends(graph, arc);
         let arc_lit = var.positive();
         if to == root {

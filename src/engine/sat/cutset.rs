@@ -13,6 +13,9 @@ use varisat::Lit;
 pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
     let edge_vars = formula.new_vars(graph.edges().len());
     for vertex in 0..graph.vertex_count() as Vertex {
+        if formula.over_limit() {
+            break;
+        }
         let incident: Vec<Lit> = graph
             .incident(vertex)
             .iter()
@@ -23,7 +26,8 @@ pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
     for edge in graph.forced_edges() {
         formula.add_clause(&[edge_vars[edge as usize].positive()]);
     }
-    if graph.vertex_count() > 4 {
+    // A formula past its literal limit is refused: no need to finish it.
+    if graph.vertex_count() > 4 && !formula.over_limit() {
         for cycle in short_cycles(graph) {
             let clause: Vec<Lit> = cycle
                 .iter()

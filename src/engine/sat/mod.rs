@@ -187,7 +187,10 @@ impl Refinement {
         proof: Option<Box<dyn std::io::Write>>,
         started: Instant,
     ) -> Refinement {
-        let mut formula = Formula::new();
+        let mut formula = match limits.formula_literals {
+            Some(limit) => Formula::with_literal_limit(limit),
+            None => Formula::new(),
+        };
         let moves = options.encoding.encode(&graph, &mut formula);
         let warm = warm::wanted(options) && proof.is_none();
         // The solver is given the formula at its first call, if there is one.
@@ -294,8 +297,12 @@ impl Refinement {
         self.stats.clauses = self.formula.clause_count() as u64;
     }
 
-    /// Solves the formula as it stands under `assumptions` and brings the counters up to date.
+    /// Solves the formula as it stands under `assumptions` and brings the counters up to date;
+    /// stops if the formula has passed its literal limit.
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<bool>>, Stop> {
+        if self.formula.over_limit() {
+            return Err(Stop::FormulaTooLarge);
+        }
         let model = self.solver.solve(&self.formula, assumptions);
         self.stats.solve_calls = self.solver.solve_calls;
         self.stats.solve_seconds = self.solver.solve_seconds;

@@ -504,7 +504,8 @@ impl<'p> Decoder<'p> {
         problem.validate()?;
         let move_graph = MoveGraph::new(&problem.board, problem.piece);
         let graph = CycleGraph::new(problem, &move_graph);
-        let mut formula = Formula::new();
+        // Only the variables are wanted: the clauses are not kept.
+        let mut formula = Formula::with_literal_limit(0);
         let moves = encoding.encode(&graph, &mut formula);
         connectivity.add_layer(&graph, &moves, &mut formula);
         Ok(Decoder {

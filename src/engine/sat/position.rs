@@ -59,6 +59,10 @@ pub fn add_positions(graph: &CycleGraph, arc_vars: &[Var], formula: &mut Formula
     // Each vertex's literals of the state one step on: bits 1.. of its state, then its feedback.
     let mut next: Vec<Vec<Lit>> = vec![Vec::new(); graph.vertex_count()];
     for vertex in 0..graph.vertex_count() {
+        // A formula past its literal limit is refused: no need to finish it.
+        if formula.over_limit() {
+            return;
+        }
         if state[vertex].is_empty() {
             continue;
         }
@@ -68,6 +72,9 @@ pub fn add_positions(graph: &CycleGraph, arc_vars: &[Var], formula: &mut Formula
     let after_root = register.step(ROOT_STATE);
     let before_root = register.steps(ROOT_STATE, graph.vertex_count().saturating_sub(1));
     for (arc, var) in arc_vars.iter().enumerate() {
+        if formula.over_limit() {
+            break;
+        }
         let (from, to) = arc_ends(graph, arc);
         let arc_lit = var.positive();
         let (bits, fixed) = if to == root {
