@@ -443,7 +443,7 @@ impl fmt::Display for DecodeError {
             DecodeError::Problem(error) => error.fmt(f),
             DecodeError::Answer(error) => write!(f, "reading the solver's answer: {error}"),
             DecodeError::Unsatisfiable => {
-                write!(f, "the solver found the formula unsatisfiable: no tour")
+                write!(f, "the solver found the formula unsatisfiable")
             }
             DecodeError::Unknown => write!(f, "the solver gave up without an answer"),
             DecodeError::NotCycles(counts) => {
