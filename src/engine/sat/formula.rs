@@ -5,8 +5,9 @@ use varisat::{Lit, Var};
 /// A CNF formula whose clauses are stored back to back in one buffer.
 ///
 /// A formula may have a limit on its literals: a clause that would take it past the limit is
-/// not stored, and the formula is marked [`over_limit`](Formula::over_limit) (it is then only
-/// good for counting variables, or for refusing the problem before memory runs out).
+/// not stored, and the formula is marked [`over_limit`](Formula::over_limit). It is then only
+/// good for refusing the problem before memory runs out: the encoders stop filling it, so even
+/// its variables are not all there.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Formula {
     var_count: usize,

@@ -504,8 +504,7 @@ impl<'p> Decoder<'p> {
         problem.validate()?;
         let move_graph = MoveGraph::new(&problem.board, problem.piece);
         let graph = CycleGraph::new(problem, &move_graph);
-        // Only the variables are wanted: the clauses are not kept.
-        let mut formula = Formula::with_literal_limit(0);
+        let mut formula = Formula::new();
         let moves = encoding.encode(&graph, &mut formula);
         connectivity.add_layer(&graph, &moves, &mut formula);
         Ok(Decoder {
