@@ -48,6 +48,14 @@ impl Piece {
             .any(|&(sx, sy)| sx as i64 == dx && sy as i64 == dy)
     }
 
+    /// Whether the piece moves as a knight (the knight, or the (1,2)-leaper under either name).
+    pub fn is_knight(&self) -> bool {
+        matches!(
+            self,
+            Piece::Knight | Piece::Leaper(1, 2) | Piece::Leaper(2, 1)
+        )
+    }
+
     /// Whether every move is one step north, south, east or west.
     pub fn is_rook(&self) -> bool {
         matches!(

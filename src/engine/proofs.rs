@@ -5,7 +5,7 @@ use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathE
 use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::Impossibility;
-use crate::piece::{MoveGraph, Piece};
+use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 
 /// A proof that `problem` has no tour, if one of the cheap arguments settles it.
@@ -43,11 +43,7 @@ fn move_shortage(
     }
     // The knight's tour theorems settle boards without blocked squares.
     let board = &problem.board;
-    let knight = matches!(
-        problem.piece,
-        Piece::Knight | Piece::Leaper(1, 2) | Piece::Leaper(2, 1)
-    );
-    if knight && board.free_count() == board.len() {
+    if problem.piece.is_knight() && board.free_count() == board.len() {
         return None;
     }
     let (head, end) = match (problem.shape, problem.start, problem.end) {
@@ -99,11 +95,7 @@ fn lacks_two_factor(
 /// The knight's tour theorems (Schwenk, Conrad et al.) on a board without blocked squares.
 fn knight_theorem(problem: &Problem) -> Option<Impossibility> {
     let board = &problem.board;
-    let is_knight = matches!(
-        problem.piece,
-        Piece::Knight | Piece::Leaper(1, 2) | Piece::Leaper(2, 1)
-    );
-    if !is_knight || board.free_count() != board.len() {
+    if !problem.piece.is_knight() || board.free_count() != board.len() {
         return None;
     }
     let rows = board.rows() as u64;

@@ -25,7 +25,6 @@ pub mod strip;
 
 use crate::board::Square;
 use crate::engine::theory::{knight_tour_existence, Existence};
-use crate::piece::Piece;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
 use base::{base_tour, BaseTour, Side, NO_STEP};
@@ -359,10 +358,7 @@ fn has_tour(problem: &Problem) -> bool {
 /// Why the construction cannot take `problem` at all, if it cannot.
 fn unsupported_reason(problem: &Problem) -> Option<String> {
     let board = &problem.board;
-    if !matches!(
-        problem.piece,
-        Piece::Knight | Piece::Leaper(1, 2) | Piece::Leaper(2, 1)
-    ) {
+    if !problem.piece.is_knight() {
         return Some(format!(
             "it builds knight's tours, not {} tours",
             problem.piece
@@ -415,10 +411,7 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
     let board = &problem.board;
     let (rows, cols) = (board.rows(), board.cols());
     // The knight's tour theorems speak of knights on boards without blocked squares only.
-    let knight_on_empty_board = matches!(
-        problem.piece,
-        Piece::Knight | Piece::Leaper(1, 2) | Piece::Leaper(2, 1)
-    ) && board.free_count() == board.len();
+    let knight_on_empty_board = problem.piece.is_knight() && board.free_count() == board.len();
     if !knight_on_empty_board {
         if let Some(reason) = unsupported_reason(problem) {
             return Err(ConstructError::Unsupported(reason));
