@@ -5,7 +5,7 @@
 use crate::engine::sat::cardinality::exactly;
 use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::moves::{arc_leaving, MoveVars};
 use varisat::Var;
 
 /// Adds two arc variables per edge, exactly one arc out of and one into every vertex, no
@@ -25,14 +25,9 @@ pub fn encode_vars(graph: &CycleGraph, formula: &mut Formula) -> Vec<Var> {
         }
         let (mut outgoing, mut incoming) = (Vec::new(), Vec::new());
         for &(_, edge) in graph.incident(vertex) {
-            let forwards = graph.edges()[edge as usize].0 == vertex;
-            let (out_arc, in_arc) = if forwards {
-                (2 * edge, 2 * edge + 1)
-            } else {
-                (2 * edge + 1, 2 * edge)
-            };
-            outgoing.push(arc_vars[out_arc as usize].positive());
-            incoming.push(arc_vars[in_arc as usize].positive());
+            let out_arc = arc_leaving(graph, edge as usize, vertex);
+            outgoing.push(arc_vars[out_arc].positive());
+            incoming.push(arc_vars[out_arc ^ 1].positive());
         }
         exactly(formula, &outgoing, 1);
         exactly(formula, &incoming, 1);
@@ -52,8 +47,7 @@ pub fn encode_vars(graph: &CycleGraph, formula: &mut Formula) -> Vec<Var> {
         ];
         for (from, to) in fixed_arcs.into_iter().flatten() {
             if let Some(edge) = graph.edge_between(from, to) {
-                let forwards = graph.edges()[edge as usize].0 == from;
-                let arc = 2 * edge as usize + !forwards as usize;
+                let arc = arc_leaving(graph, edge as usize, from);
                 formula.add_clause(&[arc_vars[arc].positive()]);
             }
         }

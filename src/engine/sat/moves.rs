@@ -67,14 +67,9 @@ impl MoveVars {
             MoveVars::Arcs(arc_vars) => {
                 let (mut leaving, mut entering) = (Vec::new(), Vec::new());
                 for (inside, edge) in crossing {
-                    let forwards = graph.edges()[edge].0 == inside;
-                    let (out_arc, in_arc) = if forwards {
-                        (2 * edge, 2 * edge + 1)
-                    } else {
-                        (2 * edge + 1, 2 * edge)
-                    };
+                    let out_arc = arc_leaving(graph, edge, inside);
                     leaving.push(arc_vars[out_arc].positive());
-                    entering.push(arc_vars[in_arc].positive());
+                    entering.push(arc_vars[out_arc ^ 1].positive());
                 }
                 vec![leaving, entering]
             }
@@ -90,8 +85,7 @@ impl MoveVars {
                 Some(match self {
                     MoveVars::Edges(edge_vars) => edge_vars[edge].positive(),
                     MoveVars::Arcs(arc_vars) => {
-                        let forwards = graph.edges()[edge].0 == pair[0];
-                        arc_vars[2 * edge + !forwards as usize].positive()
+                        arc_vars[arc_leaving(graph, edge, pair[0])].positive()
                     }
                 })
             })
@@ -116,6 +110,12 @@ impl MoveVars {
                 .collect(),
         }
     }
+}
+
+/// The number of the arc along edge `edge` that leaves `from`, one of the edge's ends: `2e` when
+/// `from` is its first vertex, else `2e + 1`. The arc entering `from` is that number `^ 1`.
+pub fn arc_leaving(graph: &CycleGraph, edge: usize, from: Vertex) -> usize {
+    2 * edge + usize::from(graph.edges()[edge].0 != from)
 }
 
 /// The `(from, to)` vertices of arc number `arc` (`2e` forwards along edge `e`, `2e + 1` back).
