@@ -324,29 +324,25 @@ pub fn search(
     }
     let graph = CycleGraph::new(problem, move_graph);
     // The warm start may find the tour before any formula is built.
-    let flow_started = Instant::now();
-    let joined = warm::wanted(options)
-        .then(|| warm::joined_two_factor(&graph))
+    let warm = warm::wanted(options)
+        .then(|| warm::warm_model(&graph))
         .flatten();
-    let flow_seconds = flow_started.elapsed().as_secs_f64();
-    if let Some((cycles, merges)) = &joined {
-        if let [cycle] = cycles.as_slice() {
+    if let Some(model) = &warm {
+        if let [cycle] = model.cycles.as_slice() {
             stats.sat = Some(SatStats {
                 encoding: options.encoding.name().to_string(),
-                merges: *merges,
-                flow_seconds,
+                merges: model.merges,
+                flow_seconds: model.seconds,
                 ..SatStats::default()
             });
             return Answer::Found(graph.tour_of_cycle(cycle));
         }
     }
     let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now());
-    refinement.stats.flow_seconds = flow_seconds;
-    let found = match joined {
-        Some((cycles, merges)) => {
-            refinement.stats.merges += merges;
+    let found = match warm {
+        Some(model) => {
             let protected = vec![false; refinement.graph.edges().len()];
-            refinement.repair(cycles, &protected)
+            refinement.repair_warm(model, &protected)
         }
         None => refinement.cycle_through(&[]),
     };

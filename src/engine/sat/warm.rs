@@ -27,17 +27,32 @@ pub(super) fn wanted(options: &SatOptions) -> bool {
     options.warm_start && options.merge && options.encoding == Encoding::Cutset
 }
 
-/// The cycles of a maximum flow's 2-factor of `graph` after joining them, and the exchanges
-/// made; `None` for an open tour's graph (its virtual vertex), a piece that does not alternate
-/// colours, or a graph without a 2-factor.
-pub(super) fn joined_two_factor(graph: &CycleGraph) -> Option<(Vec<Vec<Vertex>>, u64)> {
+/// The first model of the warm start: a maximum flow's 2-factor with its cycles joined.
+pub(super) struct WarmModel {
+    /// The cycles left after joining.
+    pub cycles: Vec<Vec<Vertex>>,
+    /// The exchanges made.
+    pub merges: u64,
+    /// Seconds spent on the flow and the joining.
+    pub seconds: f64,
+}
+
+/// The warm start's first model of `graph`; `None` for an open tour's graph (its virtual
+/// vertex), a piece that does not alternate colours, or a graph without a 2-factor.
+pub(super) fn warm_model(graph: &CycleGraph) -> Option<WarmModel> {
     if graph.virtual_vertex().is_some() {
         return None;
     }
+    let started = Instant::now();
     let chosen = factor::two_factor(graph).ok()?;
     let cycles = graph.cycles_of_edges(&chosen)?;
     let protected = vec![false; graph.edges().len()];
-    Some(merge::merge_cycles(graph, &cycles, &protected))
+    let (cycles, merges) = merge::merge_cycles(graph, &cycles, &protected);
+    Some(WarmModel {
+        cycles,
+        merges,
+        seconds: started.elapsed().as_secs_f64(),
+    })
 }
 
 impl Refinement {
@@ -47,18 +62,26 @@ impl Refinement {
         &mut self,
         protected: &[bool],
     ) -> Option<Result<Option<Vec<Vertex>>, Stop>> {
-        let flow_started = Instant::now();
-        let (cycles, merges) = joined_two_factor(&self.graph)?;
-        self.stats.flow_seconds += flow_started.elapsed().as_secs_f64();
-        self.stats.merges += merges;
-        Some(self.repair(cycles, protected))
+        let model = warm_model(&self.graph)?;
+        Some(self.repair_warm(model, protected))
+    }
+
+    /// [`Refinement::repair`] from the warm start's first model, counted in the statistics.
+    pub(super) fn repair_warm(
+        &mut self,
+        model: WarmModel,
+        protected: &[bool],
+    ) -> Result<Option<Vec<Vertex>>, Stop> {
+        self.stats.flow_seconds += model.seconds;
+        self.stats.merges += model.merges;
+        self.repair(model.cycles, protected)
     }
 
     /// Joins `cycles` (a model of the base formula and the cuts so far) into a Hamiltonian
     /// cycle: cuts for the cycles, then the solver inside windows around every cycle but the
     /// largest, each model joined by exchanges again. `Ok(None)` when there is no Hamiltonian
     /// cycle.
-    pub(super) fn repair(
+    fn repair(
         &mut self,
         mut cycles: Vec<Vec<Vertex>>,
         protected: &[bool],
