@@ -53,25 +53,23 @@ impl Connectivity {
     pub fn add_layer(self, graph: &CycleGraph, moves: &MoveVars, formula: &mut Formula) -> Layer {
         let clauses_before = formula.clause_count();
         let vars_before = formula.var_count();
+        // What orders the squares over arc variables.
+        let add_order: Option<fn(&CycleGraph, &[Var], &mut Formula)> = match self {
+            Connectivity::Cuts => None,
+            Connectivity::Position => Some(position::add_positions),
+            Connectivity::Crt => Some(crt::add_residues),
+        };
         let mut orientation = None;
-        if self != Connectivity::Cuts {
+        if let Some(add_order) = add_order {
             let arc_vars = match moves {
-                MoveVars::Arcs(arc_vars) => arc_vars.clone(),
-                MoveVars::Edges(edge_vars) => {
-                    let arc_vars = orient(graph, edge_vars, formula);
-                    orientation = Some(MoveVars::Arcs(arc_vars.clone()));
-                    arc_vars
-                }
+                MoveVars::Arcs(arc_vars) => arc_vars,
+                MoveVars::Edges(edge_vars) => orientation.insert(orient(graph, edge_vars, formula)),
             };
-            match self {
-                Connectivity::Position => position::add_positions(graph, &arc_vars, formula),
-                Connectivity::Crt => crt::add_residues(graph, &arc_vars, formula),
-                Connectivity::Cuts => {}
-            }
+            add_order(graph, arc_vars, formula);
         }
         Layer {
             connectivity: self,
-            orientation,
+            orientation: orientation.map(MoveVars::Arcs),
             vars: formula.var_count() - vars_before,
             clauses: formula.clause_count() - clauses_before,
         }
