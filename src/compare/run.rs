@@ -2,6 +2,8 @@
 
 use super::{BoardEntry, EngineSpec, Run, Status};
 use crate::board::Board;
+use crate::engine::Stop;
+use crate::format::explain_stop;
 use crate::tour::Tour;
 use crate::verify::verify;
 use std::io::Read;
@@ -236,9 +238,8 @@ fn judge(
         // Status 3 is a timeout, unless the SAT formula passed the literal limit first.
         Some(3) => match serde_json::from_str::<serde_json::Value>(stdout.trim()) {
             Ok(document)
-                if document["reason"]
-                    .as_str()
-                    .is_some_and(|reason| reason.contains("literal limit")) =>
+                if document["reason"].as_str()
+                    == Some(&explain_stop(Stop::FormulaTooLarge, None)) =>
             {
                 error("the SAT formula passed the literal limit (--max-literals)".to_string())
             }
@@ -291,7 +292,7 @@ mod tests {
             judge(&entry(), Some(3), &stopped("timed out after 5 s"), ""),
             (Status::Timeout, None)
         );
-        let too_large = crate::format::explain_stop(crate::engine::Stop::FormulaTooLarge, None);
+        let too_large = explain_stop(Stop::FormulaTooLarge, None);
         let (status, note) = judge(&entry(), Some(3), &stopped(&too_large), "");
         assert_eq!(status, Status::Error);
         assert!(note.unwrap().contains("literal limit"));
