@@ -73,9 +73,14 @@ impl EngineArgs {
     /// The limits, starting now.
     pub fn limits(&self) -> Limits {
         Limits {
-            formula_literals: Some(self.max_literals.unwrap_or_else(default_formula_literals)),
+            formula_literals: Some(self.formula_literals()),
             ..self.timeout.map_or(Limits::none(), Limits::timeout)
         }
+    }
+
+    /// The most literals a SAT formula may hold: `--max-literals`, or the machine's default.
+    pub fn formula_literals(&self) -> usize {
+        self.max_literals.unwrap_or_else(default_formula_literals)
     }
 
     /// The time limit in seconds, for messages.
