@@ -10,10 +10,10 @@ use std::sync::OnceLock;
 use toursat::engine::sat::connectivity::Connectivity;
 use toursat::engine::sat::cycle::CycleGraph;
 use toursat::engine::sat::formula::Formula;
+use toursat::engine::sat::solver::DeadlineSolver;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, EngineChoice, SolveOptions};
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
-use varisat::ExtendFormula;
 
 /// The shapes checked, as (rows, cols).
 const SHAPES: [(u64, u64); 5] = [(2, 4), (3, 3), (3, 5), (5, 3), (4, 4)];
@@ -95,27 +95,33 @@ fn expected_answers() -> &'static [(Problem, bool)] {
     })
 }
 
-/// Checks the SAT engine with `options` against depth-first search on every problem, split
-/// between two threads.
-fn check_encoding(options: SatOptions) {
+/// Runs `check` on every problem with whether it has a tour, split between two threads.
+fn check_every_problem(check: impl Fn(&Problem, bool) + Sync) {
     let expected = expected_answers();
     assert!(expected.len() > 500_000, "only {} problems", expected.len());
-    let check = |problems: &[(Problem, bool)]| {
+    let check_all = |problems: &[(Problem, bool)]| {
         for (problem, has_tour) in problems {
-            let graph = MoveGraph::new(&problem.board, problem.piece);
-            assert_eq!(
-                sat_finds_tour(problem, &graph, options),
-                *has_tour,
-                "{} disagrees with dfs on {problem:?}",
-                options.encoding
-            );
+            check(problem, *has_tour);
         }
     };
     let (first, second) = expected.split_at(expected.len() / 2);
     std::thread::scope(|scope| {
-        let other = scope.spawn(|| check(second));
-        check(first);
+        let other = scope.spawn(|| check_all(second));
+        check_all(first);
         other.join().unwrap();
+    });
+}
+
+/// Checks the SAT engine with `options` against depth-first search on every problem.
+fn check_encoding(options: SatOptions) {
+    check_every_problem(|problem, has_tour| {
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        assert_eq!(
+            sat_finds_tour(problem, &graph, options),
+            has_tour,
+            "{} disagrees with dfs on {problem:?}",
+            options.encoding
+        );
     });
 }
 
@@ -171,45 +177,30 @@ fn cutset_without_warm_start_agrees_with_search_on_every_small_pattern() {
 /// with no cuts, is satisfiable exactly when depth-first search finds a tour, and that then its
 /// model is one tour, which verifies.
 fn check_layer(encoding: Encoding, connectivity: Connectivity) {
-    let expected = expected_answers();
-    let check = |problems: &[(Problem, bool)]| {
-        for (problem, has_tour) in problems {
-            if sat::trivial_tour(problem).is_some() {
-                continue;
-            }
-            let move_graph = MoveGraph::new(&problem.board, problem.piece);
-            let graph = CycleGraph::new(problem, &move_graph);
-            let mut formula = Formula::new();
-            let moves = encoding.encode(&graph, &mut formula);
-            connectivity.add_layer(&graph, &moves, &mut formula);
-            let mut solver = varisat::Solver::new();
-            for clause in formula.clauses() {
-                solver.add_clause(clause);
-            }
-            let name = format!("{encoding} with {connectivity} on {problem:?}");
-            let satisfiable = solver.solve().unwrap();
-            assert_eq!(satisfiable, *has_tour, "{name} disagrees with dfs");
-            if satisfiable {
-                let mut values = vec![false; formula.var_count()];
-                for lit in solver.model().unwrap() {
-                    values[lit.index()] = lit.is_positive();
-                }
-                let cycles = moves.cycles(&graph, &values).unwrap_or_else(|| {
-                    panic!("{name}: the model's moves are not cycles");
-                });
-                let [cycle] = cycles.as_slice() else {
-                    panic!("{name}: the model has {} cycles", cycles.len());
-                };
-                let tour = graph.tour_of_cycle(cycle);
-                verify(problem, &tour).unwrap_or_else(|error| panic!("{name}: {error}"));
-            }
+    check_every_problem(|problem, has_tour| {
+        if sat::trivial_tour(problem).is_some() {
+            return;
         }
-    };
-    let (first, second) = expected.split_at(expected.len() / 2);
-    std::thread::scope(|scope| {
-        let other = scope.spawn(|| check(second));
-        check(first);
-        other.join().unwrap();
+        let move_graph = MoveGraph::new(&problem.board, problem.piece);
+        let graph = CycleGraph::new(problem, &move_graph);
+        let mut formula = Formula::new();
+        let moves = encoding.encode(&graph, &mut formula);
+        connectivity.add_layer(&graph, &moves, &mut formula);
+        let name = format!("{encoding} with {connectivity} on {problem:?}");
+        let model = DeadlineSolver::with_proof(None, None)
+            .solve(&formula, &[])
+            .unwrap_or_else(|stop| panic!("{name}: {stop:?}"));
+        assert_eq!(model.is_some(), has_tour, "{name} disagrees with dfs");
+        if let Some(values) = model {
+            let cycles = moves.cycles(&graph, &values).unwrap_or_else(|| {
+                panic!("{name}: the model's moves are not cycles");
+            });
+            let [cycle] = cycles.as_slice() else {
+                panic!("{name}: the model has {} cycles", cycles.len());
+            };
+            let tour = graph.tour_of_cycle(cycle);
+            verify(problem, &tour).unwrap_or_else(|error| panic!("{name}: {error}"));
+        }
     });
 }
 
