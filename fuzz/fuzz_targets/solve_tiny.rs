@@ -7,10 +7,10 @@ use libfuzzer_sys::fuzz_target;
 use toursat::engine::sat::connectivity::Connectivity;
 use toursat::engine::sat::cycle::CycleGraph;
 use toursat::engine::sat::formula::Formula;
+use toursat::engine::sat::solver::DeadlineSolver;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, Answer, EngineChoice, Limits, SolveOptions};
 use toursat::{verify, Board, MoveGraph, Piece, Problem, TourShape};
-use varisat::ExtendFormula;
 
 fuzz_target!(|data: &[u8]| {
     let [size, piece, blocked_low, blocked_high, ends, ..] = *data else {
@@ -93,18 +93,12 @@ fuzz_target!(|data: &[u8]| {
             let mut formula = Formula::new();
             let moves = encoding.encode(&graph, &mut formula);
             connectivity.add_layer(&graph, &moves, &mut formula);
-            let mut solver = varisat::Solver::new();
-            for clause in formula.clauses() {
-                solver.add_clause(clause);
-            }
-            let satisfiable = solver.solve().unwrap();
             let name = format!("{encoding} with {connectivity} on {problem:?}");
-            assert_eq!(satisfiable, exists, "{name} disagrees");
-            if satisfiable {
-                let mut values = vec![false; formula.var_count()];
-                for lit in solver.model().unwrap() {
-                    values[lit.index()] = lit.is_positive();
-                }
+            let model = DeadlineSolver::with_proof(None, None)
+                .solve(&formula, &[])
+                .expect(&name);
+            assert_eq!(model.is_some(), exists, "{name} disagrees");
+            if let Some(values) = model {
                 let cycles = moves.cycles(&graph, &values).expect(&name);
                 assert_eq!(cycles.len(), 1, "{name}");
                 verify(&problem, &graph.tour_of_cycle(&cycles[0])).expect(&name);
