@@ -2,7 +2,8 @@
 //! refuses large boards before allocating them, --max-literals stops the SAT engine before its
 //! formula outgrows the machine's memory.
 
-use std::process::Command;
+mod common;
+
 use std::time::{Duration, Instant};
 use toursat::engine::sat::certify::{prove_no_tour, CertifyError, ProofRequest};
 use toursat::engine::sat::SatOptions;
@@ -25,21 +26,18 @@ fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
-fn toursat(args: &[&str]) -> (Option<i32>, String, Duration) {
+/// Runs toursat with `args`: its exit status, stderr, and how long it took.
+fn toursat(args: &[&str]) -> (i32, String, Duration) {
     let started = Instant::now();
-    let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args(args)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    (output.status.code(), stderr, started.elapsed())
+    let (_, stderr, status) = common::run_toursat(args, "");
+    (status, stderr, started.elapsed())
 }
 
 /// Runs toursat with `args` (whose `--timeout` is `limit` seconds) and checks that it stopped
 /// with status 3, saying it timed out, within `bound` (a generous bound for a slow machine).
 fn assert_times_out(args: &[&str], limit: &str, bound: Duration) {
     let (status, stderr, elapsed) = toursat(args);
-    assert_eq!(status, Some(3), "{stderr}");
+    assert_eq!(status, 3, "{stderr}");
     assert!(
         stderr.contains(&format!("timed out after {limit} s")),
         "{stderr}"
@@ -111,7 +109,7 @@ fn the_construct_engine_stops_at_the_timeout() {
         "--timeout",
         "0",
     ]);
-    assert_eq!(status, Some(3), "{stderr}");
+    assert_eq!(status, 3, "{stderr}");
 }
 
 #[test]
@@ -129,7 +127,7 @@ fn every_command_refuses_boards_over_max_squares() {
     ] {
         let args: Vec<&str> = command.iter().chain(&problem).copied().collect();
         let (status, stderr, _) = toursat(&args);
-        assert_eq!(status, Some(2), "{args:?}: {stderr}");
+        assert_eq!(status, 2, "{args:?}: {stderr}");
         assert!(stderr.contains("11 squares"), "{args:?}: {stderr}");
     }
 }
@@ -148,7 +146,7 @@ fn a_board_file_too_long_for_max_squares_is_refused_before_it_is_read() {
         "--max-squares",
         "100",
     ]);
-    assert_eq!(status, Some(2), "{stderr}");
+    assert_eq!(status, 2, "{stderr}");
     assert!(
         stderr.contains("longer than a board of --max-squares 100"),
         "{stderr}"
@@ -260,45 +258,32 @@ fn every_command_that_builds_a_formula_refuses_one_past_max_literals() {
             args.extend(["--format", "none"]);
         }
         let (status, stderr, _) = toursat(&args);
-        assert_eq!(status, Some(3), "{args:?}: {stderr}");
+        assert_eq!(status, 3, "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         // The same command with room for the formula succeeds.
         let limit = args.iter().position(|&arg| arg == "1000").unwrap();
         args[limit] = "10000000";
         let (status, stderr, _) = toursat(&args);
-        assert_eq!(status, Some(0), "{args:?}: {stderr}");
+        assert_eq!(status, 0, "{args:?}: {stderr}");
     }
 }
 
 #[test]
 fn a_judge_case_past_max_literals_stops_with_the_message() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args([
-            "judge",
-            "rook-circuit",
-            "--engine",
-            "sat",
-            "--no-warm-start",
-        ])
-        .args(["--max-literals", "100"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"8 8 0 1 1\n\n0 0 0 0 0\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    let args = [
+        "judge",
+        "rook-circuit",
+        "--engine",
+        "sat",
+        "--no-warm-start",
+        "--max-literals",
+        "100",
+    ];
+    let (stdout, stderr, status) = common::run_toursat(&args, "8 8 0 1 1\n\n0 0 0 0 0\n");
+    assert_eq!(status, 3, "{stderr}");
     assert!(
         stderr.contains("case 1: stopped: the SAT formula would pass the literal limit"),
         "{stderr}"
     );
-    assert_eq!(output.stdout, b"", "no NO SOLUTION for a stop");
+    assert_eq!(stdout, "", "no NO SOLUTION for a stop");
 }
