@@ -25,6 +25,11 @@ fn example(name: &str) -> String {
     path.display().to_string()
 }
 
+/// The closed knight's tour of the 6 x 6 board, as command-line flags.
+const KNIGHT_6X6: [&str; 8] = [
+    "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
+];
+
 /// The 4 x 6 ring board of `examples/boards/ring.txt`, rook, closed.
 fn ring_problem() -> Problem {
     let text = std::fs::read_to_string(example("boards/ring.txt")).unwrap();
@@ -150,19 +155,9 @@ fn dimacs_names_every_move_variable_and_is_deterministic() {
 
 #[test]
 fn dimacs_with_cuts_from_solve_says_so() {
-    let args = [
-        "dimacs",
-        "--rows",
-        "6",
-        "--cols",
-        "6",
-        "--piece",
-        "knight",
-        "--tour",
-        "closed",
-        "--no-merge",
-        "--cuts-from-solve",
-    ];
+    let mut args = vec!["dimacs"];
+    args.extend(KNIGHT_6X6);
+    args.extend(["--no-merge", "--cuts-from-solve"]);
     let (complete, stderr, status) = run(&args, "");
     assert_eq!(status, 0, "{stderr}");
     assert!(
@@ -245,45 +240,6 @@ fn a_layer_over_a_complete_encoding_is_refused() {
 }
 
 #[test]
-fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
-    if std::env::var("TOURSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
-        return;
-    }
-    let problem = [
-        "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
-    ];
-    for layer in ["position", "crt"] {
-        let cnf = scratch(&format!("knight6-{layer}.cnf"))
-            .display()
-            .to_string();
-        let answer = scratch(&format!("knight6-{layer}.out"))
-            .display()
-            .to_string();
-        let mut dimacs_args = vec!["dimacs"];
-        dimacs_args.extend(problem);
-        dimacs_args.extend(["--no-merge", "--cuts-from-solve", "--connectivity", layer]);
-        dimacs_args.extend(["-o", &cnf]);
-        assert_eq!(run(&dimacs_args, "").2, 0);
-        solve_with_minisat(&cnf, &answer);
-        let mut decode_args = vec!["decode", &answer];
-        decode_args.extend(problem);
-        let (_, stderr, status) = run(&decode_args, "");
-        assert_eq!(
-            status, 2,
-            "the layer's variables are out of range without it"
-        );
-        assert!(stderr.contains("give it with --connectivity"), "{stderr}");
-        decode_args.extend(["--connectivity", layer, "--format", "numbers"]);
-        let (stdout, stderr, status) = run(&decode_args, "");
-        assert_eq!(status, 0, "{layer}: {stderr}");
-        let board = Board::new(6, 6).unwrap();
-        let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
-        let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
-        verify(&problem, &tour).unwrap();
-    }
-}
-
-#[test]
 fn decode_reads_a_bare_model_and_reports_several_cycles() {
     // Two 2x2 blocks side by side on a 2 x 4 board: the model choosing both small cycles.
     let dimacs = scratch("two-blocks.cnf");
@@ -357,41 +313,74 @@ fn decode_reads_a_bare_model_and_reports_several_cycles() {
     assert_eq!(refined.lines().count(), formula.lines().count() + 2);
 }
 
-/// Runs minisat on the DIMACS file `cnf`, writing its result file to `answer`; the formula must
-/// be satisfiable.
-fn solve_with_minisat(cnf: &str, answer: &str) {
+/// Whether the external-solver tests are skipped (`TOURSAT_SKIP_EXTERNAL=1`).
+fn skip_external() -> bool {
+    std::env::var("TOURSAT_SKIP_EXTERNAL").as_deref() == Ok("1")
+}
+
+/// Writes the closed 6 x 6 knight's tour with `toursat dimacs` and `flags` to `NAME.cnf` and
+/// solves it with minisat, which must find it satisfiable: the path of minisat's result file.
+fn knight6_solved_by_minisat(name: &str, flags: &[&str]) -> String {
+    let cnf = scratch(&format!("{name}.cnf")).display().to_string();
+    let answer = scratch(&format!("{name}.out")).display().to_string();
+    let mut args = vec!["dimacs"];
+    args.extend(KNIGHT_6X6);
+    args.extend(flags);
+    args.extend(["-o", &cnf]);
+    assert_eq!(run(&args, "").2, 0);
     let solved = Command::new("minisat")
-        .args([cnf, answer])
+        .args([&cnf, &answer])
         .stdout(Stdio::null())
         .status()
         .expect(
             "minisat must be installed (Debian package minisat), or set TOURSAT_SKIP_EXTERNAL=1",
         );
     assert_eq!(solved.code(), Some(10), "minisat says satisfiable");
+    answer
+}
+
+/// `toursat decode` of minisat's `answer` for the closed 6 x 6 knight's tour with `flags`: its
+/// exit status and stderr, and the tour it printed, verified, when the status is 0.
+fn decode_knight6(answer: &str, flags: &[&str]) -> (i32, String) {
+    let mut args = vec!["decode", answer];
+    args.extend(KNIGHT_6X6);
+    args.extend(flags);
+    args.extend(["--format", "numbers"]);
+    let (stdout, stderr, status) = run(&args, "");
+    if status == 0 {
+        let board = Board::new(6, 6).unwrap();
+        let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
+        let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
+        verify(&problem, &tour).unwrap();
+    }
+    (status, stderr)
 }
 
 #[test]
 fn an_external_solver_round_trip_through_the_command_line_gives_a_tour() {
-    if std::env::var("TOURSAT_SKIP_EXTERNAL").as_deref() == Ok("1") {
+    if skip_external() {
         return;
     }
-    let cnf = scratch("knight6.cnf").display().to_string();
-    let answer = scratch("knight6.out").display().to_string();
-    let problem = [
-        "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
-    ];
-    let mut dimacs_args = vec!["dimacs"];
-    dimacs_args.extend(problem);
-    dimacs_args.extend(["--encoding", "position", "-o", &cnf]);
-    assert_eq!(run(&dimacs_args, "").2, 0);
-    solve_with_minisat(&cnf, &answer);
-    let mut decode_args = vec!["decode", &answer];
-    decode_args.extend(problem);
-    decode_args.extend(["--encoding", "position", "--format", "numbers"]);
-    let (stdout, stderr, status) = run(&decode_args, "");
+    let answer = knight6_solved_by_minisat("knight6", &["--encoding", "position"]);
+    let (status, stderr) = decode_knight6(&answer, &["--encoding", "position"]);
     assert_eq!(status, 0, "{stderr}");
-    let board = Board::new(6, 6).unwrap();
-    let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
-    let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
-    verify(&problem, &tour).unwrap();
+}
+
+#[test]
+fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
+    if skip_external() {
+        return;
+    }
+    for layer in ["position", "crt"] {
+        let flags = ["--no-merge", "--cuts-from-solve", "--connectivity", layer];
+        let answer = knight6_solved_by_minisat(&format!("knight6-{layer}"), &flags);
+        let (status, stderr) = decode_knight6(&answer, &[]);
+        assert_eq!(
+            status, 2,
+            "the layer's variables are out of range without it"
+        );
+        assert!(stderr.contains("give it with --connectivity"), "{stderr}");
+        let (status, stderr) = decode_knight6(&answer, &["--connectivity", layer]);
+        assert_eq!(status, 0, "{layer}: {stderr}");
+    }
 }
