@@ -14,7 +14,7 @@ use crate::engine::sat::crt;
 use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
-use crate::engine::sat::position;
+use crate::engine::sat::{find_by_name, position};
 use std::fmt;
 use std::str::FromStr;
 use varisat::Var;
@@ -127,16 +127,7 @@ impl FromStr for Connectivity {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Connectivity, String> {
-        Connectivity::ALL
-            .into_iter()
-            .find(|connectivity| connectivity.name() == text)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Connectivity::ALL.iter().map(Connectivity::name).collect();
-                format!(
-                    "unknown connectivity {text:?}: expected {}",
-                    names.join(", ")
-                )
-            })
+        find_by_name("connectivity", text, &Connectivity::ALL, Connectivity::name)
     }
 }
 

@@ -93,14 +93,25 @@ impl FromStr for Encoding {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Encoding, String> {
-        Encoding::ALL
-            .into_iter()
-            .find(|encoding| encoding.name() == text)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Encoding::ALL.iter().map(Encoding::name).collect();
-                format!("unknown encoding {text:?}: expected {}", names.join(", "))
-            })
+        find_by_name("encoding", text, &Encoding::ALL, Encoding::name)
     }
+}
+
+/// The one of `all` whose `name` is `text`, or an error naming the `kind` of thing asked for and
+/// every choice.
+fn find_by_name<T: Copy>(
+    kind: &str,
+    text: &str,
+    all: &[T],
+    name: fn(&T) -> &'static str,
+) -> Result<T, String> {
+    all.iter()
+        .copied()
+        .find(|item| name(item) == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(name).collect();
+            format!("unknown {kind} {text:?}: expected {}", names.join(", "))
+        })
 }
 
 /// How the SAT engine runs.
