@@ -70,7 +70,9 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
         Impossibility::Disconnected { a, b } => reason.squares = vec![xy(*a), xy(*b)],
         Impossibility::CutSquare { square } => reason.squares = vec![xy(*square)],
         Impossibility::Exhausted { nodes } => reason.nodes = Some(*nodes),
-        Impossibility::MoveShortage { needed, possible } => {
+        Impossibility::MoveShortage {
+            needed, possible, ..
+        } => {
             reason.needed = Some(*needed);
             reason.possible = Some(*possible);
         }
