@@ -62,7 +62,7 @@ pub(super) fn colour_count(
         }
         TourShape::Open => even.abs_diff(odd) != 1 || ends.iter().any(|&end| end != more_numerous),
     };
-    let fixed = if ends.is_empty() {
+    let fixed = if ends.is_empty() || problem.shape == TourShape::Closed {
         String::new()
     } else {
         format!(" and the colours of the {} fixed end(s)", ends.len())
