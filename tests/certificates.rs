@@ -9,6 +9,7 @@ use toursat::engine::check::{check, Method};
 use toursat::engine::proofs::cheap_proof;
 use toursat::engine::sat::SatOptions;
 use toursat::engine::{self, HallCut, SolveOptions};
+use toursat::format::reason::reason;
 use toursat::{Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, TourShape};
 
 /// The `rows` x `cols` board with the squares of `mask` blocked.
@@ -32,20 +33,9 @@ fn problem(board: &str, piece: Piece, shape: TourShape) -> Problem {
     Problem::new(board.parse().unwrap(), piece, shape)
 }
 
-/// The kind of an argument, for counting which kinds a sweep met.
-fn kind(why: &Impossibility) -> &'static str {
-    match why {
-        Impossibility::TooFewSquares => "too-few-squares",
-        Impossibility::ColourCount { .. } => "colour-count",
-        Impossibility::TooFewMoves { .. } => "too-few-moves",
-        Impossibility::TooManyDeadEnds { .. } => "too-many-dead-ends",
-        Impossibility::Disconnected { .. } => "disconnected",
-        Impossibility::CutSquare { .. } => "cut-square",
-        Impossibility::MoveShortage { .. } => "move-shortage",
-        Impossibility::Theorem(_) => "theorem",
-        Impossibility::Exhausted { .. } => "exhausted",
-        Impossibility::Unsatisfiable => "unsatisfiable",
-    }
+/// The kind of an argument about `problem`, as the JSON output names it.
+fn kind(problem: &Problem, why: &Impossibility) -> &'static str {
+    reason(&problem.board, why, None).kind
 }
 
 /// The problems of a board: closed, and open with no end fixed, a fixed start, a fixed end, and
@@ -90,8 +80,8 @@ fn every_cheap_argument_on_small_boards_passes_its_check() {
                     Some(Err(error)) => panic!("{why:?} on {problem:?}: {error}"),
                     None => panic!("{why:?} on {problem:?} has no check"),
                 }
-                *kinds.entry(kind(&why)).or_insert(0) += 1;
-                if problem.shape == TourShape::Open && kind(&why) == "move-shortage" {
+                *kinds.entry(kind(&problem, &why)).or_insert(0) += 1;
+                if problem.shape == TourShape::Open && kind(&problem, &why) == "move-shortage" {
                     open_shortages += 1;
                 }
             }
@@ -126,7 +116,7 @@ fn knight_theorems_pass_their_check() {
     ] {
         let problem = Problem::new(Board::new(rows, cols).unwrap(), Piece::Knight, shape);
         let why = cheap(&problem).unwrap();
-        assert_eq!(kind(&why), "theorem", "{rows} x {cols} {shape}");
+        assert_eq!(kind(&problem, &why), "theorem", "{rows} x {cols} {shape}");
         let checked = check(&problem, &why).unwrap().unwrap();
         assert_eq!(checked.method, Method::Theorem);
     }
