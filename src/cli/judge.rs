@@ -6,6 +6,7 @@ use super::exit;
 use clap::{Args, Subcommand};
 use std::io;
 use toursat::board::MAX_SQUARES;
+use toursat::engine::EngineChoice;
 use toursat::judge::{
     knight_tour, knights_journey, rook_circuit, JudgeError, JudgeErrorKind, JudgeOptions,
 };
@@ -70,7 +71,15 @@ pub fn run(problem: &JudgeProblem) -> Result<u8, CliError> {
     let input = io::stdin().lock();
     let output = io::BufWriter::new(io::stdout().lock());
     let result = match problem {
-        JudgeProblem::RookCircuit(judge) => rook_circuit::run(input, output, &judge.options()),
+        JudgeProblem::RookCircuit(judge) => {
+            if judge.engine.choice() == EngineChoice::Construct {
+                return Err(CliError::input(
+                    "--engine construct builds knight's tours, not rook circuits: \
+                     use auto, dfs or sat",
+                ));
+            }
+            rook_circuit::run(input, output, &judge.options())
+        }
         JudgeProblem::KnightTour { rows, cols, judge } => {
             let options = judge.options();
             let board = Board::with_limit(*rows, *cols, options.max_squares)
