@@ -2,8 +2,7 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::{verify, Board, Piece, Problem, TourShape};
 
@@ -313,74 +312,76 @@ fn decode_reads_a_bare_model_and_reports_several_cycles() {
     assert_eq!(refined.lines().count(), formula.lines().count() + 2);
 }
 
-/// Whether the external-solver tests are skipped (`TOURSAT_SKIP_EXTERNAL=1`).
-fn skip_external() -> bool {
-    std::env::var("TOURSAT_SKIP_EXTERNAL").as_deref() == Ok("1")
+/// A model of the DIMACS file at `cnf`, found by varisat in-process, written to `model` in the
+/// SAT-competition format (the stand-in for an outside solver's answer).
+fn solve_in_process(cnf: &Path, model: &Path) {
+    let formula = varisat::dimacs::DimacsParser::parse(std::fs::File::open(cnf).unwrap()).unwrap();
+    let mut solver = varisat::Solver::new();
+    solver.add_formula(&formula);
+    assert!(solver.solve().unwrap(), "the formula is satisfiable");
+    let literals: Vec<String> = solver
+        .model()
+        .unwrap()
+        .iter()
+        .map(|lit| lit.to_dimacs().to_string())
+        .collect();
+    std::fs::write(
+        model,
+        format!("s SATISFIABLE\nv {} 0\n", literals.join(" ")),
+    )
+    .unwrap();
 }
 
-/// Writes the closed 6 x 6 knight's tour with `toursat dimacs` and `flags` to `NAME.cnf` and
-/// solves it with minisat, which must find it satisfiable: the path of minisat's result file.
-fn knight6_solved_by_minisat(name: &str, flags: &[&str]) -> String {
-    let cnf = scratch(&format!("{name}.cnf")).display().to_string();
-    let answer = scratch(&format!("{name}.out")).display().to_string();
+#[test]
+fn decode_reads_the_encoding_and_layer_from_the_formula_file() {
+    let (cnf, model) = (scratch("header-layer.cnf"), scratch("header-layer.model"));
+    let (cnf_path, model_path) = (cnf.display().to_string(), model.display().to_string());
     let mut args = vec!["dimacs"];
     args.extend(KNIGHT_6X6);
-    args.extend(flags);
-    args.extend(["-o", &cnf]);
+    args.extend([
+        "--encoding",
+        "cutset-arcs",
+        "--cuts-from-solve",
+        "-o",
+        &cnf_path,
+    ]);
     assert_eq!(run(&args, "").2, 0);
-    let solved = Command::new("minisat")
-        .args([&cnf, &answer])
-        .stdout(Stdio::null())
-        .status()
-        .expect(
-            "minisat must be installed (Debian package minisat), or set TOURSAT_SKIP_EXTERNAL=1",
-        );
-    assert_eq!(solved.code(), Some(10), "minisat says satisfiable");
-    answer
-}
-
-/// `toursat decode` of minisat's `answer` for the closed 6 x 6 knight's tour with `flags`: its
-/// exit status and stderr, and the tour it printed, verified, when the status is 0.
-fn decode_knight6(answer: &str, flags: &[&str]) -> (i32, String) {
-    let mut args = vec!["decode", answer];
+    let header = std::fs::read_to_string(&cnf).unwrap();
+    assert!(header.contains("\nc encoding cutset-arcs\nc connectivity crt\n"));
+    solve_in_process(&cnf, &model);
+    let mut args = vec!["decode", &model_path];
     args.extend(KNIGHT_6X6);
-    args.extend(flags);
-    args.extend(["--format", "numbers"]);
+    args.extend(["--formula", &cnf_path, "--format", "numbers"]);
     let (stdout, stderr, status) = run(&args, "");
-    if status == 0 {
-        let board = Board::new(6, 6).unwrap();
-        let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
-        let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
-        verify(&problem, &tour).unwrap();
-    }
-    (status, stderr)
-}
-
-#[test]
-fn an_external_solver_round_trip_through_the_command_line_gives_a_tour() {
-    if skip_external() {
-        return;
-    }
-    let answer = knight6_solved_by_minisat("knight6", &["--encoding", "position"]);
-    let (status, stderr) = decode_knight6(&answer, &["--encoding", "position"]);
     assert_eq!(status, 0, "{stderr}");
+    let problem = Problem::new(Board::new(6, 6).unwrap(), Piece::Knight, TourShape::Closed);
+    verify(
+        &problem,
+        &read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap(),
+    )
+    .unwrap();
 }
 
 #[test]
-fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
-    if skip_external() {
-        return;
-    }
-    for layer in ["position", "crt"] {
-        let flags = ["--no-merge", "--cuts-from-solve", "--connectivity", layer];
-        let answer = knight6_solved_by_minisat(&format!("knight6-{layer}"), &flags);
-        let (status, stderr) = decode_knight6(&answer, &[]);
-        assert_eq!(
-            status, 2,
-            "the layer's variables are out of range without it"
-        );
-        assert!(stderr.contains("give it with --connectivity"), "{stderr}");
-        let (status, stderr) = decode_knight6(&answer, &["--connectivity", layer]);
-        assert_eq!(status, 0, "{layer}: {stderr}");
-    }
+fn decode_refuses_a_layer_that_contradicts_the_formula_header() {
+    let cnf = scratch("header-contradiction.cnf");
+    let cnf_path = cnf.display().to_string();
+    let mut args = vec!["dimacs"];
+    args.extend(KNIGHT_6X6);
+    args.extend(["--connectivity", "position", "-o", &cnf_path]);
+    assert_eq!(run(&args, "").2, 0);
+    let model = scratch("header-contradiction.model");
+    solve_in_process(&cnf, &model);
+    let model_path = model.display().to_string();
+    let mut args = vec!["decode", &model_path];
+    args.extend(KNIGHT_6X6);
+    args.extend(["--formula", &cnf_path, "--connectivity", "crt"]);
+    let (_, stderr, status) = run(&args, "");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.ends_with(
+            "its header names --connectivity position, but --connectivity crt was given\n"
+        ),
+        "{stderr}"
+    );
 }

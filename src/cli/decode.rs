@@ -7,10 +7,12 @@ use super::exit;
 use super::show::{self, ShowArgs};
 use super::solve::FormatArg;
 use clap::Args;
+use std::fmt;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use toursat::engine::sat::connectivity::Connectivity;
+use toursat::engine::sat::dimacs as dimacs_header;
 use toursat::engine::sat::model::{AnswerErrorKind, DecodeError, Decoder, SolverAnswer};
 use toursat::engine::sat::Encoding;
 use toursat::format::{Format, Json, JsonAnswer, Svg};
@@ -24,8 +26,9 @@ Examples:
   toursat decode k6.out --rows 6 --cols 6 --piece knight --tour closed --encoding position --format grid
   # a lazy encoding: while the answer is `not a tour`, --add-cuts-to adds the cuts, solve again
   toursat decode f.out --rows 6 --cols 6 --piece knight --tour closed --add-cuts-to f.cnf
-  # a lazy formula completed by a layer (toursat dimacs --cuts-from-solve writes crt's)
-  toursat decode g.out --rows 6 --cols 6 --piece knight --tour closed --connectivity crt";
+  # a lazy formula completed by a layer (toursat dimacs --cuts-from-solve writes crt's): the
+  # formula's header names its encoding and layer
+  toursat decode g.out --rows 6 --cols 6 --piece knight --tour closed --formula g.cnf";
 
 /// Arguments of `toursat decode`.
 #[derive(Args, Debug)]
@@ -37,16 +40,22 @@ pub struct DecodeArgs {
     files: Vec<PathBuf>,
     #[command(flatten)]
     problem: ProblemArgs,
-    /// The encoding the formula was written with.
-    #[arg(long, value_name = "NAME", default_value_t = Encoding::Cutset)]
-    encoding: Encoding,
-    /// The connectivity layer the formula was written with (`toursat dimacs --connectivity`;
-    /// its header names it).
-    #[arg(long, value_name = "LAYER", default_value_t = Connectivity::Cuts)]
-    connectivity: Connectivity,
+    /// The encoding the formula was written with [default: the one the header of --formula or
+    /// --add-cuts-to names, else cutset].
+    #[arg(long, value_name = "NAME")]
+    encoding: Option<Encoding>,
+    /// The connectivity layer the formula was written with (`toursat dimacs --connectivity`)
+    /// [default: the one the header of --formula or --add-cuts-to names, else cuts].
+    #[arg(long, value_name = "LAYER")]
+    connectivity: Option<Connectivity>,
+    /// The DIMACS file the solver answered, as `toursat dimacs` wrote it: its header gives the
+    /// encoding and the connectivity layer.
+    #[arg(long, value_name = "CNF_FILE")]
+    formula: Option<PathBuf>,
     /// When the model has several cycles, add a cut clause for each to this DIMACS file (the
-    /// formula the solver answered), fixing its `p cnf` line, so that solving it again excludes
-    /// them: a refinement loop with any external solver.
+    /// formula the solver answered, whose header gives the encoding and layer as --formula's
+    /// does), fixing its `p cnf` line, so that solving it again excludes them: a refinement
+    /// loop with any external solver.
     #[arg(long, value_name = "CNF_FILE")]
     add_cuts_to: Option<PathBuf>,
     /// How to write the tour.
@@ -64,15 +73,16 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         _ => return Err(CliError::input("give [BOARD_FILE] MODEL_FILE")),
     };
     let problem = args.problem.problem(board_file)?;
-    let connectivity = dimacs::connectivity(args.encoding, Some(args.connectivity), false)?;
-    let decoder = Decoder::with_connectivity(&problem, args.encoding, connectivity)
-        .map_err(CliError::input)?;
+    let (encoding, connectivity) = formula_names(args)?;
+    let connectivity = dimacs::connectivity(encoding, Some(connectivity), false)?;
+    let decoder =
+        Decoder::with_connectivity(&problem, encoding, connectivity).map_err(CliError::input)?;
     let text =
         fs::read_to_string(model_file).map_err(|error| CliError::in_file(model_file, error))?;
     let answer = decoder.read(&text).map_err(|error| {
         let hint = match error.kind {
             AnswerErrorKind::VariableOutOfRange { .. }
-                if connectivity == Connectivity::Cuts && !args.encoding.is_complete() =>
+                if connectivity == Connectivity::Cuts && !encoding.is_complete() =>
             {
                 " (if the formula's header names a connectivity layer, give it with \
                  --connectivity)"
@@ -128,6 +138,45 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
             }
             Ok(exit::NO_TOUR)
         }
+    }
+}
+
+/// The encoding and connectivity layer of the formula: as given, else as the header of the
+/// formula file (--formula, else --add-cuts-to) names them, else `cutset` and `cuts`. A flag
+/// that contradicts the header is refused.
+fn formula_names(args: &DecodeArgs) -> Result<(Encoding, Connectivity), CliError> {
+    let (mut encoding, mut connectivity) = (args.encoding, args.connectivity);
+    if let Some(path) = args.formula.as_ref().or(args.add_cuts_to.as_ref()) {
+        let file = fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
+        let names = dimacs_header::read_header_names(io::BufReader::new(file))
+            .map_err(|error| CliError::in_file(path, error))?;
+        // A toursat formula without a layer has no `c connectivity` line: its layer is `cuts`.
+        let layer = names
+            .connectivity
+            .or(names.encoding.map(|_| Connectivity::Cuts));
+        encoding = agreed(path, "--encoding", encoding, names.encoding)?;
+        connectivity = agreed(path, "--connectivity", connectivity, layer)?;
+    }
+    Ok((
+        encoding.unwrap_or(Encoding::Cutset),
+        connectivity.unwrap_or(Connectivity::Cuts),
+    ))
+}
+
+/// The value of `flag`: the one given, else the one the header of the file at `path` names; an
+/// error when both are there and differ.
+fn agreed<T: PartialEq + fmt::Display>(
+    path: &Path,
+    flag: &str,
+    given: Option<T>,
+    in_header: Option<T>,
+) -> Result<Option<T>, CliError> {
+    match (given, in_header) {
+        (Some(given), Some(in_header)) if given != in_header => Err(CliError::in_file(
+            path,
+            format!("its header names {flag} {in_header}, but {flag} {given} was given"),
+        )),
+        (given, in_header) => Ok(given.or(in_header)),
     }
 }
 

@@ -6,6 +6,7 @@ use super::exit;
 use clap::{Args, Subcommand};
 use std::io;
 use toursat::board::MAX_SQUARES;
+use toursat::engine::EngineChoice;
 use toursat::judge::{
     knight_tour, knights_journey, rook_circuit, JudgeError, JudgeErrorKind, JudgeOptions,
 };
@@ -74,6 +75,12 @@ pub fn run(problem: &JudgeProblem) -> Result<u8, CliError> {
     let on_certified = &mut on_certified;
     let result = match problem {
         JudgeProblem::RookCircuit(judge) => {
+            if judge.engine.choice() == EngineChoice::Construct {
+                return Err(CliError::input(
+                    "--engine construct builds knight's tours, not rook circuits: \
+                     use auto, dfs or sat",
+                ));
+            }
             rook_circuit::run_reporting(input, output, &judge.options(), on_certified)
         }
         JudgeProblem::KnightTour { rows, cols, judge } => {

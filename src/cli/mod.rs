@@ -54,13 +54,18 @@ enum Command {
     #[command(after_help = format!("{}\n\n{}", decode::EXAMPLES, exit::HELP))]
     Decode(decode::DecodeArgs),
     /// Write a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
-    #[command(
-        after_help = "Example:\n  toursat completions bash > ~/.local/share/bash-completion/completions/toursat"
-    )]
+    #[command(after_help = "Examples:\n  \
+            mkdir -p ~/.local/share/bash-completion/completions\n  \
+            toursat completions bash > ~/.local/share/bash-completion/completions/toursat\n  \
+            mkdir -p ~/.zfunc && toursat completions zsh > ~/.zfunc/_toursat   \
+            # with fpath+=~/.zfunc before compinit in ~/.zshrc\n  \
+            mkdir -p ~/.config/fish/completions\n  \
+            toursat completions fish > ~/.config/fish/completions/toursat.fish")]
     Completions(shell::CompletionsArgs),
     /// Write the manual page (roff) of toursat or of one of its commands to stdout.
     #[command(
-        after_help = "Examples:\n  toursat man | man -l -\n  toursat man solve > toursat-solve.1"
+        after_help = "Examples:\n  toursat man | man -l -\n  toursat man judge rook-circuit | man -l -\n  \
+            toursat man solve > toursat-solve.1"
     )]
     Man(shell::ManArgs),
     /// Write reproducible board files: planted rook circuits, repaired random boards, holes.

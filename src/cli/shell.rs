@@ -18,8 +18,8 @@ pub struct CompletionsArgs {
 /// Arguments of `toursat man`.
 #[derive(Args, Debug)]
 pub struct ManArgs {
-    /// The command whose page to write, e.g. `solve` or `judge rook-circuit` (none: the main
-    /// page).
+    /// The command whose page to write, as one or several words: `solve`, `judge rook-circuit`
+    /// or `judge "rook-circuit"` (none: the main page).
     #[arg(value_name = "COMMAND")]
     command: Vec<String>,
 }
@@ -35,11 +35,23 @@ pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> Result
 pub fn man(args: &ManArgs, command: clap::Command) -> Result<u8, CliError> {
     let mut page = command.disable_help_subcommand(true);
     page.build();
-    for name in &args.command {
-        page = page
-            .find_subcommand(name)
-            .cloned()
-            .ok_or_else(|| CliError::input(format!("man: no command {name:?}")))?;
+    let mut words = args.command.iter().flat_map(|arg| arg.split_whitespace());
+    let mut word = words.next();
+    if word == Some("toursat") {
+        word = words.next();
+    }
+    while let Some(name) = word {
+        let known: Vec<&str> = page
+            .get_subcommands()
+            .map(|command| command.get_name())
+            .collect();
+        page = page.find_subcommand(name).cloned().ok_or_else(|| {
+            CliError::input(format!(
+                "man: no command {name:?} here; the commands are {}",
+                known.join(", ")
+            ))
+        })?;
+        word = words.next();
     }
     let mut out = Vec::new();
     clap_mangen::Man::new(page)

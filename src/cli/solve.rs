@@ -135,6 +135,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     drop(spinner);
     let mut solution = solution.map_err(|error| match error {
         SolveError::Problem(error) => CliError::input(error),
+        cannot @ SolveError::EngineCannot { .. } => CliError::input(cannot),
         internal @ SolveError::InvalidTour { .. } => {
             CliError::with_status(exit::INTERNAL, internal)
         }

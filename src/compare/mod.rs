@@ -1,20 +1,19 @@
-//! Engines compared on boards: each run a child process with a time limit, and what they found.
+//! Engines compared on boards: the runs, their summaries and disagreements, and the reports.
 
 mod csv;
 mod json;
 mod markdown;
-mod run;
 mod svg;
 mod table;
 
 pub use csv::Csv;
 pub use json::Json;
 pub use markdown::Markdown;
-pub use run::{run_child, Fault, Setup};
 pub use svg::Cactus;
 pub use table::Table;
 
-use crate::engine::sat::Encoding;
+use crate::engine::sat::{Encoding, SatOptions};
+use crate::engine::EngineChoice;
 use crate::problem::Problem;
 use std::fmt;
 use std::io::{self, Write};
@@ -26,62 +25,47 @@ use std::sync::Mutex;
 /// How a SAT engine is named in `compare`.
 const SAT_ENGINE: &str = "sat[:ENCODING][:no-merge][:no-warm-start]";
 
-/// An engine as `toursat compare` names it (`dfs`, `sat:cutset:no-merge`, ...), and the
-/// `toursat solve` options that run it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// The name, as given.
-    pub name: String,
-    /// Options for `toursat solve`.
-    pub solve_options: Vec<String>,
-    /// A deliberately wrong engine, for tests of `compare` itself.
-    pub fault: Option<Fault>,
+/// The engine a name of `toursat compare` stands for: `dfs`, `auto`, `construct`, or
+/// `sat[:ENCODING][:no-merge][:no-warm-start]`.
+pub fn engine_choice(name: &str) -> Result<EngineChoice, String> {
+    let parts: Vec<&str> = name.split(':').collect();
+    let choice = match parts.as_slice() {
+        ["dfs"] => EngineChoice::Dfs,
+        ["auto"] => EngineChoice::Auto,
+        ["construct"] => EngineChoice::Construct,
+        ["sat", rest @ ..] => {
+            let mut options = SatOptions::default();
+            let mut rest = rest;
+            while let [others @ .., last @ ("no-merge" | "no-warm-start")] = rest {
+                match *last {
+                    "no-merge" => options.merge = false,
+                    _ => options.warm_start = false,
+                }
+                rest = others;
+            }
+            options.encoding = match rest {
+                [] => Encoding::default(),
+                [encoding] => Encoding::from_str(encoding)
+                    .map_err(|error| format!("engine {name:?}: {error}"))?,
+                _ => return Err(format!("engine {name:?}: write {SAT_ENGINE}")),
+            };
+            EngineChoice::Sat(options)
+        }
+        _ => {
+            return Err(format!(
+                "unknown engine {name:?}: use dfs, auto, construct or {SAT_ENGINE}"
+            ))
+        }
+    };
+    Ok(choice)
 }
 
-impl EngineSpec {
-    /// Reads a name: `dfs`, `auto`, `construct`, or `sat[:ENCODING][:no-merge][:no-warm-start]`; the test
-    /// engines `test:sleep`, `test:lie` and `test:bad-tour` only when `faults` is set.
-    pub fn parse(name: &str, faults: bool) -> Result<EngineSpec, String> {
-        let spec = |options: &[&str], fault| EngineSpec {
-            name: name.to_string(),
-            solve_options: options.iter().map(|option| option.to_string()).collect(),
-            fault,
-        };
-        let parts: Vec<&str> = name.split(':').collect();
-        match parts.as_slice() {
-            ["dfs"] | ["auto"] | ["construct"] => Ok(spec(&["--engine", parts[0]], None)),
-            ["sat", rest @ ..] => {
-                let mut switches = Vec::new();
-                let mut rest = rest;
-                while let [others @ .., last @ ("no-merge" | "no-warm-start")] = rest {
-                    switches.push(*last);
-                    rest = others;
-                }
-                let encoding = match rest {
-                    [] => Encoding::default(),
-                    [encoding] => Encoding::from_str(encoding)
-                        .map_err(|error| format!("engine {name:?}: {error}"))?,
-                    _ => return Err(format!("engine {name:?}: write {SAT_ENGINE}")),
-                };
-                let mut options = vec!["--engine", "sat", "--encoding", encoding.name()];
-                if switches.contains(&"no-merge") {
-                    options.push("--no-merge");
-                }
-                if switches.contains(&"no-warm-start") {
-                    options.push("--no-warm-start");
-                }
-                Ok(spec(&options, None))
-            }
-            ["test", fault] if faults => {
-                let fault =
-                    Fault::from_str(fault).map_err(|error| format!("engine {name:?}: {error}"))?;
-                Ok(spec(&[], Some(fault)))
-            }
-            _ => Err(format!(
-                "unknown engine {name:?}: use dfs, auto, construct or {SAT_ENGINE}"
-            )),
-        }
-    }
+/// Something `compare` races on the boards: an engine run in a child process, say.
+pub trait Contender: Sync {
+    /// The name the reports give it.
+    fn name(&self) -> &str;
+    /// One run on `board`, its answer checked.
+    fn run(&self, board: &BoardEntry) -> Run;
 }
 
 /// How a run ended.
@@ -182,7 +166,7 @@ pub fn median(mut values: Vec<f64>) -> Option<f64> {
 pub struct BoardEntry {
     /// Its name in reports (the file name).
     pub name: String,
-    /// Its file, given to the children.
+    /// Its file (a child-process contender reads the board from it).
     pub path: PathBuf,
     /// The problem on it, to verify tours against.
     pub problem: Problem,
@@ -309,15 +293,15 @@ impl Comparison {
     }
 }
 
-/// Runs every engine `runs` times on every board, `jobs` children at once, and calls
-/// `progress` after each run. The runs of one board and engine are in sequence; after a
-/// timeout the rest are skipped.
+/// Runs every engine `runs` times on every board, `jobs` runs at once, and calls `progress`
+/// after each run. The runs of one board and engine are in sequence; after a timeout the rest
+/// are skipped. `timeout` is the time limit the engines run under, for the reports.
 pub fn compare(
-    setup: &Setup,
     boards: &[BoardEntry],
-    engines: &[EngineSpec],
+    engines: &[&dyn Contender],
     runs: usize,
     jobs: usize,
+    timeout: f64,
     progress: &(dyn Fn(&str, &str) + Sync),
 ) -> Comparison {
     let cell_count = boards.len() * engines.len();
@@ -336,10 +320,10 @@ pub fn compare(
                 );
                 let mut cell = Cell::default();
                 for _ in 0..runs {
-                    let run = run_child(setup, board, engine);
+                    let run = engine.run(board);
                     let timed_out = run.status == Status::Timeout;
                     cell.runs.push(run);
-                    progress(&board.name, &engine.name);
+                    progress(&board.name, engine.name());
                     if timed_out {
                         break;
                     }
@@ -355,8 +339,11 @@ pub fn compare(
         .map(|cell| cell.into_inner().unwrap_or_default());
     Comparison {
         boards: boards.iter().map(|board| board.name.clone()).collect(),
-        engines: engines.iter().map(|engine| engine.name.clone()).collect(),
-        timeout: setup.timeout.as_secs_f64(),
+        engines: engines
+            .iter()
+            .map(|engine| engine.name().to_string())
+            .collect(),
+        timeout,
         runs,
         cells: boards
             .iter()
@@ -504,17 +491,18 @@ mod tests {
     }
 
     #[test]
-    fn engine_names_become_solve_options() {
-        let spec = EngineSpec::parse("sat:position:no-merge", false).unwrap();
+    fn engine_names_become_engine_choices() {
         assert_eq!(
-            spec.solve_options,
-            ["--engine", "sat", "--encoding", "position", "--no-merge"]
+            engine_choice("sat:position:no-merge").unwrap(),
+            EngineChoice::Sat(SatOptions {
+                encoding: Encoding::Position,
+                merge: false,
+                warm_start: true,
+            })
         );
-        assert!(EngineSpec::parse("test:sleep", false).is_err());
-        assert_eq!(
-            EngineSpec::parse("test:sleep", true).unwrap().fault,
-            Some(Fault::Sleep)
-        );
+        assert_eq!(engine_choice("dfs").unwrap(), EngineChoice::Dfs);
+        assert!(engine_choice("sat:unary").is_err());
+        assert!(engine_choice("test:sleep").is_err());
     }
 
     #[test]

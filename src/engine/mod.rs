@@ -252,6 +252,13 @@ pub struct SolveOptions {
 pub enum SolveError {
     /// The problem is not well posed.
     Problem(ProblemError),
+    /// The chosen engine cannot take this problem (`--engine construct` on a rook, say).
+    EngineCannot {
+        /// The engine.
+        engine: &'static str,
+        /// Why not.
+        reason: String,
+    },
     /// An engine produced a tour that failed verification (a bug in toursat).
     InvalidTour {
         /// The engine.
@@ -265,6 +272,9 @@ impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolveError::Problem(error) => error.fmt(f),
+            SolveError::EngineCannot { engine, reason } => {
+                write!(f, "the {engine} engine cannot take this problem: {reason}")
+            }
             SolveError::InvalidTour { engine, error } => write!(
                 f,
                 "internal error: the {engine} engine produced a tour that fails verification: {error}"
@@ -398,6 +408,14 @@ fn run_engine(
 /// comes within [`deadline::GRACE`] of the deadline even from steps that cannot be cut short.
 pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, SolveError> {
     problem.validate().map_err(SolveError::Problem)?;
+    if options.engine == EngineChoice::Construct {
+        if let Some(reason) = construct::cannot_build(problem) {
+            return Err(SolveError::EngineCannot {
+                engine: "construct",
+                reason,
+            });
+        }
+    }
     if options.limits.deadline.is_none() {
         return solve_valid(problem, options);
     }

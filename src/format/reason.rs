@@ -146,8 +146,11 @@ pub fn explain_in_full(problem: &Problem, solution: &Solution) -> Vec<String> {
     let engine = &solution.stats.engine;
     match &solution.answer {
         Answer::Found(tour) => vec![format!(
-            "found a {} tour of {} squares ({}); it was verified: every free square once, each step a {} move{}",
-            problem.shape,
+            "found {} tour of {} squares ({}); it was verified: every free square once, each step a {} move{}",
+            match problem.shape {
+                crate::problem::TourShape::Closed => "a closed",
+                crate::problem::TourShape::Open => "an open",
+            },
             tour.len(),
             engine,
             problem.piece,

@@ -119,6 +119,8 @@ pub enum JudgeErrorKind {
         /// The time limit in seconds, if one was set.
         timeout: Option<f64>,
     },
+    /// The chosen engine cannot take the problem (`--engine construct` on rook circuits).
+    EngineCannot(String),
     /// An engine produced a tour that fails verification, or one that cannot be written.
     Internal(String),
 }
@@ -177,6 +179,7 @@ impl fmt::Display for JudgeError {
             JudgeErrorKind::Stopped { stop, timeout } => {
                 f.write_str(&explain_stop(*stop, *timeout))
             }
+            JudgeErrorKind::EngineCannot(message) => f.write_str(message),
             JudgeErrorKind::Internal(message) => write!(f, "internal error: {message}"),
         }
     }
@@ -302,6 +305,9 @@ fn solve_case(
     let solution = engine::solve(problem, &solve_options).map_err(|failure| match failure {
         SolveError::Problem(ProblemError::BlockedEnd { square, .. }) => {
             error(JudgeErrorKind::BlockedStart { square })
+        }
+        cannot @ SolveError::EngineCannot { .. } => {
+            error(JudgeErrorKind::EngineCannot(cannot.to_string()))
         }
         other => error(JudgeErrorKind::Internal(other.to_string())),
     })?;

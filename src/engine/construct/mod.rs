@@ -355,8 +355,9 @@ fn has_tour(problem: &Problem) -> bool {
     !matches!(existence, Existence::NoTour(_))
 }
 
-/// Why the construction cannot take `problem` at all, if it cannot.
-fn unsupported_reason(problem: &Problem) -> Option<String> {
+/// Why the construction can never build a tour of `problem`, whatever its size: it builds
+/// knight's tours of boards without blocked squares.
+pub fn cannot_build(problem: &Problem) -> Option<String> {
     let board = &problem.board;
     if !problem.piece.is_knight() {
         return Some(format!(
@@ -367,6 +368,15 @@ fn unsupported_reason(problem: &Problem) -> Option<String> {
     if board.free_count() != board.len() {
         return Some("it builds tours of boards without blocked squares".to_string());
     }
+    None
+}
+
+/// Why the construction cannot take `problem` at all, if it cannot.
+fn unsupported_reason(problem: &Problem) -> Option<String> {
+    if let Some(reason) = cannot_build(problem) {
+        return Some(reason);
+    }
+    let board = &problem.board;
     let (rows, cols) = (board.rows(), board.cols());
     if rows.min(cols) < 5 && Family::of(rows, cols, problem.shape).is_none() {
         return Some(format!(

@@ -7,7 +7,7 @@
 //! and the clauses in the order they were added: the encoding's, the cuts, the layer's. The same
 //! input always gives the same bytes.
 
-use crate::engine::sat::connectivity::Layer;
+use crate::engine::sat::connectivity::{Connectivity, Layer};
 use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
@@ -15,7 +15,7 @@ use crate::engine::sat::Encoding;
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
 use crate::square::coordinates;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 
 /// Encodes `problem` with `encoding` (its base formula, no cuts) and writes it to `out`.
 pub fn write_problem(
@@ -98,6 +98,9 @@ impl Dimacs<'_> {
         )?;
         writeln!(out, "c encoding {}", self.encoding)?;
         let layer = self.layer.filter(|layer| layer.is_complete());
+        if let Some(layer) = layer {
+            writeln!(out, "c connectivity {}", layer.connectivity)?;
+        }
         if self.encoding.is_complete() {
             writeln!(
                 out,
@@ -202,6 +205,40 @@ impl Dimacs<'_> {
     }
 }
 
+/// How a formula file says it was written: its header's `c encoding NAME` and
+/// `c connectivity NAME` lines (the second only where a layer completes the formula).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HeaderNames {
+    /// The encoding named, if the header names one.
+    pub encoding: Option<Encoding>,
+    /// The connectivity layer named, if the header names one.
+    pub connectivity: Option<Connectivity>,
+}
+
+/// Reads the names in the comment lines before the `p cnf` line of a DIMACS file; an unknown
+/// name is an error naming the line.
+pub fn read_header_names(input: impl BufRead) -> io::Result<HeaderNames> {
+    let mut names = HeaderNames::default();
+    for (index, line) in input.lines().enumerate() {
+        let line = line?;
+        if !line.starts_with('c') {
+            break;
+        }
+        let invalid = |error: String| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("line {}: {error}", index + 1),
+            )
+        };
+        if let Some(name) = line.strip_prefix("c encoding ") {
+            names.encoding = Some(name.trim().parse().map_err(invalid)?);
+        } else if let Some(name) = line.strip_prefix("c connectivity ") {
+            names.connectivity = Some(name.trim().parse().map_err(invalid)?);
+        }
+    }
+    Ok(names)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +256,32 @@ mod tests {
         assert!(text.contains("c edge 1 0,0 1,0\nc edge 2 0,0 virtual\n"));
         assert!(text.contains("omits connectivity"));
         assert!(text.contains("\np cnf 3 "));
+    }
+
+    #[test]
+    fn the_header_names_the_encoding_and_the_layer() {
+        let text =
+            "c toursat tour problem\nc encoding cutset-arcs\nc connectivity crt\np cnf 1 0\n";
+        let names = read_header_names(text.as_bytes()).unwrap();
+        assert_eq!(names.encoding, Some(Encoding::CutsetArcs));
+        assert_eq!(names.connectivity, Some(Connectivity::Crt));
+    }
+
+    #[test]
+    fn a_header_without_a_layer_names_none() {
+        let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed);
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        let mut text = Vec::new();
+        write_problem(&mut text, &problem, &graph, Encoding::Position).unwrap();
+        let names = read_header_names(text.as_slice()).unwrap();
+        assert_eq!(names.encoding, Some(Encoding::Position));
+        assert_eq!(names.connectivity, None);
+    }
+
+    #[test]
+    fn an_unknown_name_in_the_header_is_an_error_with_its_line() {
+        let text = "c toursat tour problem\nc encoding magic\n";
+        let error = read_header_names(text.as_bytes()).unwrap_err();
+        assert!(error.to_string().starts_with("line 2: "), "{error}");
     }
 }

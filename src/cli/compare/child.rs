@@ -1,16 +1,14 @@
 //! One run: `toursat solve` as a child process, killed at its time limit, its answer checked.
 
-use super::{BoardEntry, EngineSpec, Run, Status};
-use crate::board::Board;
-use crate::engine::Stop;
-use crate::format::explain_stop;
-use crate::tour::Tour;
-use crate::verify::verify;
+use super::fault::Fault;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::str::FromStr;
 use std::time::{Duration, Instant};
+use toursat::compare::{BoardEntry, Contender, Run, Status};
+use toursat::engine::{EngineChoice, Stop};
+use toursat::format::explain_stop;
+use toursat::{verify, Tour};
 
 /// What every run shares.
 #[derive(Debug, Clone)]
@@ -21,75 +19,62 @@ pub struct Setup {
     pub timeout: Duration,
 }
 
-/// A deliberately wrong engine, for tests of `compare` itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fault {
-    /// Sleeps past any time limit, ignoring it.
-    Sleep,
-    /// Claims that no tour exists.
-    Lie,
-    /// Claims a tour that is not one (the free squares in row-major order).
-    BadTour,
-}
-
-impl FromStr for Fault {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Fault, String> {
-        match text {
-            "sleep" => Ok(Fault::Sleep),
-            "lie" => Ok(Fault::Lie),
-            "bad-tour" => Ok(Fault::BadTour),
-            _ => Err(format!("unknown fault {text:?}: sleep, lie or bad-tour")),
-        }
-    }
-}
-
-impl Fault {
-    /// The fault's name.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Fault::Sleep => "sleep",
-            Fault::Lie => "lie",
-            Fault::BadTour => "bad-tour",
-        }
-    }
-
-    /// The wrong JSON answer this fault prints for `board` (after sleeping, for `Sleep`).
-    pub fn act(&self, board: &Board) -> String {
-        match self {
-            Fault::Sleep => {
-                std::thread::sleep(Duration::from_secs(3600));
-                String::new()
-            }
-            Fault::Lie => r#"{"answer":"no tour","tour":null}"#.to_string(),
-            Fault::BadTour => {
-                let squares: Vec<[u32; 2]> = board
-                    .free_squares()
-                    .map(|square| {
-                        let (x, y) = board.coords(square);
-                        [x, y]
-                    })
-                    .collect();
-                serde_json::json!({ "answer": "found", "tour": squares }).to_string()
-            }
-        }
-    }
-
-    /// The exit status that goes with the fault's answer.
-    pub fn status(&self) -> u8 {
-        match self {
-            Fault::Sleep | Fault::BadTour => 0,
-            Fault::Lie => 1,
-        }
-    }
-}
-
 /// Extra time a child has after the limit to stop by itself before it is killed.
 const GRACE: Duration = Duration::from_millis(100);
 
-/// Runs `engine` on `board` in a child process and checks what it says.
-pub fn run_child(setup: &Setup, board: &BoardEntry, engine: &EngineSpec) -> Run {
+/// What a child process runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChildKind {
+    /// `toursat solve` with this engine.
+    Solve(EngineChoice),
+    /// A deliberately wrong engine, for toursat's tests of `compare` itself.
+    Fault(Fault),
+}
+
+/// An engine that `compare` runs as a child process.
+#[derive(Debug, Clone)]
+pub struct ChildEngine {
+    /// Its name, as given on the command line.
+    pub name: String,
+    /// What the child runs.
+    pub kind: ChildKind,
+    /// The executable and the time limit.
+    pub setup: Setup,
+}
+
+impl Contender for ChildEngine {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn run(&self, board: &BoardEntry) -> Run {
+        run_child(&self.setup, board, self.kind)
+    }
+}
+
+/// The `toursat solve` options that choose `engine`.
+fn solve_options(engine: EngineChoice) -> Vec<String> {
+    let name = match engine {
+        EngineChoice::Auto => "auto",
+        EngineChoice::Dfs => "dfs",
+        EngineChoice::Construct => "construct",
+        EngineChoice::Sat(_) => "sat",
+    };
+    let mut options = vec!["--engine".to_string(), name.to_string()];
+    if let EngineChoice::Sat(sat) = engine {
+        options.extend(["--encoding".to_string(), sat.encoding.to_string()]);
+        if !sat.merge {
+            options.push("--no-merge".to_string());
+        }
+        if !sat.warm_start {
+            options.push("--no-warm-start".to_string());
+        }
+    }
+    options
+}
+
+/// Runs `kind` on `board` in a child process and checks what it says.
+fn run_child(setup: &Setup, board: &BoardEntry, kind: ChildKind) -> Run {
     let problem = &board.problem;
     let mut command = Command::new(&setup.exe);
     let common = [
@@ -100,11 +85,11 @@ pub fn run_child(setup: &Setup, board: &BoardEntry, engine: &EngineSpec) -> Run 
         "--timeout".to_string(),
         setup.timeout.as_secs_f64().to_string(),
     ];
-    match engine.fault {
-        Some(fault) => command.args(["compare", "--fault", fault.as_str()]),
-        None => command
+    match kind {
+        ChildKind::Fault(fault) => command.args(["compare", "--fault", fault.as_str()]),
+        ChildKind::Solve(engine) => command
             .arg("solve")
-            .args(&engine.solve_options)
+            .args(solve_options(engine))
             .args(["--format", "json"]),
     };
     command
@@ -272,8 +257,9 @@ fn check_tour(board: &BoardEntry, tour: &serde_json::Value) -> Result<(), String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::Piece;
-    use crate::problem::{Problem, TourShape};
+    use std::str::FromStr;
+    use toursat::engine::sat::{Encoding, SatOptions};
+    use toursat::{Board, Piece, Problem, TourShape};
 
     fn entry() -> BoardEntry {
         BoardEntry {
@@ -296,5 +282,19 @@ mod tests {
         let (status, note) = judge(&entry(), Some(3), &stopped(&too_large), "");
         assert_eq!(status, Status::Error);
         assert!(note.unwrap().contains("literal limit"));
+    }
+
+    #[test]
+    fn engine_choices_become_solve_options() {
+        let engine = EngineChoice::Sat(SatOptions {
+            encoding: Encoding::from_str("position").unwrap(),
+            merge: false,
+            warm_start: true,
+        });
+        assert_eq!(
+            solve_options(engine),
+            ["--engine", "sat", "--encoding", "position", "--no-merge"]
+        );
+        assert_eq!(solve_options(EngineChoice::Dfs), ["--engine", "dfs"]);
     }
 }

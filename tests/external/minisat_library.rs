@@ -1,5 +1,8 @@
-//! The external solver round trip: formula out as DIMACS, minisat's answer back in as a tour.
+//! The external solver round trip through the library: formula out as DIMACS, minisat's answer
+//! back in as a tour.
 
+use super::tools::{self, Tool};
+use libtest_mimic::Trial;
 use std::path::PathBuf;
 use std::process::Command;
 use toursat::engine::sat::connectivity::Connectivity;
@@ -11,22 +14,6 @@ use toursat::{verify, Board, Limits, MoveGraph, Piece, Problem, Tour, TourShape}
 
 /// Most rounds of cutting the cycles of minisat's model before giving up.
 const MAX_ROUNDS: usize = 200;
-
-/// Whether the external solver is available. These tests need the `minisat` binary (Debian
-/// package `minisat`, which CI installs): without it they fail with instructions, unless
-/// `TOURSAT_SKIP_EXTERNAL=1` is set.
-fn minisat_available() -> bool {
-    if std::env::var("TOURSAT_SKIP_EXTERNAL").is_ok_and(|value| value == "1") {
-        return false;
-    }
-    match Command::new("minisat").arg("--help").output() {
-        Ok(_) => true,
-        Err(error) => panic!(
-            "the external solver `minisat` is not on PATH ({error}): install it \
-             (apt-get install minisat) or set TOURSAT_SKIP_EXTERNAL=1 to skip these tests"
-        ),
-    }
-}
 
 /// The formula in DIMACS CNF (a stand-in for the official writer).
 fn dimacs(formula: &Formula) -> String {
@@ -137,11 +124,7 @@ fn solvable_problems() -> Vec<(&'static str, Problem)> {
     ]
 }
 
-#[test]
 fn minisat_solves_the_refined_formula_of_every_encoding() {
-    if !minisat_available() {
-        return;
-    }
     for encoding in Encoding::ALL {
         for (name, problem) in solvable_problems() {
             let name = format!("{name}-{encoding}");
@@ -152,11 +135,7 @@ fn minisat_solves_the_refined_formula_of_every_encoding() {
     }
 }
 
-#[test]
 fn minisat_finds_the_formula_of_an_impossible_tour_unsatisfiable() {
-    if !minisat_available() {
-        return;
-    }
     let problem = Problem::new(Board::new(2, 3).unwrap(), Piece::Knight, TourShape::Open);
     for encoding in Encoding::ALL {
         let (formula, found) = refined_formula(&problem, encoding);
@@ -171,11 +150,7 @@ fn minisat_finds_the_formula_of_an_impossible_tour_unsatisfiable() {
     }
 }
 
-#[test]
 fn minisat_answers_a_refined_formula_completed_by_a_layer_with_one_tour() {
-    if !minisat_available() {
-        return;
-    }
     let impossible = Problem::new(Board::new(2, 3).unwrap(), Piece::Knight, TourShape::Open);
     for encoding in [Encoding::Cutset, Encoding::CutsetArcs] {
         for connectivity in [Connectivity::Position, Connectivity::Crt] {
@@ -210,4 +185,32 @@ fn minisat_answers_a_refined_formula_completed_by_a_layer_with_one_tour() {
             );
         }
     }
+}
+
+/// The tests of this file, each needing minisat.
+pub fn trials() -> Vec<Trial> {
+    let tests: [(&str, fn()); 3] = [
+        (
+            "minisat_solves_the_refined_formula_of_every_encoding",
+            minisat_solves_the_refined_formula_of_every_encoding,
+        ),
+        (
+            "minisat_finds_the_formula_of_an_impossible_tour_unsatisfiable",
+            minisat_finds_the_formula_of_an_impossible_tour_unsatisfiable,
+        ),
+        (
+            "minisat_answers_a_refined_formula_completed_by_a_layer_with_one_tour",
+            minisat_answers_a_refined_formula_completed_by_a_layer_with_one_tour,
+        ),
+    ];
+    tests
+        .into_iter()
+        .map(|(name, body)| {
+            tools::trial(
+                format!("minisat_library::{name}"),
+                vec![Tool::Minisat],
+                body,
+            )
+        })
+        .collect()
 }

@@ -1,15 +1,21 @@
 //! `toursat compare`: engines raced on board files, each run a child process with a time limit.
 
+mod child;
+mod fault;
+
 use super::args::read_board;
 use super::error::CliError;
 use super::exit;
+use child::{ChildEngine, ChildKind, Setup};
 use clap::{Args, ValueEnum};
+use fault::Fault;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::time::Duration;
 use toursat::board::MAX_SQUARES;
-use toursat::compare::{self, BoardEntry, Comparison, EngineSpec, Fault, Report, Setup};
+use toursat::compare::{self, BoardEntry, Comparison, Contender, Report};
 use toursat::{Piece, Problem, TourShape};
 
 /// Examples shown under `toursat compare --help`.
@@ -102,18 +108,29 @@ pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
     if let Some(fault) = args.fault {
         return act_faulty(args, fault);
     }
-    let engines = args
-        .engines
-        .iter()
-        .map(|name| EngineSpec::parse(name.trim(), args.test_faults).map_err(CliError::input))
-        .collect::<Result<Vec<_>, _>>()?;
-    let boards = read_boards(args)?;
     let exe = std::env::current_exe()
         .map_err(|error| CliError::input(format!("cannot find the toursat executable: {error}")))?;
     let setup = Setup {
         exe,
         timeout: args.timeout,
     };
+    let engines = args
+        .engines
+        .iter()
+        .map(|name| {
+            let name = name.trim();
+            Ok(ChildEngine {
+                name: name.to_string(),
+                kind: child_kind(name, args.test_faults).map_err(CliError::input)?,
+                setup: setup.clone(),
+            })
+        })
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let contenders: Vec<&dyn Contender> = engines
+        .iter()
+        .map(|engine| engine as &dyn Contender)
+        .collect();
+    let boards = read_boards(args)?;
     let total = (boards.len() * engines.len()) as u64 * u64::from(args.runs);
     let bar = if io::stderr().is_terminal() {
         let bar = ProgressBar::new(total);
@@ -130,11 +147,11 @@ pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
         bar.inc(1);
     };
     let comparison = compare::compare(
-        &setup,
         &boards,
-        &engines,
+        &contenders,
         args.runs as usize,
         args.jobs as usize,
+        args.timeout.as_secs_f64(),
         &progress,
     );
     bar.finish_and_clear();
@@ -152,6 +169,17 @@ pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
             .map_err(|error| CliError::in_file(path, error))?;
     }
     Ok(report_wrong_answers(&comparison))
+}
+
+/// What the engine `name` runs: an engine of `toursat solve`, or with `faults` also the test
+/// engines `test:sleep`, `test:lie` and `test:bad-tour`.
+fn child_kind(name: &str, faults: bool) -> Result<ChildKind, String> {
+    match name.strip_prefix("test:") {
+        Some(fault) if faults => Fault::from_str(fault)
+            .map(ChildKind::Fault)
+            .map_err(|error| format!("engine {name:?}: {error}")),
+        _ => compare::engine_choice(name).map(ChildKind::Solve),
+    }
 }
 
 /// Prints every disagreement and failed run on stderr; the exit status they call for.

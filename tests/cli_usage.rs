@@ -1,0 +1,151 @@
+//! The command line's own conveniences: engines that refuse what they cannot build, manual pages
+//! by the names `--help` prints, completion instructions, and the wording of explanations.
+
+mod common;
+
+use common::run_toursat;
+
+#[test]
+fn construct_refuses_a_rook_board() {
+    let args = [
+        "solve",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--engine",
+        "construct",
+    ];
+    let (stdout, stderr, status) = run_toursat(&args, "");
+    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(stdout, "");
+    assert_eq!(
+        stderr,
+        "toursat: the construct engine cannot take this problem: it builds knight's tours, not \
+         rook tours\n"
+    );
+}
+
+#[test]
+fn construct_refuses_a_knight_board_with_blocked_squares() {
+    let args = [
+        "solve",
+        "--rows",
+        "6",
+        "--cols",
+        "6",
+        "--blocked",
+        "2,2",
+        "--piece",
+        "knight",
+        "--tour",
+        "open",
+        "--engine",
+        "construct",
+    ];
+    let (_, stderr, status) = run_toursat(&args, "");
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.ends_with("it builds tours of boards without blocked squares\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn construct_still_takes_an_empty_knight_board() {
+    let args = [
+        "solve",
+        "--rows",
+        "8",
+        "--cols",
+        "8",
+        "--piece",
+        "knight",
+        "--tour",
+        "closed",
+        "--engine",
+        "construct",
+        "--format",
+        "none",
+    ];
+    let (_, stderr, status) = run_toursat(&args, "");
+    assert_eq!(status, 0, "{stderr}");
+}
+
+#[test]
+fn the_rook_circuit_judge_refuses_construct_before_reading_cases() {
+    let (stdout, stderr, status) = run_toursat(
+        &["judge", "rook-circuit", "--engine", "construct"],
+        // Nothing on stdin: the refusal comes before reading (and the pipe would break).
+        "",
+    );
+    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("not rook circuits"), "{stderr}");
+}
+
+#[test]
+fn man_takes_a_command_path_as_one_argument_or_several() {
+    let (one, _, status) = run_toursat(&["man", "judge rook-circuit"], "");
+    assert_eq!(status, 0);
+    assert!(one.contains(".TH toursat-judge-rook-circuit 1"), "{one}");
+    let (several, _, status) = run_toursat(&["man", "judge", "rook-circuit"], "");
+    assert_eq!(status, 0);
+    assert_eq!(one, several);
+    let (prefixed, _, _) = run_toursat(&["man", "toursat judge rook-circuit"], "");
+    assert_eq!(one, prefixed);
+}
+
+#[test]
+fn man_names_the_commands_when_one_is_unknown() {
+    let (_, stderr, status) = run_toursat(&["man", "judge", "rook"], "");
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        "toursat: man: no command \"rook\" here; the commands are rook-circuit, knight-tour, \
+         knights-journey\n"
+    );
+}
+
+#[test]
+fn completions_help_creates_the_folder_it_writes_into() {
+    let (stdout, _, status) = run_toursat(&["completions", "--help"], "");
+    assert_eq!(status, 0);
+    let lines: Vec<&str> = stdout.lines().map(str::trim).collect();
+    let bash = lines
+        .iter()
+        .position(|line| line.starts_with("toursat completions bash > "))
+        .expect("a bash example");
+    assert_eq!(
+        lines[bash - 1],
+        "mkdir -p ~/.local/share/bash-completion/completions"
+    );
+}
+
+#[test]
+fn an_explained_open_tour_reads_an_open_tour() {
+    let args = [
+        "solve",
+        "--rows",
+        "5",
+        "--cols",
+        "5",
+        "--piece",
+        "knight",
+        "--tour",
+        "open",
+        "--explain",
+        "--format",
+        "none",
+    ];
+    let (_, stderr, status) = run_toursat(&args, "");
+    assert_eq!(status, 0);
+    assert!(
+        stderr.starts_with("found an open tour of 25 squares"),
+        "{stderr}"
+    );
+}

@@ -1,0 +1,52 @@
+//! DRAT proofs of no tour (`toursat solve --drat`) checked by the outside checker `rate`.
+
+use super::tools::{self, Tool};
+use libtest_mimic::Trial;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("drat-{name}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn drat_proofs_of_the_final_formula_pass_an_outside_checker() {
+    let dir = scratch("final-formula");
+    let boards = [
+        ("walled", "...X...\n...X...\n.......\n", "rook", "closed"),
+        (
+            "ring",
+            "......\n......\n..XX..\n..XX..\n......\n......\n",
+            "knight",
+            "closed",
+        ),
+        ("knight3", "...\n...\n...\n", "knight", "open"),
+    ];
+    for (name, board, piece, tour) in boards {
+        let board_file = dir.join(format!("{name}.txt"));
+        std::fs::write(&board_file, board).unwrap();
+        let cnf = dir.join(format!("{name}.cnf"));
+        let drat = dir.join(format!("{name}.drat"));
+        let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
+            .args(["solve", board_file.to_str().unwrap()])
+            .args(["--piece", piece, "--tour", tour, "--drat"])
+            .args([&cnf, &drat])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{name}: {output:?}");
+        let checked = Command::new("rate").arg(&cnf).arg(&drat).output().unwrap();
+        let verdict = String::from_utf8_lossy(&checked.stdout);
+        assert!(verdict.contains("s VERIFIED"), "{name}: {verdict}");
+    }
+}
+
+/// The tests of this file, each needing rate.
+pub fn trials() -> Vec<Trial> {
+    vec![tools::trial(
+        "drat::drat_proofs_of_the_final_formula_pass_an_outside_checker",
+        vec![Tool::Rate],
+        drat_proofs_of_the_final_formula_pass_an_outside_checker,
+    )]
+}

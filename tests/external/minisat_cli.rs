@@ -1,0 +1,95 @@
+//! The external solver round trip through the command line: `toursat dimacs`, minisat, then
+//! `toursat decode`.
+
+use super::common::run_toursat;
+use super::tools::{self, Tool};
+use libtest_mimic::Trial;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use toursat::format::read::{read_tour, TourSyntax};
+use toursat::{verify, Board, Piece, Problem, TourShape};
+
+/// The closed knight's tour of the 6 x 6 board, as command-line flags.
+const KNIGHT_6X6: [&str; 8] = [
+    "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
+];
+
+/// A path in the tests' scratch folder.
+fn scratch(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+/// Writes the closed 6 x 6 knight's tour with `toursat dimacs` and `flags` to `NAME.cnf` and
+/// solves it with minisat, which must find it satisfiable: the path of minisat's result file.
+fn knight6_solved_by_minisat(name: &str, flags: &[&str]) -> String {
+    let cnf = scratch(&format!("{name}.cnf")).display().to_string();
+    let answer = scratch(&format!("{name}.out")).display().to_string();
+    let mut args = vec!["dimacs"];
+    args.extend(KNIGHT_6X6);
+    args.extend(flags);
+    args.extend(["-o", &cnf]);
+    assert_eq!(run_toursat(&args, "").2, 0);
+    let solved = Command::new("minisat")
+        .args([&cnf, &answer])
+        .stdout(Stdio::null())
+        .status()
+        .expect("minisat runs");
+    assert_eq!(solved.code(), Some(10), "minisat says satisfiable");
+    answer
+}
+
+/// `toursat decode` of minisat's `answer` for the closed 6 x 6 knight's tour with `flags`: its
+/// exit status and stderr, and the tour it printed, verified, when the status is 0.
+fn decode_knight6(answer: &str, flags: &[&str]) -> (i32, String) {
+    let mut args = vec!["decode", answer];
+    args.extend(KNIGHT_6X6);
+    args.extend(flags);
+    args.extend(["--format", "numbers"]);
+    let (stdout, stderr, status) = run_toursat(&args, "");
+    if status == 0 {
+        let board = Board::new(6, 6).unwrap();
+        let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
+        let tour = read_tour(&problem, &stdout, TourSyntax::Numbers).unwrap();
+        verify(&problem, &tour).unwrap();
+    }
+    (status, stderr)
+}
+
+fn an_external_solver_round_trip_through_the_command_line_gives_a_tour() {
+    let answer = knight6_solved_by_minisat("knight6", &["--encoding", "position"]);
+    let (status, stderr) = decode_knight6(&answer, &["--encoding", "position"]);
+    assert_eq!(status, 0, "{stderr}");
+}
+
+fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
+    for layer in ["position", "crt"] {
+        let flags = ["--no-merge", "--cuts-from-solve", "--connectivity", layer];
+        let answer = knight6_solved_by_minisat(&format!("knight6-{layer}"), &flags);
+        let (status, stderr) = decode_knight6(&answer, &[]);
+        assert_eq!(
+            status, 2,
+            "the layer's variables are out of range without it"
+        );
+        assert!(stderr.contains("give it with --connectivity"), "{stderr}");
+        let (status, stderr) = decode_knight6(&answer, &["--connectivity", layer]);
+        assert_eq!(status, 0, "{layer}: {stderr}");
+    }
+}
+
+/// The tests of this file, each needing minisat.
+pub fn trials() -> Vec<Trial> {
+    let tests: [(&str, fn()); 2] = [
+        (
+            "an_external_solver_round_trip_through_the_command_line_gives_a_tour",
+            an_external_solver_round_trip_through_the_command_line_gives_a_tour,
+        ),
+        (
+            "a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve",
+            a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve,
+        ),
+    ];
+    tests
+        .into_iter()
+        .map(|(name, body)| tools::trial(format!("minisat_cli::{name}"), vec![Tool::Minisat], body))
+        .collect()
+}

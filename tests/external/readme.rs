@@ -1,0 +1,179 @@
+//! The README's examples, run as pasted: every ```sh block, in bash, from the repository root.
+//!
+//! `toursat` is the binary under test (first on PATH), and so is `cargo run --release --`; a
+//! `cargo test` line is passed over (it is the command running this test). A block that calls
+//! minisat or man needs it (see `tools`); a block after a line `<!-- not run by the tests:
+//! REASON -->` is reported ignored with that reason. HOME is a scratch folder, so examples that
+//! install files there (completions) touch nothing of the user's. After each block the
+//! repository's `git status` must be as it was: examples write to temporary places only.
+
+use super::tools::{self, Tool};
+use libtest_mimic::{Completion, Trial};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The marker that keeps the block after it from running, with the reason after the colon.
+const NOT_RUN: &str = "<!-- not run by the tests:";
+
+/// A bash trap that ends the script at the first command that fails, as `set -e` would, but
+/// lets minisat exit with 10 (satisfiable) or 20 (unsatisfiable), as it always does.
+const STOP_ON_ERROR: &str = r#"trap 'status=$?; case "$BASH_COMMAND" in
+  minisat*) [ $status = 10 ] || [ $status = 20 ] || exit $status ;;
+  *) echo "failed with status $status: $BASH_COMMAND" >&2; exit $status ;;
+esac' ERR"#;
+
+/// One ```sh block of the README.
+#[derive(Debug, Clone)]
+struct Example {
+    /// The heading the block stands under.
+    heading: String,
+    /// The README line of its opening fence.
+    line: usize,
+    /// Its lines.
+    script: String,
+    /// Why it is not run, if a marker says so.
+    not_run: Option<String>,
+}
+
+/// The ```sh blocks of `readme`, in order.
+fn examples(readme: &str) -> Vec<Example> {
+    let mut found = Vec::new();
+    let mut heading = String::new();
+    let mut not_run = None;
+    let mut lines = readme.lines().enumerate();
+    while let Some((index, line)) = lines.next() {
+        let trimmed = line.trim_start();
+        if let Some(title) = line.strip_prefix('#') {
+            heading = title.trim_start_matches('#').trim().to_string();
+        } else if let Some(reason) = trimmed.strip_prefix(NOT_RUN) {
+            not_run = Some(reason.trim_end_matches("-->").trim().to_string());
+        } else if trimmed == "```sh" {
+            let indent = line.len() - trimmed.len();
+            let mut script = String::new();
+            for (_, body) in lines.by_ref() {
+                if body.trim() == "```" {
+                    break;
+                }
+                script.push_str(body.get(indent..).unwrap_or(body.trim_start()));
+                script.push('\n');
+            }
+            found.push(Example {
+                heading: heading.clone(),
+                line: index + 1,
+                script,
+                not_run: not_run.take(),
+            });
+        } else if !trimmed.is_empty() {
+            not_run = None;
+        }
+    }
+    found
+}
+
+/// The script as the test runs it: the binary under test for `cargo run --release --`, and
+/// without `cargo test` lines.
+fn runnable(script: &str) -> String {
+    script
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("cargo test"))
+        .map(|line| line.replace("cargo run --release --", "toursat"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The outside programs `script` calls: the first word of each command in it.
+fn tools_called(script: &str) -> Vec<Tool> {
+    let commands: Vec<&str> = script
+        .split(['\n', '|', ';', '&', '(', ')'])
+        .filter_map(|command| command.split_whitespace().next())
+        .collect();
+    [Tool::Minisat, Tool::Man]
+        .into_iter()
+        .filter(|tool| commands.contains(&tool.program()))
+        .collect()
+}
+
+/// The repository's `git status`, or `None` where git or the repository is not there.
+fn git_status(root: &Path) -> Option<String> {
+    let output = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=all"])
+        .current_dir(root)
+        .output()
+        .ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// Runs `script` in bash from `root` with the binary under test first on PATH; panics with its
+/// output when it fails or changes the repository.
+fn run_example(root: &Path, line: usize, script: &str) {
+    let name = format!("README line {line}");
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_toursat"));
+    let bin_dir = binary.parent().unwrap();
+    let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-home-{line}"));
+    std::fs::create_dir_all(&home).unwrap();
+    let before = git_status(root);
+    let output = Command::new("bash")
+        .args([
+            "-o",
+            "pipefail",
+            "-c",
+            &format!("{STOP_ON_ERROR}\n{script}"),
+        ])
+        .current_dir(root)
+        .env("PATH", path)
+        .env("HOME", &home)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let tail = |text: &str| text.chars().rev().take(3000).collect::<Vec<_>>();
+    let tail = |text: &str| tail(text).into_iter().rev().collect::<String>();
+    assert!(
+        output.status.success(),
+        "{name}: {}\n--- script\n{script}\n--- stdout (end)\n{}\n--- stderr (end)\n{}",
+        output.status,
+        tail(&stdout),
+        tail(&stderr)
+    );
+    let after = git_status(root).unwrap_or_default();
+    let before = before.unwrap_or_default();
+    let changed: Vec<&str> = after
+        .lines()
+        .filter(|line| !before.lines().any(|earlier| earlier == *line))
+        .collect();
+    assert!(
+        changed.is_empty(),
+        "{name}: the example changed the repository (git status): {changed:?}"
+    );
+}
+
+/// One test per ```sh block of README.md.
+pub fn trials() -> Vec<Trial> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    examples(&readme)
+        .into_iter()
+        .map(|example| {
+            let name = format!("readme::line_{} ({})", example.line, example.heading);
+            match example.not_run {
+                Some(reason) => Trial::ignorable_test(name, move || {
+                    Ok(Completion::ignored_with(format!("not run: {reason}")))
+                }),
+                None => {
+                    let script = runnable(&example.script);
+                    let (root, line) = (root.clone(), example.line);
+                    tools::trial(name, tools_called(&script), move || {
+                        run_example(&root, line, &script)
+                    })
+                }
+            }
+        })
+        .collect()
+}
