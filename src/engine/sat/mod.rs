@@ -18,7 +18,7 @@ pub mod position;
 pub mod solver;
 mod warm;
 
-use crate::engine::{Answer, Impossibility, Limits, SatStats, Stats, Stop};
+use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop};
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
@@ -198,10 +198,11 @@ impl Refinement {
         proof: Option<Box<dyn std::io::Write>>,
         started: Instant,
     ) -> Refinement {
-        let mut formula = match limits.formula_literals {
-            Some(limit) => Formula::with_literal_limit(limit),
-            None => Formula::new(),
-        };
+        let mut formula = Formula::with_literal_limit(
+            limits
+                .formula_literals
+                .unwrap_or_else(memory::default_formula_literals),
+        );
         let moves = options.encoding.encode(&graph, &mut formula);
         let warm = warm::wanted(options) && proof.is_none();
         // The solver is given the formula at its first call, if there is one.
