@@ -1,7 +1,6 @@
 //! `toursat decode`: a SAT solver's answer to a `toursat dimacs` formula, read back as a tour.
 
 use super::args::ProblemArgs;
-use super::dimacs;
 use super::error::CliError;
 use super::exit;
 use super::show::{self, ShowArgs};
@@ -13,6 +12,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use toursat::engine::sat::connectivity::Connectivity;
 use toursat::engine::sat::dimacs as dimacs_header;
+use toursat::engine::sat::export;
 use toursat::engine::sat::model::{AnswerErrorKind, DecodeError, Decoder, SolverAnswer};
 use toursat::engine::sat::Encoding;
 use toursat::format::{Format, Json, JsonAnswer, Svg};
@@ -74,7 +74,7 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
     };
     let problem = args.problem.problem(board_file)?;
     let (encoding, connectivity) = formula_names(args)?;
-    let connectivity = dimacs::connectivity(encoding, Some(connectivity), false)?;
+    export::check_layer(encoding, connectivity).map_err(CliError::input)?;
     let decoder =
         Decoder::with_connectivity(&problem, encoding, connectivity).map_err(CliError::input)?;
     let text =

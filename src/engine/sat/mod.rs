@@ -9,6 +9,7 @@ pub mod crt;
 pub mod cutset;
 pub mod cycle;
 pub mod dimacs;
+pub mod export;
 pub mod formula;
 pub mod lex;
 pub mod merge;
