@@ -290,15 +290,10 @@ impl Refinement {
 
     /// Adds a cut for every cycle of a model that has several.
     fn add_cuts(&mut self, cycles: &[Vec<Vertex>]) {
-        let mut component_of = vec![0u32; self.graph.vertex_count()];
-        for (index, cycle) in cycles.iter().enumerate() {
-            for &vertex in cycle {
-                component_of[vertex as usize] = index as u32;
-            }
-        }
-        for cycle in cycles {
+        let cuts = self.moves.cuts_of_cycles(&self.graph, cycles);
+        for (cycle, clauses) in cycles.iter().zip(cuts) {
             let first = self.formula.clause_count();
-            for clause in self.moves.cut_clauses(&self.graph, cycle, &component_of) {
+            for clause in clauses {
                 self.formula.add_clause(&clause);
                 self.stats.cuts += 1;
             }
