@@ -4,49 +4,10 @@ use crate::board::{Board, BoardError, Square};
 use crate::engine::proofs::cheap_proof;
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, TourShape};
+use crate::rng::SplitMix64;
 use crate::tour::Tour;
 use std::collections::VecDeque;
 use std::fmt;
-
-/// A small deterministic random number generator (SplitMix64): the same seed gives the same
-/// boards on every machine and every version of toursat.
-#[derive(Debug, Clone)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound` > 0).
-    pub fn below(&mut self, bound: u64) -> u64 {
-        ((self.next_u64() as u128 * bound as u128) >> 64) as u64
-    }
-
-    /// A number in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// Shuffles `items` (Fisher-Yates).
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for last in (1..items.len()).rev() {
-            items.swap(last, self.below(last as u64 + 1) as usize);
-        }
-    }
-}
 
 /// Why a board could not be generated.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -21,6 +21,7 @@ pub mod gen;
 pub mod judge;
 pub mod piece;
 pub mod problem;
+mod rng;
 pub mod square;
 pub mod tour;
 pub mod verify;

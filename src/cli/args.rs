@@ -73,34 +73,15 @@ impl EngineArgs {
     /// The limits, starting now.
     pub fn limits(&self) -> Limits {
         Limits {
-            formula_literals: Some(self.formula_literals()),
+            formula_literals: self.max_literals,
             ..self.timeout.map_or(Limits::none(), Limits::timeout)
         }
-    }
-
-    /// The most literals a SAT formula may hold: `--max-literals`, or the machine's default.
-    pub fn formula_literals(&self) -> usize {
-        self.max_literals.unwrap_or_else(default_formula_literals)
     }
 
     /// The time limit in seconds, for messages.
     pub fn timeout_seconds(&self) -> Option<f64> {
         self.timeout.map(|timeout| timeout.as_secs_f64())
     }
-}
-
-/// The default literal limit: the machine's memory in bytes over 64 (a solve takes about 30
-/// bytes a literal in all, measured), or 2^28 where the memory cannot be read.
-fn default_formula_literals() -> usize {
-    let total_kb = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find_map(|line| line.strip_prefix("MemTotal:"))
-                .and_then(|rest| rest.trim().strip_suffix("kB"))
-                .and_then(|kb| kb.trim().parse::<usize>().ok())
-        });
-    total_kb.map_or(1 << 28, |kb| kb.saturating_mul(1024) / 64)
 }
 
 /// Reads a time limit in seconds: a finite number, 0 or more.

@@ -1,7 +1,6 @@
 //! `toursat decode`: a SAT solver's answer to a `toursat dimacs` formula, read back as a tour.
 
 use super::args::ProblemArgs;
-use super::dimacs;
 use super::error::CliError;
 use super::exit;
 use super::show::{self, ShowArgs};
@@ -12,7 +11,8 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use toursat::engine::sat::connectivity::Connectivity;
-use toursat::engine::sat::dimacs as dimacs_header;
+use toursat::engine::sat::dimacs;
+use toursat::engine::sat::export;
 use toursat::engine::sat::model::{AnswerErrorKind, DecodeError, Decoder, SolverAnswer};
 use toursat::engine::sat::Encoding;
 use toursat::format::{Format, Json, JsonAnswer, Svg};
@@ -74,7 +74,7 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
     };
     let problem = args.problem.problem(board_file)?;
     let (encoding, connectivity) = formula_names(args)?;
-    let connectivity = dimacs::connectivity(encoding, Some(connectivity), false)?;
+    export::check_layer(encoding, connectivity).map_err(CliError::input)?;
     let decoder =
         Decoder::with_connectivity(&problem, encoding, connectivity).map_err(CliError::input)?;
     let text =
@@ -148,7 +148,7 @@ fn formula_names(args: &DecodeArgs) -> Result<(Encoding, Connectivity), CliError
     let (mut encoding, mut connectivity) = (args.encoding, args.connectivity);
     if let Some(path) = args.formula.as_ref().or(args.add_cuts_to.as_ref()) {
         let file = fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
-        let names = dimacs_header::read_header_names(io::BufReader::new(file))
+        let names = dimacs::read_header_names(io::BufReader::new(file))
             .map_err(|error| CliError::in_file(path, error))?;
         // A toursat formula without a layer has no `c connectivity` line: its layer is `cuts`.
         let layer = names
@@ -196,47 +196,13 @@ fn write_json(problem: &Problem, answer: JsonAnswer, why: &str) -> Result<(), Cl
 /// Appends one cut clause per cycle to the DIMACS file at `path` and updates its `p cnf` line.
 fn add_cuts(decoder: &Decoder, cycles: &[Vec<u32>], path: &Path) -> Result<(), CliError> {
     let formula = fs::read_to_string(path).map_err(|error| CliError::in_file(path, error))?;
-    let mut component_of = vec![0u32; decoder.graph().vertex_count()];
-    for (index, cycle) in cycles.iter().enumerate() {
-        for &vertex in cycle {
-            component_of[vertex as usize] = index as u32;
-        }
-    }
-    let mut cuts = String::new();
-    let mut cut_count = 0;
-    for cycle in cycles {
-        for clause in decoder
-            .moves()
-            .cut_clauses(decoder.graph(), cycle, &component_of)
-        {
-            for lit in clause {
-                cuts.push_str(&format!("{} ", lit.to_dimacs()));
-            }
-            cuts.push_str("0\n");
-            cut_count += 1;
-        }
-    }
-    let mut rewritten = String::with_capacity(formula.len() + cuts.len());
-    let mut header_found = false;
-    for (index, line) in formula.lines().enumerate() {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if let ["p", "cnf", vars, clauses] = fields.as_slice() {
-            let clauses: usize = clauses.parse().map_err(|_| {
-                CliError::in_file(path, format!("line {}: malformed p cnf line", index + 1))
-            })?;
-            rewritten.push_str(&format!("p cnf {vars} {}\n", clauses + cut_count));
-            header_found = true;
-        } else {
-            rewritten.push_str(line);
-            rewritten.push('\n');
-        }
-    }
-    if !header_found {
-        return Err(CliError::in_file(
-            path,
-            "no `p cnf` line: not a DIMACS file",
-        ));
-    }
-    rewritten.push_str(&cuts);
+    let cuts: Vec<_> = decoder
+        .moves()
+        .cuts_of_cycles(decoder.graph(), cycles)
+        .into_iter()
+        .flatten()
+        .collect();
+    let rewritten =
+        dimacs::append_clauses(&formula, &cuts).map_err(|error| CliError::in_file(path, error))?;
     fs::write(path, rewritten).map_err(|error| CliError::in_file(path, error))
 }

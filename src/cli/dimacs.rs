@@ -9,12 +9,9 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use toursat::engine::sat::connectivity::Connectivity;
-use toursat::engine::sat::dimacs::{Dimacs, SolveRecord};
-use toursat::engine::sat::Encoding;
-use toursat::engine::sat::{trivial_tour, Refinement};
-use toursat::engine::{proofs, Stop};
+use toursat::engine::sat::export::{self, ExportError, ExportOptions};
+use toursat::engine::Stop;
 use toursat::format;
-use toursat::MoveGraph;
 
 /// Examples shown under `toursat dimacs --help`.
 pub const EXAMPLES: &str = "\
@@ -65,53 +62,24 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         stopped(Stop::Timeout),
     );
     let problem = args.problem.problem(args.board_file.as_deref())?;
-    problem.validate().map_err(CliError::input)?;
-    if trivial_tour(&problem).is_some() {
-        return Err(CliError::input(
-            "a tour of one square (open) or two (closed) needs no formula: toursat solve answers it",
-        ));
-    }
-    let move_graph = MoveGraph::new(&problem.board, problem.piece);
-    if let Some(impossibility) = proofs::cheap_proof(&problem, &move_graph) {
+    let options = ExportOptions {
+        sat: args.engine.sat_options(),
+        cuts_from_solve: args.cuts_from_solve,
+        connectivity: args.connectivity,
+    };
+    let export = export::export(&problem, &options, &limits).map_err(|error| match error {
+        ExportError::Stopped(stop) => stopped(stop),
+        refused => CliError::input(refused),
+    })?;
+    drop(watchdog);
+    if let Some(impossibility) = &export.impossibility {
         eprintln!(
             "toursat: note: this problem has no tour ({}); the formula is unsatisfiable or, for \
              a lazy encoding, every model has subcycles",
-            format::explain(&problem.board, &impossibility)
+            format::explain(&problem.board, impossibility)
         );
     }
-    let sat_options = args.engine.sat_options();
-    let connectivity = connectivity(
-        sat_options.encoding,
-        args.connectivity,
-        args.cuts_from_solve,
-    )?;
-    let mut refinement = Refinement::new(&problem, &move_graph, &sat_options, &limits);
-    let mut solve = None;
-    if args.cuts_from_solve && !sat_options.encoding.is_complete() {
-        let cycle = refinement.cycle_through(&[]).map_err(stopped)?;
-        solve = Some(SolveRecord {
-            cut_clauses: refinement.stats.cuts,
-            found_tour: cycle.is_some(),
-        });
-    }
-    drop(watchdog);
-    let layer = connectivity.add_layer(
-        &refinement.graph,
-        &refinement.moves,
-        &mut refinement.formula,
-    );
-    if refinement.formula.over_limit() {
-        return Err(stopped(Stop::FormulaTooLarge));
-    }
-    let cnf = Dimacs {
-        problem: &problem,
-        encoding: sat_options.encoding,
-        graph: &refinement.graph,
-        moves: &refinement.moves,
-        formula: &refinement.formula,
-        solve,
-        layer: Some(&layer),
-    };
+    let cnf = export.dimacs();
     let written = match &args.output {
         Some(path) => File::create(path).and_then(|file| cnf.write(file)),
         None => cnf
@@ -120,24 +88,4 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
     };
     written.map_err(|error| CliError::input(format!("writing the formula: {error}")))?;
     Ok(exit::SUCCESS)
-}
-
-/// The connectivity layer to write: `chosen`, else the default (a complete layer after
-/// `--cuts-from-solve`, else the cuts alone); an error for a layer over a complete encoding.
-pub fn connectivity(
-    encoding: Encoding,
-    chosen: Option<Connectivity>,
-    cuts_from_solve: bool,
-) -> Result<Connectivity, CliError> {
-    match chosen {
-        Some(layer) if encoding.is_complete() && layer != Connectivity::Cuts => {
-            Err(CliError::input(format!(
-                "--connectivity {layer} is for the lazy encodings (cutset, cutset-arcs): \
-                 {encoding} is complete already"
-            )))
-        }
-        Some(layer) => Ok(layer),
-        None if cuts_from_solve && !encoding.is_complete() => Ok(Connectivity::Crt),
-        None => Ok(Connectivity::Cuts),
-    }
 }

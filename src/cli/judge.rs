@@ -60,7 +60,7 @@ impl JudgeArgs {
             engine: self.engine.choice(),
             timeout: self.engine.timeout,
             node_budget: None,
-            formula_literals: Some(self.engine.formula_literals()),
+            formula_literals: self.engine.max_literals,
             max_squares: self.max_squares,
             certify: self.certify,
         }

@@ -1,6 +1,6 @@
 //! `toursat solve`: one problem, its tour written in a chosen format.
 
-use super::args::{EngineArg, EngineArgs, ProblemArgs};
+use super::args::{EngineArgs, ProblemArgs};
 use super::error::CliError;
 use super::exit;
 use super::progress::Spinner;
@@ -10,10 +10,10 @@ use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
-use toursat::engine::{self, construct, Answer, Order, SolveError, SolveOptions, Stats, Stop};
+use toursat::engine::construct::streamed::{self, StreamError};
+use toursat::engine::{self, Answer, Order, SolveError, SolveOptions, Stats};
 use toursat::format::stream::{write_stream, StreamFormat};
 use toursat::format::{self, Format, FormatError, FormatName, Svg};
-use toursat::verify_stream::verify_stream;
 use toursat::Problem;
 
 /// Examples shown under `toursat solve --help`.
@@ -110,6 +110,16 @@ impl FormatArg {
     }
 }
 
+impl SolveArgs {
+    /// The order of `--order`.
+    fn order(&self) -> Order {
+        match self.order {
+            OrderArg::Any => Order::Any,
+            OrderArg::Lex => Order::Lex,
+        }
+    }
+}
+
 /// Runs `toursat solve`: the exit status, or an error.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let problem = args.problem.problem(args.board_file.as_deref())?;
@@ -124,10 +134,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     }
     let options = SolveOptions {
         engine: args.engine.choice(),
-        order: match args.order {
-            OrderArg::Any => Order::Any,
-            OrderArg::Lex => Order::Lex,
-        },
+        order: args.order(),
         limits: args.engine.limits(),
     };
     let spinner = Spinner::start("solving");
@@ -176,58 +183,30 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     }
 }
 
-/// Boards from this many squares have their constructed knight's tours streamed, not held.
-const STREAM_SQUARES: usize = 100_000;
-
 /// Writes a constructed knight's tour of a large empty board as it is walked, after walking it
 /// once to verify it (unless `--no-verify`): the exit status, or `None` when the problem is not
 /// one for streaming (then `engine::solve` answers it).
 fn stream_construction(args: &SolveArgs, problem: &Problem) -> Result<Option<u8>, CliError> {
-    let engine_builds = matches!(args.engine.engine, EngineArg::Auto | EngineArg::Construct);
     let Some(stream_format) = args.format.stream() else {
         return Ok(None);
     };
-    let streams = engine_builds
-        && args.order == OrderArg::Any
-        && args.show.svg.is_none()
-        && problem.board.len() >= STREAM_SQUARES
-        && construct::covers(problem);
-    if !streams {
+    if args.show.svg.is_some() || !streamed::streams(problem, args.engine.choice(), args.order()) {
         return Ok(None);
     }
     let started = Instant::now();
-    let limits = args.engine.limits();
-    let timed_out = || {
-        CliError::with_status(
-            exit::STOPPED,
-            format::explain_stop(Stop::Timeout, args.engine.timeout_seconds()),
-        )
-    };
-    if limits.expired() {
-        return Err(timed_out());
-    }
-    let tour = match construct::construct(problem) {
-        Ok(tour) => tour,
-        Err(_) => return Ok(None),
-    };
-    if !args.no_verify {
-        // The walk checks the deadline every 2^20 squares; writing, once begun, is not cut.
-        let walk = tour
-            .squares()
-            .enumerate()
-            .take_while(|(index, _)| index % (1 << 20) != 0 || !limits.expired())
-            .map(|(_, square)| square);
-        let verdict = verify_stream(problem, walk);
-        if limits.expired() {
-            return Err(timed_out());
+    let tour = match streamed::verified(problem, &args.engine.limits(), !args.no_verify) {
+        Ok(Some(tour)) => tour,
+        Ok(None) => return Ok(None),
+        Err(StreamError::Stopped(stop)) => {
+            return Err(CliError::with_status(
+                exit::for_stop(stop),
+                format::explain_stop(stop, args.engine.timeout_seconds()),
+            ))
         }
-        verdict.map_err(|error| {
-            CliError::with_status(
-                exit::INTERNAL,
-                format!("internal error: the constructed tour fails verification: {error}"),
-            )
-        })?;
-    }
+        Err(invalid @ StreamError::InvalidTour(_)) => {
+            return Err(CliError::with_status(exit::INTERNAL, invalid))
+        }
+    };
     if let Some(stream_format) = stream_format {
         write_stream(
             &problem.board,

@@ -20,6 +20,7 @@ use crate::board::{Board, Square};
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
+use crate::rng;
 use crate::tour::Tour;
 
 /// Nodes between two looks at the clock.
@@ -83,13 +84,9 @@ fn round_order(round: u64) -> CandidateOrder {
     }
 }
 
-/// A fixed pseudo-random number for `square` in round `seed` (splitmix64's mixer).
+/// A fixed pseudo-random number for `square` in round `seed`.
 fn tie_break(square: Square, seed: u64) -> u64 {
-    let mut z = (square as u64 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    rng::hash(square as u64, seed)
 }
 
 /// The answer when every branch has been tried.

@@ -7,6 +7,7 @@ pub mod deadline;
 pub mod dfs;
 pub mod factor;
 pub mod lex;
+pub mod memory;
 pub mod proofs;
 pub mod sat;
 pub mod theory;
@@ -29,12 +30,13 @@ pub struct Limits {
     pub node_budget: Option<u64>,
     /// Most literals a SAT formula may hold: the SAT engine stops with
     /// [`Stop::FormulaTooLarge`] rather than run out of memory building or solving a larger one
-    /// (toursat keeps 4 bytes a literal, the solver several times that).
+    /// (toursat keeps 4 bytes a literal, the solver several times that). `None` is the
+    /// machine's default, [`memory::default_formula_literals`]; `Some(usize::MAX)` no limit.
     pub formula_literals: Option<usize>,
 }
 
 impl Limits {
-    /// No limit at all.
+    /// No limit of time or search nodes (SAT formulas are still held to the machine's memory).
     pub fn none() -> Limits {
         Limits::default()
     }

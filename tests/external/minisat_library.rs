@@ -79,19 +79,13 @@ fn external_tour(problem: &Problem, encoding: Encoding, name: &str) -> Result<To
         if cycles.len() == 1 {
             return decoder.tour(&answer);
         }
-        let mut component_of = vec![0; decoder.graph().vertex_count()];
-        for (index, cycle) in cycles.iter().enumerate() {
-            for &vertex in cycle {
-                component_of[vertex as usize] = index as u32;
-            }
-        }
-        for cycle in &cycles {
-            for clause in decoder
-                .moves()
-                .cut_clauses(decoder.graph(), cycle, &component_of)
-            {
-                formula.add_clause(&clause);
-            }
+        for clause in decoder
+            .moves()
+            .cuts_of_cycles(decoder.graph(), &cycles)
+            .into_iter()
+            .flatten()
+        {
+            formula.add_clause(&clause);
         }
     }
     panic!("{name}: minisat's models still had several cycles after {MAX_ROUNDS} rounds");

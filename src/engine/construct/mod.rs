@@ -21,6 +21,7 @@
 
 pub mod base;
 mod path;
+pub mod streamed;
 pub mod strip;
 
 use crate::board::Square;

@@ -16,6 +16,7 @@ use crate::piece::MoveGraph;
 use crate::problem::Problem;
 use crate::square::coordinates;
 use std::io::{self, BufRead, BufWriter, Write};
+use varisat::Lit;
 
 /// Encodes `problem` with `encoding` (its base formula, no cuts) and writes it to `out`.
 pub fn write_problem(
@@ -205,6 +206,39 @@ impl Dimacs<'_> {
     }
 }
 
+/// The DIMACS file `formula` with `clauses` appended and its `p cnf` line counting them; an
+/// error naming the line when that line is malformed or missing.
+pub fn append_clauses(formula: &str, clauses: &[Vec<Lit>]) -> Result<String, String> {
+    let mut rewritten = String::with_capacity(formula.len() + 16 * clauses.len());
+    let mut header_found = false;
+    for (index, line) in formula.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        match fields.as_slice() {
+            ["p", "cnf", vars, count] if !header_found => {
+                let count: usize = count
+                    .parse()
+                    .map_err(|_| format!("line {}: malformed p cnf line", index + 1))?;
+                rewritten.push_str(&format!("p cnf {vars} {}\n", count + clauses.len()));
+                header_found = true;
+            }
+            _ => {
+                rewritten.push_str(line);
+                rewritten.push('\n');
+            }
+        }
+    }
+    if !header_found {
+        return Err("no `p cnf` line: not a DIMACS file".to_string());
+    }
+    for clause in clauses {
+        for lit in clause {
+            rewritten.push_str(&format!("{} ", lit.to_dimacs()));
+        }
+        rewritten.push_str("0\n");
+    }
+    Ok(rewritten)
+}
+
 /// How a formula file says it was written: its header's `c encoding NAME` and
 /// `c connectivity NAME` lines (the second only where a layer completes the formula).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -256,6 +290,18 @@ mod tests {
         assert!(text.contains("c edge 1 0,0 1,0\nc edge 2 0,0 virtual\n"));
         assert!(text.contains("omits connectivity"));
         assert!(text.contains("\np cnf 3 "));
+    }
+
+    #[test]
+    fn appended_clauses_are_counted_in_the_header() {
+        let clause = vec![Lit::from_dimacs(1), Lit::from_dimacs(-2)];
+        let text = append_clauses("c x\np cnf 2 1\n1 2 0\n", &[clause]).unwrap();
+        assert_eq!(text, "c x\np cnf 2 2\n1 2 0\n1 -2 0\n");
+        assert!(append_clauses("1 2 0\n", &[]).is_err());
+        assert_eq!(
+            append_clauses("p cnf 2 x\n", &[]),
+            Err("line 1: malformed p cnf line".to_string())
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod crt;
 pub mod cutset;
 pub mod cycle;
 pub mod dimacs;
+pub mod export;
 pub mod formula;
 pub mod lex;
 pub mod merge;
@@ -18,7 +19,7 @@ pub mod position;
 pub mod solver;
 mod warm;
 
-use crate::engine::{Answer, Impossibility, Limits, SatStats, Stats, Stop};
+use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop};
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
@@ -198,10 +199,11 @@ impl Refinement {
         proof: Option<Box<dyn std::io::Write>>,
         started: Instant,
     ) -> Refinement {
-        let mut formula = match limits.formula_literals {
-            Some(limit) => Formula::with_literal_limit(limit),
-            None => Formula::new(),
-        };
+        let mut formula = Formula::with_literal_limit(
+            limits
+                .formula_literals
+                .unwrap_or_else(memory::default_formula_literals),
+        );
         let moves = options.encoding.encode(&graph, &mut formula);
         let warm = warm::wanted(options) && proof.is_none();
         // The solver is given the formula at its first call, if there is one.
@@ -288,15 +290,10 @@ impl Refinement {
 
     /// Adds a cut for every cycle of a model that has several.
     fn add_cuts(&mut self, cycles: &[Vec<Vertex>]) {
-        let mut component_of = vec![0u32; self.graph.vertex_count()];
-        for (index, cycle) in cycles.iter().enumerate() {
-            for &vertex in cycle {
-                component_of[vertex as usize] = index as u32;
-            }
-        }
-        for cycle in cycles {
+        let cuts = self.moves.cuts_of_cycles(&self.graph, cycles);
+        for (cycle, clauses) in cycles.iter().zip(cuts) {
             let first = self.formula.clause_count();
-            for clause in self.moves.cut_clauses(&self.graph, cycle, &component_of) {
+            for clause in clauses {
                 self.formula.add_clause(&clause);
                 self.stats.cuts += 1;
             }

@@ -38,6 +38,20 @@ impl MoveVars {
         }
     }
 
+    /// The cut clauses of each of `cycles`, the cycles of one model (see [`Self::cut_clauses`]).
+    pub fn cuts_of_cycles(&self, graph: &CycleGraph, cycles: &[Vec<Vertex>]) -> Vec<Vec<Vec<Lit>>> {
+        let mut component_of = vec![0u32; graph.vertex_count()];
+        for (index, cycle) in cycles.iter().enumerate() {
+            for &vertex in cycle {
+                component_of[vertex as usize] = index as u32;
+            }
+        }
+        cycles
+            .iter()
+            .map(|cycle| self.cut_clauses(graph, cycle, &component_of))
+            .collect()
+    }
+
     /// Clauses every Hamiltonian cycle satisfies and a model with a cycle through exactly the
     /// vertices of `members` violates: some chosen move crosses between that set and the rest
     /// (for arcs: one leaves it and one enters it). `component_of` gives every vertex's set.
