@@ -19,6 +19,7 @@ pub mod engine;
 pub mod format;
 pub mod gen;
 pub mod judge;
+mod names;
 pub mod piece;
 pub mod problem;
 mod rng;
