@@ -9,7 +9,7 @@
 //! tour, which has no start or direction: it is walked from `--start` or from its first square
 //! in row-major order).
 
-use super::ReadError;
+use super::{lines_in_words, ReadError};
 use crate::board::{Board, Square};
 use crate::format::grid::{link_bit, BOXES, ORTHOGONAL};
 use crate::problem::{Problem, TourShape};
@@ -80,7 +80,7 @@ impl Drawing<'_> {
                         "{board_rows} lines, one a row of the board ({} with diagonal lines)",
                         2 * board_rows - 1
                     ),
-                    found: format!("{count} lines"),
+                    found: lines_in_words(count),
                 })
             }
         };

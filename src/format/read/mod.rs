@@ -187,8 +187,8 @@ impl fmt::Display for ReadError {
             }
             ReadError::MovesDoNotFit { first_free, why } => write!(
                 f,
-                "the moves fit nowhere on the board: a tour's first square in row-major order \
-                 is the board's first free square {first_free}, and placed so, {why}"
+                "the moves fit nowhere on the board: the square they visit first in row-major \
+                 order must be the board's first free square {first_free}, and placed so, {why}"
             ),
             ReadError::NoFreeSquare => write!(f, "the board has no free square to place moves on"),
             ReadError::NotBackToStart { last } => write!(
@@ -269,6 +269,14 @@ pub fn read_tour(problem: &Problem, text: &str, syntax: TourSyntax) -> Result<To
         TourSyntax::Moves => moves::read_moves(problem, text),
         TourSyntax::Grid => grid::read_grid(problem, text),
         TourSyntax::Json => json::read_json(board, text),
+    }
+}
+
+/// `count` lines, in words.
+fn lines_in_words(count: usize) -> String {
+    match count {
+        1 => "1 line".to_string(),
+        _ => format!("{count} lines"),
     }
 }
 

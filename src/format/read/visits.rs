@@ -4,7 +4,7 @@
 //! square, `.` for a free square the tour does not visit. The numbers must count 1, 2, 3, ...
 //! each once; the tour visits the squares in the order of their numbers.
 
-use super::ReadError;
+use super::{lines_in_words, ReadError};
 use crate::board::{Board, Square};
 use crate::square::coordinates;
 use crate::tour::Tour;
@@ -46,7 +46,7 @@ pub(super) fn read_visits(board: &Board, text: &str) -> Result<Tour, ReadError> 
         return Err(ReadError::Layout {
             line: None,
             expected: format!("{} lines, one a row of the board", board.rows()),
-            found: format!("{} lines", rows.len()),
+            found: lines_in_words(rows.len()),
         });
     }
     let mut visits = Vec::new();
