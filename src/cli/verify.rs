@@ -18,9 +18,9 @@ Examples:
   toursat verify examples/boards/ring.txt ring-tour.txt --piece rook --tour closed
   toursat solve examples/boards/ring.txt --piece rook --tour closed --format grid \\
     | toursat verify examples/boards/ring.txt - --piece rook --tour closed
-  toursat verify board.txt moves.txt --piece rook --tour closed --start 0,0 --format moves
-  toursat solve --rows 6 --cols 6 --piece knight --tour open --format json > k6.json
-  toursat gen holes --rows 6 --cols 6 | toursat verify - k6.json --piece knight --tour open";
+  toursat verify board.txt moves.txt --piece rook --tour open --start 0,0 --format moves
+  toursat solve board.txt --piece knight --tour open --format json > knight.json
+  toursat verify - knight.json --piece knight --tour open < board.txt";
 
 /// Arguments of `toursat verify`.
 #[derive(Args, Debug)]
@@ -61,8 +61,9 @@ pub struct VerifyArgs {
 pub enum SyntaxArg {
     /// Detect, the first rule that holds: json if it starts with `{`; grid if it has box-drawing
     /// lines, `· █ ● ○ •` or colour codes; moves if only N S E W; squares if it has a comma; grid
-    /// if laid out like the board (a line a row, an entry a column: numbers, X, .); names if it
-    /// has letters; squares if lines of two numbers; numbers otherwise.
+    /// if laid out like the board (a line a row, an entry a column: numbers, X, .; more than one
+    /// row, or an X or .); names if it has letters; squares if lines of two numbers; numbers
+    /// otherwise.
     Auto,
     /// Pairs x,y (or x y), 0-based.
     Squares,
