@@ -154,15 +154,10 @@ impl Drawing<'_> {
         for square in 0..self.board.len() as Square {
             if let Mark::Lines(lines) = self.marks[square as usize] {
                 let (_, y) = self.board.coords(square);
-                if lines & 4 != 0 && y + 1 < self.board.rows() {
+                if lines & link_bit(0, 1) != 0 && y + 1 < self.board.rows() {
                     self.link(square, 0, 1);
                 }
-            }
-        }
-        for square in 0..self.board.len() as Square {
-            if let Mark::Lines(lines) = self.marks[square as usize] {
-                let (_, y) = self.board.coords(square);
-                if lines & 1 != 0 && y > 0 {
+                if lines & link_bit(0, -1) != 0 && y > 0 {
                     self.link(square, 0, -1);
                 }
             }
