@@ -364,3 +364,35 @@ fn verify_refuses_board_and_tour_both_on_stdin() {
          them: give the other as a file\n"
     );
 }
+
+#[test]
+fn verify_refuses_the_drawing_of_an_open_tour_as_a_closed_one() {
+    let grid = named("rook-open").solve("grid", &[]);
+    let closed = case(
+        "rook-open-as-closed",
+        "....\n....\n..XX\n",
+        "rook",
+        "closed",
+        None,
+    );
+    let (stdout, _, status) = closed.verify(&grid, &[]);
+    assert_eq!(status, 1);
+    assert!(
+        stdout.ends_with("but the tour must be closed\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn verify_help_lists_every_format_and_the_detection_rules() {
+    let (stdout, _, status) = run_toursat(&["verify", "--help"], "");
+    assert_eq!(status, 0);
+    for value in ["squares:", "names:", "numbers:", "moves:", "grid:", "json:"] {
+        assert!(stdout.contains(value), "{value}: {stdout}");
+    }
+    assert!(
+        stdout.contains("Detect, the first rule that holds"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Tour file (`-`: stdin)"), "{stdout}");
+}
