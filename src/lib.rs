@@ -22,7 +22,7 @@ pub mod judge;
 mod names;
 pub mod piece;
 pub mod problem;
-mod rng;
+pub mod rng;
 pub mod square;
 pub mod tour;
 pub mod verify;
