@@ -1,9 +1,9 @@
 //! Tour problems: a board, a piece, the shape of tour and fixed ends.
 
 use crate::board::{Board, Square};
+use crate::names::named;
 use crate::piece::Piece;
 use std::fmt;
-use std::str::FromStr;
 
 /// Whether a tour returns to its first square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -14,26 +14,10 @@ pub enum TourShape {
     Open,
 }
 
-impl FromStr for TourShape {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<TourShape, String> {
-        match text {
-            "closed" => Ok(TourShape::Closed),
-            "open" => Ok(TourShape::Open),
-            _ => Err(format!("unknown tour {text:?}: expected closed or open")),
-        }
-    }
-}
-
-impl fmt::Display for TourShape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TourShape::Closed => "closed",
-            TourShape::Open => "open",
-        })
-    }
-}
+named!(TourShape, "tour", {
+    Closed => "closed",
+    Open => "open",
+});
 
 /// A tour to find: every free square of `board` once, by moves of `piece`.
 ///

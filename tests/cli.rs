@@ -2,18 +2,11 @@
 
 mod common;
 
-use std::path::PathBuf;
+use common::scratch;
 
 /// Runs `toursat` with `args` and `stdin`: stdout, stderr and the exit status.
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
     common::run_toursat(args, stdin)
-}
-
-/// A file named `name` holding `text`, in the tests' scratch folder.
-fn scratch(name: &str, text: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).unwrap();
-    path
 }
 
 /// Checks a bad judge input: exit status 2, one error line, and what earlier cases printed.
@@ -383,4 +376,91 @@ fn solve_past_its_time_limit_exits_with_3() {
     assert_eq!(status, 3, "{stderr}");
     assert_eq!(stdout, "");
     assert_eq!(stderr, "toursat: timed out after 0 s\n");
+}
+
+/// The ring board of examples/boards/ring.txt.
+const RING: &str = "......\n.XX...\n.XX...\n......\n";
+
+#[test]
+fn solve_reads_the_board_from_stdin() {
+    let args = ["solve", "-", "--piece", "rook", "--tour", "closed"];
+    let (stdout, stderr, status) = run(&[&args[..], &["--format", "numbers"]].concat(), RING);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stdout.split_whitespace().count(), 20);
+}
+
+#[test]
+fn errors_in_a_board_on_stdin_name_stdin() {
+    let args = ["solve", "-", "--piece", "rook", "--tour", "closed"];
+    let (_, stderr, status) = run(&args, "..\n.Y\n");
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        "toursat: stdin: line 2, column 2: expected '.', 'X' or '#', found 'Y'\n"
+    );
+}
+
+#[test]
+fn dimacs_reads_the_board_from_stdin() {
+    let (stdout, stderr, status) = run(
+        &["dimacs", "-", "--piece", "rook", "--tour", "closed"],
+        RING,
+    );
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        stdout.contains("c board 4 rows x 6 cols, 4 blocked"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn decode_reads_the_board_or_the_model_from_stdin() {
+    let board = scratch("decode-stdin-ring.txt", RING).display().to_string();
+    let model = scratch("decode-stdin-unsat.txt", "s UNSATISFIABLE\n")
+        .display()
+        .to_string();
+    let flags = ["--piece", "rook", "--tour", "closed"];
+    for (files, stdin) in [(["-", &model], RING), ([&board, "-"], "s UNSATISFIABLE\n")] {
+        let args = [&["decode"], &files[..], &flags[..]].concat();
+        let (stdout, stderr, status) = run(&args, stdin);
+        assert_eq!(status, 1, "{files:?}: {stderr}");
+        assert_eq!(
+            stdout,
+            "no tour: the solver found the formula unsatisfiable\n"
+        );
+    }
+}
+
+#[test]
+fn decode_refuses_board_and_model_both_on_stdin() {
+    let (_, stderr, status) = run(
+        &["decode", "-", "-", "--piece", "rook", "--tour", "closed"],
+        "",
+    );
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        "toursat: the board file and the model file are both - (stdin), which holds only one of \
+         them: give the other as a file\n"
+    );
+}
+
+#[test]
+fn compare_refuses_a_board_on_stdin() {
+    let args = [
+        "compare",
+        "-",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--timeout",
+        "1",
+    ];
+    let (_, stderr, status) = run(&args, "");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("give board files, not - (stdin)"),
+        "{stderr}"
+    );
 }

@@ -2,6 +2,8 @@
 
 use super::error::CliError;
 use clap::{Args, ValueEnum};
+use std::fs::File;
+use std::io::{self, Read};
 use std::path::Path;
 use std::time::Duration;
 use toursat::board::MAX_SQUARES;
@@ -93,23 +95,58 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         .map_err(|_| format!("{text:?} is not a time limit: give seconds, 0 or more"))
 }
 
-/// Reads a board file of at most `max_squares` squares; a file too long to hold such a board (a
-/// square is a byte, and each row ends in one or two) is refused before it is read.
+/// Reads a board file of at most `max_squares` squares (stdin for `-`); a file too long to hold
+/// such a board (a square is a byte, and each row ends in one or two) is refused before it is
+/// read.
 pub fn read_board(path: &Path, max_squares: u64) -> Result<Board, CliError> {
     let too_long = max_squares.saturating_mul(3).saturating_add(4096);
-    let file = std::fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
+    let what = format!("a board of --max-squares {max_squares} squares");
+    let text = read_input(path, too_long, &what)?;
+    Board::parse_with_limit(&text, max_squares).map_err(|error| CliError::in_file(path, error))
+}
+
+/// Reads the file at `path`, or stdin for `-`; more than `limit` bytes are refused as longer
+/// than `what` can be.
+pub fn read_input(path: &Path, limit: u64, what: &str) -> Result<String, CliError> {
+    let source: Box<dyn Read> = if is_stdin(path) {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(path).map_err(|error| CliError::in_file(path, error))?)
+    };
     let mut text = String::new();
-    std::io::Read::read_to_string(&mut std::io::Read::take(file, too_long + 1), &mut text)
+    source
+        .take(limit.saturating_add(1))
+        .read_to_string(&mut text)
         .map_err(|error| CliError::in_file(path, error))?;
-    if text.len() as u64 > too_long {
+    if text.len() as u64 > limit {
         return Err(CliError::in_file(
             path,
-            format!(
-                "the file is longer than a board of --max-squares {max_squares} squares can be"
-            ),
+            format!("the input is longer than {what} can be"),
         ));
     }
-    Board::parse_with_limit(&text, max_squares).map_err(|error| CliError::in_file(path, error))
+    Ok(text)
+}
+
+/// Whether `path` is `-`, which means stdin.
+pub fn is_stdin(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// Refuses two inputs that are both `-`: stdin holds only one of them. Each input is its
+/// name (`the board file`) and its path.
+pub fn one_stdin(inputs: &[(&str, &Path)]) -> Result<(), CliError> {
+    let on_stdin: Vec<&str> = inputs
+        .iter()
+        .filter(|(_, path)| is_stdin(path))
+        .map(|(name, _)| *name)
+        .collect();
+    match on_stdin[..] {
+        [first, second, ..] => Err(CliError::input(format!(
+            "{first} and {second} are both - (stdin), which holds only one of them: give the \
+             other as a file"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Reads an optional square option (`x,y` or a name like `A1`) on `board`.

@@ -1,6 +1,6 @@
 //! `toursat decode`: a SAT solver's answer to a `toursat dimacs` formula, read back as a tour.
 
-use super::args::ProblemArgs;
+use super::args::{one_stdin, read_input, ProblemArgs};
 use super::error::CliError;
 use super::exit;
 use super::show::{self, ShowArgs};
@@ -35,7 +35,7 @@ Examples:
 pub struct DecodeArgs {
     /// `[BOARD_FILE] MODEL_FILE`: the board (or --rows/--cols) and the solver's answer, in the
     /// SAT-competition format (`s SATISFIABLE`, `v ... 0`), minisat's result file, or a bare list
-    /// of literals.
+    /// of literals. Either may be `-` for stdin.
     #[arg(value_name = "FILES", num_args = 1..=2, required = true)]
     files: Vec<PathBuf>,
     #[command(flatten)]
@@ -72,13 +72,18 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         [board, model] => (Some(board.as_path()), model),
         _ => return Err(CliError::input("give [BOARD_FILE] MODEL_FILE")),
     };
+    if let Some(board_file) = board_file {
+        one_stdin(&[
+            ("the board file", board_file),
+            ("the model file", model_file),
+        ])?;
+    }
     let problem = args.problem.problem(board_file)?;
     let (encoding, connectivity) = formula_names(args)?;
     export::check_layer(encoding, connectivity).map_err(CliError::input)?;
     let decoder =
         Decoder::with_connectivity(&problem, encoding, connectivity).map_err(CliError::input)?;
-    let text =
-        fs::read_to_string(model_file).map_err(|error| CliError::in_file(model_file, error))?;
+    let text = read_input(model_file, u64::MAX, "a solver's answer")?;
     let answer = decoder.read(&text).map_err(|error| {
         let hint = match error.kind {
             AnswerErrorKind::VariableOutOfRange { .. }

@@ -23,7 +23,7 @@ Examples:
 /// Arguments of `toursat dimacs`.
 #[derive(Args, Debug)]
 pub struct DimacsArgs {
-    /// Board file: one line a row, `.` a free square, `X` or `#` a blocked one.
+    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
     #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols"])]
     board_file: Option<PathBuf>,
     #[command(flatten)]

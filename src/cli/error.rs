@@ -22,9 +22,9 @@ impl CliError {
         }
     }
 
-    /// Bad input in a file.
+    /// Bad input in a file (or on stdin, for the path `-`).
     pub fn in_file(path: &Path, message: impl fmt::Display) -> CliError {
-        CliError::input(format!("{}: {message}", path.display()))
+        CliError::input(format!("{}: {message}", input_name(path)))
     }
 
     /// An error with its own status.
@@ -33,6 +33,15 @@ impl CliError {
             status,
             message: message.to_string(),
         }
+    }
+}
+
+/// The name of an input in messages: `stdin` for `-`, else the path.
+pub fn input_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "stdin".to_string()
+    } else {
+        path.display().to_string()
     }
 }
 

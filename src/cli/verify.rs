@@ -1,7 +1,7 @@
 //! `toursat verify`: checks a tour file against a board, piece and tour shape.
 
-use super::args::{read_board, read_square};
-use super::error::CliError;
+use super::args::{one_stdin, read_board, read_input, read_square};
+use super::error::{input_name, CliError};
 use super::exit;
 use super::show;
 use clap::{Args, ValueEnum};
@@ -16,14 +16,18 @@ use toursat::{verify, Piece, Problem, TourShape};
 pub const EXAMPLES: &str = "\
 Examples:
   toursat verify examples/boards/ring.txt ring-tour.txt --piece rook --tour closed
-  toursat verify board.txt moves.txt --piece rook --tour closed --start 0,0 --format moves";
+  toursat solve examples/boards/ring.txt --piece rook --tour closed --format grid \\
+    | toursat verify examples/boards/ring.txt - --piece rook --tour closed
+  toursat verify board.txt moves.txt --piece rook --tour open --start 0,0 --format moves
+  toursat solve board.txt --piece knight --tour open --format json > knight.json
+  toursat verify - knight.json --piece knight --tour open < board.txt";
 
 /// Arguments of `toursat verify`.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// Board file: one line a row, `.` a free square, `X` or `#` a blocked one.
+    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
     board_file: PathBuf,
-    /// Tour file, in one of the formats of --format.
+    /// Tour file (`-`: stdin), in any format `solve` writes (see --format).
     tour_file: PathBuf,
     /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
     #[arg(long)]
@@ -31,13 +35,14 @@ pub struct VerifyArgs {
     /// The tour: closed (returns to its start) or open.
     #[arg(long, value_name = "closed|open")]
     tour: TourShape,
-    /// Square the tour must start on (moves are read from it): `x,y` or a name like `A1`.
+    /// Square the tour must start on: `x,y` or a name like `A1`. Moves are read from it (without
+    /// it, from the start the board fixes), and the grid of a closed tour is walked from it.
     #[arg(long, value_name = "SQ")]
     start: Option<String>,
     /// Square an open tour must end on: `x,y` or a name like `A1`.
     #[arg(long, value_name = "SQ")]
     end: Option<String>,
-    /// How the tour file is written.
+    /// How the tour file is written: auto detects it (see its rules below), or name one.
     #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
     format: SyntaxArg,
     /// Write the verdict as one JSON object (docs/json.md): answer `valid` or `invalid`.
@@ -54,8 +59,11 @@ pub struct VerifyArgs {
 /// Tour file formats on the command line.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SyntaxArg {
-    /// Detect: moves if only N S E W, squares if it has commas or lines of two numbers, names
-    /// if it has letters, numbers otherwise.
+    /// Detect, the first rule that holds: json if it starts with `{`; grid if it has box-drawing
+    /// lines, `· █ ● ○ •` or colour codes; moves if only N S E W; squares if it has a comma; grid
+    /// if laid out like the board (a line a row, an entry a column: numbers, X, .; more than one
+    /// row, or an X or .); names if it has letters; squares if lines of two numbers; numbers
+    /// otherwise.
     Auto,
     /// Pairs x,y (or x y), 0-based.
     Squares,
@@ -63,13 +71,39 @@ pub enum SyntaxArg {
     Names,
     /// 1-based row-major square numbers.
     Numbers,
-    /// Letters N, S, E, W from --start.
+    /// Letters N, S, E, W from --start, or from the one start the board allows: the moves'
+    /// top-left square on the board's first free square (row-major).
     Moves,
+    /// The board: a drawing in lines (rook, king; ● start, ○ end of an open tour; a closed one
+    /// walked from --start or its first square), or visit numbers; colour codes are ignored.
+    Grid,
+    /// A JSON document (docs/json.md) whose answer is `found`: its tour.
+    Json,
+}
+
+impl SyntaxArg {
+    /// The library's syntax.
+    fn syntax(self) -> TourSyntax {
+        match self {
+            SyntaxArg::Auto => TourSyntax::Auto,
+            SyntaxArg::Squares => TourSyntax::Squares,
+            SyntaxArg::Names => TourSyntax::Names,
+            SyntaxArg::Numbers => TourSyntax::Numbers,
+            SyntaxArg::Moves => TourSyntax::Moves,
+            SyntaxArg::Grid => TourSyntax::Grid,
+            SyntaxArg::Json => TourSyntax::Json,
+        }
+    }
 }
 
 /// Runs `toursat verify`: prints `ok` (status 0) or `invalid: WHY` (status 1), or the verdict in
 /// JSON.
 pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
+    let path = &args.tour_file;
+    one_stdin(&[
+        ("the board file", &args.board_file),
+        ("the tour file", path),
+    ])?;
     let board = read_board(&args.board_file, args.max_squares)?;
     let start = read_square(&board, "--start", args.start.as_deref())?;
     let end = read_square(&board, "--end", args.end.as_deref())?;
@@ -77,30 +111,14 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     problem.start = start;
     problem.end = end;
     problem.validate().map_err(CliError::input)?;
-    let path = &args.tour_file;
-    // A tour names each square once, in at most a few dozen bytes.
-    let too_long = (problem.board.len() as u64).saturating_mul(32) + 4096;
-    let file = std::fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut std::io::Read::take(file, too_long + 1), &mut text)
-        .map_err(|error| CliError::in_file(path, error))?;
-    if text.len() as u64 > too_long {
-        return Err(CliError::in_file(
-            path,
-            "the file is longer than a tour of this board can be",
-        ));
-    }
-    let syntax = match args.format {
-        SyntaxArg::Auto => TourSyntax::Auto,
-        SyntaxArg::Squares => TourSyntax::Squares,
-        SyntaxArg::Names => TourSyntax::Names,
-        SyntaxArg::Numbers => TourSyntax::Numbers,
-        SyntaxArg::Moves => TourSyntax::Moves,
-    };
-    let tour = match read_tour(&problem, &text, syntax) {
+    // A tour takes at most a few dozen bytes a square, in any format (a coloured grid of a king
+    // tour being the longest).
+    let too_long = (problem.board.len() as u64).saturating_mul(64) + 4096;
+    let text = read_input(path, too_long, "a tour of this board")?;
+    let tour = match read_tour(&problem, &text, args.format.syntax()) {
         Ok(tour) => Ok(tour),
         Err(error) if error.is_syntax_error() => return Err(CliError::in_file(path, error)),
-        Err(error) => Err(format!("{}: {error}", path.display())),
+        Err(error) => Err(format!("{}: {error}", input_name(path))),
     };
     let verdict = tour
         .as_ref()

@@ -27,7 +27,7 @@ impl Report for Json {
                             .iter()
                             .map(|run| {
                                 json!({
-                                    "status": run.status.as_str(),
+                                    "status": run.status.name(),
                                     "seconds": run.seconds,
                                     "peak_kib": run.peak_kib,
                                     "note": run.note,
@@ -36,7 +36,7 @@ impl Report for Json {
                             .collect();
                         json!({
                             "engine": engine,
-                            "status": cell.status().as_str(),
+                            "status": cell.status().name(),
                             "median_seconds": cell.median_seconds(),
                             "peak_kib": cell.peak_kib(),
                             "runs": runs,

@@ -14,8 +14,8 @@ pub use table::Table;
 
 use crate::engine::sat::{Encoding, SatOptions};
 use crate::engine::EngineChoice;
+use crate::names::named;
 use crate::problem::Problem;
-use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -82,27 +82,18 @@ pub enum Status {
 }
 
 impl Status {
-    /// The status in words.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Status::Found => "found",
-            Status::NoTour => "no tour",
-            Status::Timeout => "timeout",
-            Status::Error => "error",
-        }
-    }
-
     /// Whether the run answered.
     pub fn is_answer(&self) -> bool {
         matches!(self, Status::Found | Status::NoTour)
     }
 }
 
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+named!(Status, "status", {
+    Found => "found",
+    NoTour => "no tour",
+    Timeout => "timeout",
+    Error => "error",
+});
 
 /// One run of one engine on one board.
 #[derive(Debug, Clone, PartialEq)]

@@ -105,8 +105,9 @@ impl Line {
     }
 }
 
-/// The bit of a link from a square to its neighbour `(dx, dy)` away.
-fn link_bit(dx: i64, dy: i64) -> u8 {
+/// The bit of a link from a square to its neighbour `(dx, dy)` away: N, E, S, W, NE, SE, SW, NW
+/// are bits 0 to 7.
+pub(super) fn link_bit(dx: i64, dy: i64) -> u8 {
     match (dx, dy) {
         (0, -1) => 1,
         (1, 0) => 2,
@@ -120,7 +121,7 @@ fn link_bit(dx: i64, dy: i64) -> u8 {
 }
 
 /// The links of orthogonal steps.
-const ORTHOGONAL: u8 = 0b1111;
+pub(super) const ORTHOGONAL: u8 = 0b1111;
 /// The link south-east, `(1, 1)`.
 const SOUTH_EAST: u8 = 32;
 /// The link south-west, `(-1, 1)`.
@@ -154,7 +155,7 @@ fn links(problem: &Problem, tour: &Tour) -> Option<Vec<u8>> {
 }
 
 /// The box-drawing character for orthogonal links N (1), E (2), S (4), W (8).
-const BOXES: [char; 16] = [
+pub(super) const BOXES: [char; 16] = [
     '·', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼',
 ];
 

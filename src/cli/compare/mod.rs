@@ -3,7 +3,7 @@
 mod child;
 mod fault;
 
-use super::args::read_board;
+use super::args::{is_stdin, read_board};
 use super::error::CliError;
 use super::exit;
 use child::{ChildEngine, ChildKind, Setup};
@@ -210,6 +210,12 @@ fn report_wrong_answers(comparison: &Comparison) -> u8 {
 fn read_boards(args: &CompareArgs) -> Result<Vec<BoardEntry>, CliError> {
     let mut paths = Vec::new();
     for path in &args.boards {
+        if is_stdin(path) {
+            return Err(CliError::input(
+                "compare runs each engine as a child process that reads the board file itself: \
+                 give board files, not - (stdin)",
+            ));
+        }
         if path.is_dir() {
             let mut inside: Vec<PathBuf> = std::fs::read_dir(path)
                 .map_err(|error| CliError::in_file(path, error))?

@@ -14,9 +14,8 @@ use crate::engine::sat::crt;
 use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
-use crate::engine::sat::{find_by_name, position};
-use std::fmt;
-use std::str::FromStr;
+use crate::engine::sat::position;
+use crate::names::named;
 use varisat::Var;
 
 /// What excludes subcycles from a lazy encoding's formula.
@@ -32,22 +31,6 @@ pub enum Connectivity {
 }
 
 impl Connectivity {
-    /// Every choice, in the order the documentation lists them.
-    pub const ALL: [Connectivity; 3] = [
-        Connectivity::Cuts,
-        Connectivity::Position,
-        Connectivity::Crt,
-    ];
-
-    /// The name on the command line.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Connectivity::Cuts => "cuts",
-            Connectivity::Position => "position",
-            Connectivity::Crt => "crt",
-        }
-    }
-
     /// Adds the layer to `formula` over `moves` (a lazy encoding's move variables) and says what
     /// it added; nothing for [`Connectivity::Cuts`].
     pub fn add_layer(self, graph: &CycleGraph, moves: &MoveVars, formula: &mut Formula) -> Layer {
@@ -117,19 +100,11 @@ fn orient(graph: &CycleGraph, edge_vars: &[Var], formula: &mut Formula) -> Vec<V
     arc_vars
 }
 
-impl fmt::Display for Connectivity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Connectivity {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Connectivity, String> {
-        find_by_name("connectivity", text, &Connectivity::ALL, Connectivity::name)
-    }
-}
+named!(Connectivity, "connectivity", {
+    Cuts => "cuts",
+    Position => "position",
+    Crt => "crt",
+});
 
 #[cfg(test)]
 mod tests {

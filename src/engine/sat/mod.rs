@@ -20,6 +20,7 @@ pub mod solver;
 mod warm;
 
 use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop};
+use crate::names::named;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
@@ -27,8 +28,6 @@ use cycle::{CycleGraph, Vertex};
 use formula::Formula;
 use moves::MoveVars;
 use solver::DeadlineSolver;
-use std::fmt;
-use std::str::FromStr;
 use std::time::Instant;
 use varisat::Lit;
 
@@ -47,24 +46,6 @@ pub enum Encoding {
 }
 
 impl Encoding {
-    /// Every encoding, in the order the documentation lists them.
-    pub const ALL: [Encoding; 4] = [
-        Encoding::Cutset,
-        Encoding::CutsetArcs,
-        Encoding::Position,
-        Encoding::Crt,
-    ];
-
-    /// The encoding's name on the command line.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Encoding::Cutset => "cutset",
-            Encoding::CutsetArcs => "cutset-arcs",
-            Encoding::Position => "position",
-            Encoding::Crt => "crt",
-        }
-    }
-
     /// Whether the base formula alone excludes subcycles (no cuts needed).
     pub fn is_complete(&self) -> bool {
         match self {
@@ -84,36 +65,12 @@ impl Encoding {
     }
 }
 
-impl fmt::Display for Encoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Encoding {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Encoding, String> {
-        find_by_name("encoding", text, &Encoding::ALL, Encoding::name)
-    }
-}
-
-/// The one of `all` whose `name` is `text`, or an error naming the `kind` of thing asked for and
-/// every choice.
-fn find_by_name<T: Copy>(
-    kind: &str,
-    text: &str,
-    all: &[T],
-    name: fn(&T) -> &'static str,
-) -> Result<T, String> {
-    all.iter()
-        .copied()
-        .find(|item| name(item) == text)
-        .ok_or_else(|| {
-            let names: Vec<&str> = all.iter().map(name).collect();
-            format!("unknown {kind} {text:?}: expected {}", names.join(", "))
-        })
-}
+named!(Encoding, "encoding", {
+    Cutset => "cutset",
+    CutsetArcs => "cutset-arcs",
+    Position => "position",
+    Crt => "crt",
+});
 
 /// How the SAT engine runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

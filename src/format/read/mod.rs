@@ -1,8 +1,14 @@
-//! Reading a tour back from text: squares, names, numbers or moves, chosen or detected.
+//! Reading a tour back from text in any output format, chosen or detected.
+
+mod drawing;
+mod grid;
+mod json;
+mod moves;
+mod visits;
 
 use crate::board::{Board, Square};
-use crate::problem::{Problem, TourShape};
-use crate::square::{coordinates, parse_coords};
+use crate::problem::Problem;
+use crate::square::parse_coords;
 use crate::tour::Tour;
 use std::fmt;
 use std::str::FromStr;
@@ -19,8 +25,14 @@ pub enum TourSyntax {
     Names,
     /// 1-based row-major square numbers separated by whitespace.
     Numbers,
-    /// Letters N, S, E, W from the problem's start (a closed tour ends back on the start).
+    /// Letters N, S, E, W from the problem's start, or from the start the board fixes (a
+    /// closed tour ends back on the start).
     Moves,
+    /// The board with the tour drawn in lines (rook, king), or each square's visit number;
+    /// ANSI colour codes are ignored.
+    Grid,
+    /// A JSON document (docs/json.md) whose answer is `found`: its `tour`.
+    Json,
 }
 
 impl FromStr for TourSyntax {
@@ -33,8 +45,11 @@ impl FromStr for TourSyntax {
             "names" => Ok(TourSyntax::Names),
             "numbers" => Ok(TourSyntax::Numbers),
             "moves" => Ok(TourSyntax::Moves),
+            "grid" => Ok(TourSyntax::Grid),
+            "json" => Ok(TourSyntax::Json),
             _ => Err(format!(
-                "unknown tour format {text:?}: expected auto, squares, names, numbers or moves"
+                "unknown tour format {text:?}: expected auto, squares, names, numbers, moves, \
+                 grid or json"
             )),
         }
     }
@@ -59,8 +74,37 @@ pub enum ReadError {
         /// The square as written.
         square: String,
     },
-    /// Moves can only be read from a known start.
-    MovesNeedStart,
+    /// A character that has no place where it is.
+    Unexpected {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// What was expected.
+        expected: &'static str,
+        /// The character found.
+        found: char,
+    },
+    /// A grid that is not laid out like the board.
+    Layout {
+        /// 1-based line, when one line is at fault.
+        line: Option<usize>,
+        /// What the board calls for.
+        expected: String,
+        /// What was found.
+        found: String,
+    },
+    /// A well-formed grid whose marks or lines do not make one tour of the board.
+    BadDrawing {
+        /// 1-based line and column of the mark at fault, if one is.
+        at: Option<(usize, usize)>,
+        /// What is wrong.
+        problem: String,
+    },
+    /// Text that is not a JSON document of the schema.
+    JsonSyntax(String),
+    /// A JSON document that holds no tour of the board.
+    JsonNotATour(String),
     /// A move that leaves the board.
     MoveOffBoard {
         /// 1-based line.
@@ -70,6 +114,15 @@ pub enum ReadError {
         /// The square it leaves from, `x,y`.
         from: String,
     },
+    /// Moves without a start that do not fit the one placement a tour can have.
+    MovesDoNotFit {
+        /// The board's first free square in row-major order, `x,y`.
+        first_free: String,
+        /// Why the moves do not fit there.
+        why: String,
+    },
+    /// Moves without a start on a board without a free square.
+    NoFreeSquare,
     /// The moves of a closed tour do not end back on its start.
     NotBackToStart {
         /// Where they end, `x,y`.
@@ -82,7 +135,10 @@ impl ReadError {
     pub fn is_syntax_error(&self) -> bool {
         matches!(
             self,
-            ReadError::Malformed { .. } | ReadError::MovesNeedStart
+            ReadError::Malformed { .. }
+                | ReadError::Unexpected { .. }
+                | ReadError::Layout { .. }
+                | ReadError::JsonSyntax(_)
         )
     }
 }
@@ -98,15 +154,43 @@ impl fmt::Display for ReadError {
             ReadError::OffBoard { line, square } => {
                 write!(f, "line {line}: square {square} is off the board")
             }
-            ReadError::MovesNeedStart => {
-                write!(
-                    f,
-                    "a tour written as moves needs its start square (--start)"
-                )
+            ReadError::Unexpected {
+                line,
+                column,
+                expected,
+                found,
+            } => write!(
+                f,
+                "line {line}, column {column}: expected {expected}, found {found:?}"
+            ),
+            ReadError::Layout {
+                line,
+                expected,
+                found,
+            } => {
+                if let Some(line) = line {
+                    write!(f, "line {line}: ")?;
+                }
+                write!(f, "expected {expected}, found {found}")
+            }
+            ReadError::BadDrawing { at, problem } => {
+                if let Some((line, column)) = at {
+                    write!(f, "line {line}, column {column}: ")?;
+                }
+                f.write_str(problem)
+            }
+            ReadError::JsonSyntax(problem) | ReadError::JsonNotATour(problem) => {
+                f.write_str(problem)
             }
             ReadError::MoveOffBoard { line, index, from } => {
                 write!(f, "line {line}: move {index} leaves the board from {from}")
             }
+            ReadError::MovesDoNotFit { first_free, why } => write!(
+                f,
+                "the moves fit nowhere on the board: the square they visit first in row-major \
+                 order must be the board's first free square {first_free}, and placed so, {why}"
+            ),
+            ReadError::NoFreeSquare => write!(f, "the board has no free square to place moves on"),
             ReadError::NotBackToStart { last } => write!(
                 f,
                 "the moves of a closed tour must end back on the start, they end on {last}"
@@ -117,16 +201,36 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// The syntax of a tour text: moves if it holds only the letters N, S, E, W; squares if it has a
-/// comma, or if it has several lines of exactly two numbers each; names if it has other letters;
-/// numbers otherwise.
-pub fn detect(text: &str) -> TourSyntax {
+/// The syntax of a tour text of `board`, by these rules in turn:
+///
+/// 1. JSON if its first character other than whitespace is `{`;
+/// 2. grid if it has a box-drawing line, one of `· █ ● ○ •`, or an ANSI colour code;
+/// 3. moves if it holds only the letters N, S, E, W;
+/// 4. squares if it has a comma;
+/// 5. grid (visit numbers) if it is laid out like the board: one line a row, each of one entry
+///    a column, each entry a number, `X` or `.`, with more than one row or an `X` or `.`;
+/// 6. names if it has other letters;
+/// 7. squares if it has several lines of exactly two numbers each;
+/// 8. numbers otherwise.
+///
+/// Each format `solve` writes is detected as itself (a grid of one row without blocked squares
+/// is read as numbers, which give the same tour for every tour such a board has).
+pub fn detect(board: &Board, text: &str) -> TourSyntax {
+    if text.trim_start().starts_with('{') {
+        return TourSyntax::Json;
+    }
+    if grid::has_grid_characters(text) {
+        return TourSyntax::Grid;
+    }
     let mut letters = text.chars().filter(|c| !c.is_whitespace()).peekable();
     if letters.peek().is_some() && letters.all(|c| matches!(c, 'N' | 'S' | 'E' | 'W')) {
         return TourSyntax::Moves;
     }
     if text.contains(',') {
         return TourSyntax::Squares;
+    }
+    if visits::looks_like_visits(board, text) {
+        return TourSyntax::Grid;
     }
     if text.chars().any(|c| c.is_ascii_alphabetic()) {
         return TourSyntax::Names;
@@ -140,27 +244,39 @@ pub fn detect(text: &str) -> TourSyntax {
     }
 }
 
-/// Reads a tour of `problem` written in `syntax` (moves start on `problem.start`).
+/// Reads a tour of `problem` written in `syntax`.
+///
+/// Moves start on `problem.start`, or without one where the board puts them (see
+/// [`TourSyntax::Moves`]); a grid drawing of a closed tour is walked from `problem.start` if it
+/// is on it.
 ///
 /// ```
 /// use toursat::format::read::{read_tour, TourSyntax};
 /// use toursat::{Board, Piece, Problem, TourShape};
-/// let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed)
-///     .with_start(0);
+/// let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed);
 /// let tour = read_tour(&problem, "ESWN\n", TourSyntax::Auto).unwrap();
 /// assert_eq!(tour.squares(), [0, 1, 3, 2]);
+/// let drawn = read_tour(&problem, "┌─┐\n└─┘\n", TourSyntax::Auto).unwrap();
+/// assert_eq!(drawn.squares(), [0, 1, 3, 2]);
 /// ```
 pub fn read_tour(problem: &Problem, text: &str, syntax: TourSyntax) -> Result<Tour, ReadError> {
     let board = &problem.board;
     match syntax {
-        TourSyntax::Auto => read_tour(problem, text, detect(text)),
+        TourSyntax::Auto => read_tour(problem, text, detect(board, text)),
         TourSyntax::Squares => read_squares(board, text),
         TourSyntax::Names => read_names(board, text),
         TourSyntax::Numbers => read_numbers(board, text),
-        TourSyntax::Moves => {
-            let start = problem.start.ok_or(ReadError::MovesNeedStart)?;
-            read_moves(board, text, start, problem.shape)
-        }
+        TourSyntax::Moves => moves::read_moves(problem, text),
+        TourSyntax::Grid => grid::read_grid(problem, text),
+        TourSyntax::Json => json::read_json(board, text),
+    }
+}
+
+/// `count` lines, in words.
+fn lines_in_words(count: usize) -> String {
+    match count {
+        1 => "1 line".to_string(),
+        _ => format!("{count} lines"),
     }
 }
 
@@ -267,56 +383,10 @@ fn read_numbers(board: &Board, text: &str) -> Result<Tour, ReadError> {
     Ok(Tour::new(squares))
 }
 
-/// Reads moves N, S, E, W from `start`.
-fn read_moves(
-    board: &Board,
-    text: &str,
-    start: Square,
-    shape: TourShape,
-) -> Result<Tour, ReadError> {
-    let mut squares = vec![start];
-    let mut position = start;
-    for (line, content) in numbered_lines(text) {
-        for letter in content.chars().filter(|c| !c.is_whitespace()) {
-            let (dx, dy) = match letter.to_ascii_uppercase() {
-                'N' => (0, -1),
-                'S' => (0, 1),
-                'E' => (1, 0),
-                'W' => (-1, 0),
-                _ => {
-                    return Err(ReadError::Malformed {
-                        line,
-                        expected: "a move N, S, E or W",
-                        found: letter.to_string(),
-                    })
-                }
-            };
-            let (x, y) = board.coords(position);
-            position = board
-                .checked_square(x as i64 + dx, y as i64 + dy)
-                .ok_or_else(|| ReadError::MoveOffBoard {
-                    line,
-                    index: squares.len(),
-                    from: coordinates(board, position),
-                })?;
-            squares.push(position);
-        }
-    }
-    if shape == TourShape::Closed && squares.len() > 1 {
-        if position != start {
-            return Err(ReadError::NotBackToStart {
-                last: coordinates(board, position),
-            });
-        }
-        squares.pop();
-    }
-    Ok(Tour::new(squares))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Piece;
+    use crate::{Piece, TourShape};
 
     fn problem(shape: TourShape) -> Problem {
         Problem::new(Board::new(3, 3).unwrap(), Piece::Knight, shape)
@@ -324,12 +394,18 @@ mod tests {
 
     #[test]
     fn detects_each_syntax() {
+        let board = Board::new(3, 3).unwrap();
+        let detect = |text| detect(&board, text);
         assert_eq!(detect("NESW\nNN\n"), TourSyntax::Moves);
         assert_eq!(detect("0,0\n1,2\n"), TourSyntax::Squares);
         assert_eq!(detect("0 0\n1 2\n"), TourSyntax::Squares);
         assert_eq!(detect("A1B3\n"), TourSyntax::Names);
         assert_eq!(detect("1 8 3\n"), TourSyntax::Numbers);
         assert_eq!(detect("1\n8\n3\n"), TourSyntax::Numbers);
+        assert_eq!(detect("1 8 3\n6 X 4\n7 2 9\n"), TourSyntax::Grid);
+        assert_eq!(detect("┌─┐\n"), TourSyntax::Grid);
+        assert_eq!(detect("\x1b[1;32m1\x1b[0m 2\n"), TourSyntax::Grid);
+        assert_eq!(detect(" {\"answer\":\"found\"}"), TourSyntax::Json);
     }
 
     #[test]
@@ -354,12 +430,8 @@ mod tests {
     }
 
     #[test]
-    fn moves_need_a_start_and_must_close() {
+    fn moves_must_close_and_stay_on_the_board() {
         let closed = problem(TourShape::Closed);
-        assert_eq!(
-            read_tour(&closed, "ES", TourSyntax::Moves),
-            Err(ReadError::MovesNeedStart)
-        );
         assert_eq!(
             read_tour(&closed.clone().with_start(0), "ES", TourSyntax::Moves),
             Err(ReadError::NotBackToStart { last: "1,1".into() })

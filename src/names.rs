@@ -1,0 +1,79 @@
+//! Enums that are named on the command line and in files: one table of names gives each its
+//! `ALL`, `name`, `Display` and `FromStr`.
+
+/// Gives the enum `$ty` its table of names: `$ty::ALL` (every value, in the table's order),
+/// `$ty::name`, `Display` (the name) and `FromStr` (an unknown name is an error naming the
+/// `$kind` of thing asked for and every choice).
+macro_rules! named {
+    ($ty:ident, $kind:literal, { $($variant:ident => $text:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every value, in the order the documentation lists them.
+            pub const ALL: [$ty; [$($text),+].len()] = [$($ty::$variant),+];
+
+            /// The name on the command line and in files.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $($ty::$variant => $text),+
+                }
+            }
+        }
+
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = String;
+
+            fn from_str(text: &str) -> Result<$ty, String> {
+                $crate::names::find_by_name($kind, text, &$ty::ALL, $ty::name)
+            }
+        }
+    };
+}
+
+pub(crate) use named;
+
+/// The one of `all` whose `name` is `text`, or an error naming the `kind` of thing asked for and
+/// every choice.
+pub(crate) fn find_by_name<T: Copy>(
+    kind: &str,
+    text: &str,
+    all: &[T],
+    name: fn(&T) -> &'static str,
+) -> Result<T, String> {
+    all.iter()
+        .copied()
+        .find(|item| name(item) == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(name).collect();
+            let choices = match names.split_last() {
+                Some((last, [])) => last.to_string(),
+                Some((last, others)) => format!("{} or {last}", others.join(", ")),
+                None => String::new(),
+            };
+            format!("unknown {kind} {text:?}: expected {choices}")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::problem::TourShape;
+
+    #[test]
+    fn names_read_back_as_their_values() {
+        for shape in TourShape::ALL {
+            assert_eq!(shape.name().parse::<TourShape>(), Ok(shape));
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_lists_every_choice() {
+        assert_eq!(
+            "round".parse::<TourShape>(),
+            Err("unknown tour \"round\": expected closed or open".to_string())
+        );
+    }
+}
