@@ -10,7 +10,8 @@ pub const NO_TOUR: u8 = 1;
 pub const BAD_INPUT: u8 = 2;
 /// Stopped by the time limit, the node budget or the formula size limit, with nothing proved.
 pub const STOPPED: u8 = 3;
-/// Internal error: an engine produced a tour that fails verification.
+/// Internal error: an engine produced a tour that fails verification, or a proof of no tour
+/// failed its check (`--certify`).
 pub const INTERNAL: u8 = 4;
 
 /// The status for an engine that stopped without an answer.
@@ -28,4 +29,5 @@ Exit status:
   1  proved that no tour exists / verify: the tour is wrong
   2  bad input or usage, or an I/O error
   3  stopped by --timeout (or a node budget, or --max-literals) before an answer
-  4  internal error: an engine produced a tour that fails verification";
+  4  internal error: an engine produced a tour that fails verification, or --certify
+     found a proof of no tour that fails its check";

@@ -45,9 +45,10 @@ pub struct JudgeArgs {
     /// Refuse boards with more squares than this.
     #[arg(long, value_name = "N", default_value_t = MAX_SQUARES)]
     max_squares: u64,
-    /// Before printing that a case has no tour, prove it with the SAT engine (its --encoding)
-    /// and check the certificate (cuts and varisat's native proof); a failed check stops with
-    /// exit status 4.
+    /// Before printing that a case has no tour, certify it as `solve --certify` does (a cheap
+    /// argument checked again in linear time; search and SAT answers proved again with the SAT
+    /// engine, its --encoding, and checked by varisat's checker), and say on stderr, one line a
+    /// case, what was certified and how; a failed check stops with exit status 4.
     #[arg(long)]
     certify: bool,
 }
@@ -70,6 +71,8 @@ impl JudgeArgs {
 pub fn run(problem: &JudgeProblem) -> Result<u8, CliError> {
     let input = io::stdin().lock();
     let output = io::BufWriter::new(io::stdout().lock());
+    let mut on_certified = |case: usize, line: &str| eprintln!("toursat: case {case}: {line}");
+    let on_certified = &mut on_certified;
     let result = match problem {
         JudgeProblem::RookCircuit(judge) => {
             if judge.engine.choice() == EngineChoice::Construct {
@@ -78,16 +81,16 @@ pub fn run(problem: &JudgeProblem) -> Result<u8, CliError> {
                      use auto, dfs or sat",
                 ));
             }
-            rook_circuit::run(input, output, &judge.options())
+            rook_circuit::run_reporting(input, output, &judge.options(), on_certified)
         }
         JudgeProblem::KnightTour { rows, cols, judge } => {
             let options = judge.options();
             let board = Board::with_limit(*rows, *cols, options.max_squares)
                 .map_err(|error| CliError::input(format!("--rows/--cols: {error}")))?;
-            knight_tour::run(input, output, &board, &options)
+            knight_tour::run_reporting(input, output, &board, &options, on_certified)
         }
         JudgeProblem::KnightsJourney(judge) => {
-            knights_journey::run(input, output, &judge.options())
+            knights_journey::run_reporting(input, output, &judge.options(), on_certified)
         }
     };
     result.map(|()| exit::SUCCESS).map_err(judge_error)

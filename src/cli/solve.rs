@@ -140,13 +140,16 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let spinner = Spinner::start("solving");
     let solution = engine::solve(&problem, &options);
     drop(spinner);
-    let solution = solution.map_err(|error| match error {
+    let mut solution = solution.map_err(|error| match error {
         SolveError::Problem(error) => CliError::input(error),
         cannot @ SolveError::EngineCannot { .. } => CliError::input(cannot),
         internal @ SolveError::InvalidTour { .. } => {
             CliError::with_status(exit::INTERNAL, internal)
         }
     })?;
+    solution.certificate =
+        args.trust
+            .certify(&problem, &solution, &args.engine, &options.limits)?;
     let certificate = args
         .trust
         .certificate(&problem, &solution, &args.engine, &options.limits)?;

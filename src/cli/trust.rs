@@ -6,8 +6,9 @@ use super::exit;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
+use toursat::engine::certify::Certified;
 use toursat::engine::sat::certify::{self, Certificate, CertifyError, ProofRequest};
-use toursat::engine::{Answer, Limits, Solution};
+use toursat::engine::{self, Answer, Limits, Solution};
 use toursat::format::{self, reason};
 use toursat::Problem;
 
@@ -23,9 +24,12 @@ pub struct TrustArgs {
     /// varisat's native proof of unsatisfiability to FILE.
     #[arg(long, value_name = "FILE")]
     pub proof: Option<PathBuf>,
-    /// When no tour exists: prove it with the SAT engine and check the certificate before
-    /// answering (the base formula encoded again, every cut checked to be a crossing of its set of
-    /// squares, the native proof checked by varisat's checker); a failed check exits with status 4.
+    /// When no tour exists: check the proof before answering, and say on stderr what was
+    /// certified and how (one line; also `certificate` in JSON). A cheap argument is checked
+    /// again from the board in linear time (colour counts, a square's moves, a search, the flow's
+    /// minimum cut, a theorem's conditions); search and SAT answers are proved again with the SAT
+    /// engine, every cut checked and the proof checked by varisat's checker. A failed check exits
+    /// with status 4.
     #[arg(long)]
     pub certify: bool,
     /// When no tour exists: write the final formula (base and cuts) as DIMACS to CNF_FILE and a
@@ -36,7 +40,8 @@ pub struct TrustArgs {
 }
 
 impl TrustArgs {
-    /// The certificate for a no-tour answer, when one was asked for.
+    /// The SAT certificate for a no-tour answer, when `--proof` or `--drat` asked for one
+    /// (checked too with `--certify`).
     pub fn certificate(
         &self,
         problem: &Problem,
@@ -44,7 +49,7 @@ impl TrustArgs {
         engine: &EngineArgs,
         limits: &Limits,
     ) -> Result<Option<Certificate>, CliError> {
-        let wanted = self.certify || self.proof.is_some() || self.drat.is_some();
+        let wanted = self.proof.is_some() || self.drat.is_some();
         if !wanted || !matches!(solution.answer, Answer::NoTour(_)) {
             return Ok(None);
         }
@@ -58,17 +63,33 @@ impl TrustArgs {
         };
         certify::prove_no_tour(problem, &engine.sat_options(), limits, &request)
             .map(Some)
+            .map_err(|error| sat_error(error, engine))
+    }
+
+    /// With `--certify`, certifies a no-tour answer (see [`engine::certify::certify`]) and
+    /// writes on stderr what was certified and how.
+    pub fn certify(
+        &self,
+        problem: &Problem,
+        solution: &Solution,
+        engine: &EngineArgs,
+        limits: &Limits,
+    ) -> Result<Option<Certified>, CliError> {
+        let Answer::NoTour(why) = &solution.answer else {
+            return Ok(None);
+        };
+        if !self.certify {
+            return Ok(None);
+        }
+        let certified = engine::certify::certify(problem, why, &engine.sat_options(), limits)
             .map_err(|error| match error {
-                CertifyError::Stopped(stop) => CliError::with_status(
-                    exit::for_stop(stop),
-                    format!(
-                        "certifying: {}",
-                        format::explain_stop(stop, engine.timeout_seconds())
-                    ),
-                ),
-                CertifyError::Io(error) => CliError::input(format!("writing the proof: {error}")),
-                other => CliError::with_status(exit::INTERNAL, other),
-            })
+                engine::certify::CertifyError::Sat(error) => sat_error(error, engine),
+                rejected => CliError::with_status(exit::INTERNAL, rejected),
+            })?;
+        let line = reason::certified_line(problem, why, &certified);
+        writeln!(std::io::stderr().lock(), "toursat: {line}")
+            .map_err(|error| CliError::input(format!("writing the certificate: {error}")))?;
+        Ok(Some(certified))
     }
 
     /// Writes the explanation (and the certificate, if any) to stderr when `--explain` is given.
@@ -91,5 +112,20 @@ impl TrustArgs {
                 .map_err(|error| CliError::input(format!("writing the explanation: {error}")))?;
         }
         Ok(())
+    }
+}
+
+/// The error to print for a SAT re-proof that failed, with its exit status.
+fn sat_error(error: CertifyError, engine: &EngineArgs) -> CliError {
+    match error {
+        CertifyError::Stopped(stop) => CliError::with_status(
+            exit::for_stop(stop),
+            format!(
+                "certifying: {}",
+                format::explain_stop(stop, engine.timeout_seconds())
+            ),
+        ),
+        CertifyError::Io(error) => CliError::input(format!("writing the proof: {error}")),
+        other => CliError::with_status(exit::INTERNAL, other),
     }
 }

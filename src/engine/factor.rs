@@ -9,6 +9,7 @@
 
 use crate::board::{Board, Square};
 use crate::engine::sat::cycle::{CycleGraph, Vertex};
+use crate::engine::HallCut;
 use crate::piece::MoveGraph;
 use std::collections::VecDeque;
 
@@ -38,12 +39,15 @@ pub fn path_cover_possible(
 
 /// How a path cover fails: the tour moves the squares need, and the most that the moves between
 /// them can provide (a maximum flow); `None` when the degrees can be met.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shortfall {
     /// Tour moves needed at the squares of one colour.
     pub needed: u32,
     /// The most of them the board's moves can provide at once.
     pub possible: u32,
+    /// A minimum cut of capacity `possible` (every square when the colours' needs differ);
+    /// `None` when no flow was set up (a path that must end where it starts).
+    pub cut: Option<HallCut>,
 }
 
 /// The [`Shortfall`] of a path from `head` through the unvisited squares to `end`, if any; see
@@ -55,7 +59,13 @@ pub fn path_cover_shortfall(
     head: Square,
     end: PathEnd,
 ) -> Option<Shortfall> {
-    let failed = |needed: u32, possible: u32| Some(Shortfall { needed, possible });
+    let failed = |needed: u32, possible: u32| {
+        Some(Shortfall {
+            needed,
+            possible,
+            cut: None,
+        })
+    };
     let remaining: Vec<Square> = board
         .free_squares()
         .filter(|&square| unvisited[square as usize])
@@ -112,8 +122,26 @@ pub fn path_cover_shortfall(
     if let Some((colour, _)) = stand_in {
         attach(&mut flow, end_node, colour, 1);
     }
+    // The squares on the source side of a cut, from a flag per node.
+    let cut_of = |source_side: &[bool]| HallCut {
+        squares: (source_side[head_node].then_some(head))
+            .into_iter()
+            .chain(
+                remaining
+                    .iter()
+                    .copied()
+                    .filter(|&square| source_side[node_of[square as usize]]),
+            )
+            .collect(),
+        has_free_end: stand_in.is_some() && source_side[end_node],
+        dead_end: None,
+    };
     if demand[0] != demand[1] {
-        return failed(demand[0].max(demand[1]), demand[0].min(demand[1]));
+        return Some(Shortfall {
+            needed: demand[0].max(demand[1]),
+            possible: demand[0].min(demand[1]),
+            cut: Some(cut_of(&vec![true; 4 + remaining.len()])),
+        });
     }
     let link = |flow: &mut FlowNetwork, a: usize, a_colour: u8, b: usize| {
         if a_colour == 0 {
@@ -143,15 +171,16 @@ pub fn path_cover_shortfall(
             _ => {}
         }
     }
-    let possible = flow.max_flow(source, sink);
-    (possible < demand[0]).then_some(Shortfall {
+    let (possible, source_side) = flow.max_flow(source, sink);
+    (possible < demand[0]).then(|| Shortfall {
         needed: demand[0],
         possible,
+        cut: Some(cut_of(&source_side)),
     })
 }
 
 /// Why [`two_factor`] found none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoTwoFactor {
     /// The graph is not bipartite: the flow cannot be set up (a 2-factor may still exist).
     NotBipartite,
@@ -194,10 +223,29 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
             flow.add_edge(vertex, sink, 2);
         }
     }
-    let shortfall =
-        |needed: u32, possible: u32| Err(NoTwoFactor::Shortfall(Shortfall { needed, possible }));
+    // The squares on the source side of a cut, from a flag per vertex.
+    let shortfall = |needed: u32, possible: u32, source_side: &[bool]| {
+        let squares = (0..graph.square_count())
+            .filter(|&vertex| source_side[vertex])
+            .map(|vertex| graph.square(vertex as Vertex))
+            .collect();
+        Err(NoTwoFactor::Shortfall(Shortfall {
+            needed,
+            possible,
+            cut: Some(HallCut {
+                squares,
+                has_free_end: false,
+                dead_end: None,
+            }),
+        }))
+    };
     if demand[0] != demand[1] {
-        return shortfall(demand[0].max(demand[1]), demand[0].min(demand[1]));
+        let every_vertex = vec![true; vertex_count];
+        return shortfall(
+            demand[0].max(demand[1]),
+            demand[0].min(demand[1]),
+            &every_vertex,
+        );
     }
     let mut flow_edge = Vec::with_capacity(graph.edges().len());
     for &(a, b) in graph.edges() {
@@ -209,9 +257,9 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
         flow_edge.push(flow.edge_to.len());
         flow.add_edge(from as usize, to as usize, 1);
     }
-    let possible = flow.max_flow(source, sink);
+    let (possible, source_side) = flow.max_flow(source, sink);
     if possible < demand[0] {
-        return shortfall(demand[0], possible);
+        return shortfall(demand[0], possible, &source_side);
     }
     Ok(flow_edge
         .iter()
@@ -291,7 +339,9 @@ impl FlowNetwork {
         total
     }
 
-    fn max_flow(&mut self, source: usize, sink: usize) -> u32 {
+    /// The maximum flow from `source` to `sink`, and the nodes the source still reaches in the
+    /// residual graph (the source side of a minimum cut).
+    fn max_flow(&mut self, source: usize, sink: usize) -> (u32, Vec<bool>) {
         let nodes = self.first_edge.len();
         let mut total = self.greedy_flow(source, sink);
         loop {
@@ -310,7 +360,8 @@ impl FlowNetwork {
                 }
             }
             if level[sink] == u32::MAX {
-                return total;
+                let source_side = level.iter().map(|&level| level != u32::MAX).collect();
+                return (total, source_side);
             }
             let mut next_edge = self.first_edge.clone();
             loop {

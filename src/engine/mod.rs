@@ -1,5 +1,7 @@
 //! Engines that find tours, and what they share: limits, answers and statistics.
 
+pub mod certify;
+pub mod check;
 pub mod construct;
 pub mod deadline;
 pub mod dfs;
@@ -99,6 +101,9 @@ pub enum Impossibility {
         needed: u32,
         /// The most of them the board's moves can provide at once.
         possible: u32,
+        /// The flow's minimum cut, whose capacity is `possible` (`None` when the shortfall
+        /// needed no flow: an open tour whose fixed end is its start).
+        cut: Option<HallCut>,
     },
     /// A theorem on knight's tours settles it.
     Theorem(String),
@@ -109,6 +114,22 @@ pub enum Impossibility {
     },
     /// The SAT solver proved the formula unsatisfiable.
     Unsatisfiable,
+}
+
+/// The minimum cut behind a [`Impossibility::MoveShortage`]: the squares on the source side of
+/// the flow's residual graph. The squares of one colour in it need more tour moves than the
+/// squares of the other colour in it, and the moves leaving it, can give them (Hall's
+/// condition fails).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HallCut {
+    /// The free squares on the source side, of both colours, in no particular order.
+    pub squares: Vec<Square>,
+    /// Whether the source side also holds the stand-in for an open tour's end that the problem
+    /// leaves free (it needs one move, to any square of the colour the tour ends on).
+    pub has_free_end: bool,
+    /// The square taken as one end of an open tour that fixes neither end: it has a single
+    /// move, so every open tour ends there.
+    pub dead_end: Option<Square>,
 }
 
 /// Why an engine stopped without an answer.
@@ -182,6 +203,9 @@ pub struct Solution {
     pub answer: Answer,
     /// The statistics.
     pub stats: Stats,
+    /// The checked certificate of an answer of no tour, when one was asked for
+    /// ([`certify::certify`]); [`solve`] leaves it `None`.
+    pub certificate: Option<certify::Certified>,
 }
 
 /// Which engine to run.
@@ -410,6 +434,7 @@ pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, Solv
                 seconds: started.elapsed().as_secs_f64(),
                 ..Stats::default()
             },
+            certificate: None,
         })
     })
 }
@@ -435,5 +460,9 @@ fn solve_valid(problem: &Problem, options: &SolveOptions) -> Result<Solution, So
             error,
         })?;
     }
-    Ok(Solution { answer, stats })
+    Ok(Solution {
+        answer,
+        stats,
+        certificate: None,
+    })
 }

@@ -4,7 +4,7 @@ use crate::board::Square;
 use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathEnd};
 use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::theory::{knight_tour_existence, Existence};
-use crate::engine::Impossibility;
+use crate::engine::{HallCut, Impossibility};
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 
@@ -65,10 +65,15 @@ fn move_shortage(
     for &square in free_squares {
         unvisited[square as usize] = square != head;
     }
+    let head_is_dead_end = problem.start.is_none() && problem.end.is_none();
     path_cover_shortfall(board, graph, &unvisited, head, end).map(|shortfall| {
         Impossibility::MoveShortage {
             needed: shortfall.needed,
             possible: shortfall.possible,
+            cut: shortfall.cut.map(|cut| HallCut {
+                dead_end: head_is_dead_end.then_some(head),
+                ..cut
+            }),
         }
     })
 }
@@ -87,6 +92,7 @@ fn lacks_two_factor(
         Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
             needed: shortfall.needed,
             possible: shortfall.possible,
+            cut: shortfall.cut,
         }),
         Ok(_) | Err(NoTwoFactor::NotBipartite) => None,
     }

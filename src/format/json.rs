@@ -1,6 +1,6 @@
 //! The JSON format: the problem, the answer, the tour and statistics in one object.
 
-use super::reason::{reason as structured_reason, Reason};
+use super::reason::{certification, reason as structured_reason, Certification, Reason};
 use super::{explain, explain_stop, Format, FormatError};
 use crate::board::{Board, Square};
 use crate::engine::{Answer, SatStats, Solution, Stats};
@@ -16,8 +16,9 @@ pub const JSON_VERSION: u32 = 1;
 /// One JSON object on one line, the schema of `docs/json.md`: `version`, `problem` (rows, cols,
 /// piece, tour shape, start, end, blocked count and blocked squares), `answer` (see
 /// [`JsonAnswer`]), `reason` (why there is no tour, or null), `why` (when no tour exists: the
-/// argument as a [`Reason`], or null), `tour` (a list of `[x, y]`, or null) and `statistics` (engine, nodes, seconds, sat counters or null; null when no engine
-/// ran).
+/// argument as a [`Reason`], or null), `tour` (a list of `[x, y]`, or null), `statistics`
+/// (engine, nodes, seconds, sat counters or null; null when no engine ran) and `certificate`
+/// (how `--certify` checked an answer of no tour, a [`Certification`], or null).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json;
 
@@ -64,7 +65,8 @@ impl Json {
         stats: Option<&Stats>,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_document(problem, answer, reason, None, tour, stats, out)
+        let document = Document::new(problem, answer, reason, None, tour, stats);
+        write_document(&document, out)
     }
 }
 
@@ -75,15 +77,8 @@ impl Format for Json {
         tour: &Tour,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_document(
-            problem,
-            JsonAnswer::Found,
-            None,
-            None,
-            Some(tour),
-            None,
-            out,
-        )
+        let document = Document::new(problem, JsonAnswer::Found, None, None, Some(tour), None);
+        write_document(&document, out)
     }
 
     fn write_solution(
@@ -93,72 +88,79 @@ impl Format for Json {
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
         let stats = Some(&solution.stats);
-        match &solution.answer {
-            Answer::Found(tour) => write_document(
-                problem,
-                JsonAnswer::Found,
-                None,
-                None,
-                Some(tour),
-                stats,
-                out,
-            ),
+        let document = match &solution.answer {
+            Answer::Found(tour) => {
+                Document::new(problem, JsonAnswer::Found, None, None, Some(tour), stats)
+            }
             Answer::NoTour(impossibility) => {
                 let reason = explain(&problem.board, impossibility);
                 let why =
                     structured_reason(&problem.board, impossibility, solution.stats.sat.as_ref());
                 let answer = JsonAnswer::NoTour;
-                write_document(problem, answer, Some(reason), Some(why), None, stats, out)
+                Document {
+                    certificate: solution
+                        .certificate
+                        .as_ref()
+                        .map(|certified| certification(impossibility, certified)),
+                    ..Document::new(problem, answer, Some(reason), Some(why), None, stats)
+                }
             }
             Answer::Stopped(stop) => {
                 let reason = explain_stop(*stop, None);
                 let answer = JsonAnswer::Stopped;
-                write_document(problem, answer, Some(reason), None, None, stats, out)
+                Document::new(problem, answer, Some(reason), None, None, stats)
             }
-        }
+        };
+        write_document(&document, out)
     }
 }
 
 /// Writes the object and a newline.
-fn write_document(
-    problem: &Problem,
-    answer: JsonAnswer,
-    reason: Option<String>,
-    why: Option<Reason>,
-    tour: Option<&Tour>,
-    stats: Option<&Stats>,
-    out: &mut dyn Write,
-) -> Result<(), FormatError> {
-    let board = &problem.board;
-    let document = Document {
-        version: JSON_VERSION,
-        problem: ProblemJson {
-            rows: board.rows(),
-            cols: board.cols(),
-            piece: problem.piece.to_string(),
-            tour: problem.shape.to_string(),
-            start: problem.start.map(|square| xy(board, square)),
-            end: problem.end.map(|square| xy(board, square)),
-            blocked: board.len() - board.free_count(),
-            blocked_squares: BlockedJson { board },
-        },
-        answer: answer.as_str(),
-        reason,
-        why,
-        tour: tour.map(|tour| TourJson {
-            board,
-            squares: tour.squares(),
-        }),
-        statistics: stats.map(|stats| StatsJson {
-            engine: &stats.engine,
-            nodes: stats.nodes,
-            seconds: stats.seconds,
-            sat: stats.sat.as_ref(),
-        }),
-    };
-    serde_json::to_writer(&mut *out, &document).map_err(std::io::Error::from)?;
+fn write_document(document: &Document, out: &mut dyn Write) -> Result<(), FormatError> {
+    serde_json::to_writer(&mut *out, document).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
+}
+
+impl<'a> Document<'a> {
+    /// The document of an answer, without a certificate.
+    fn new(
+        problem: &'a Problem,
+        answer: JsonAnswer,
+        reason: Option<String>,
+        why: Option<Reason>,
+        tour: Option<&'a Tour>,
+        stats: Option<&'a Stats>,
+    ) -> Document<'a> {
+        let board = &problem.board;
+        Document {
+            version: JSON_VERSION,
+            problem: ProblemJson {
+                rows: board.rows(),
+                cols: board.cols(),
+                piece: problem.piece.to_string(),
+                tour: problem.shape.to_string(),
+                start: problem.start.map(|square| xy(board, square)),
+                end: problem.end.map(|square| xy(board, square)),
+                blocked: board.len() - board.free_count(),
+                blocked_squares: BlockedJson { board },
+            },
+            answer: answer.as_str(),
+            reason,
+            why,
+            tour: tour.map(|tour| TourJson {
+                board,
+                squares: tour.squares(),
+            }),
+            statistics: stats.map(|stats| StatsJson {
+                engine: &stats.engine,
+                nodes: stats.nodes,
+                seconds: stats.seconds,
+                sat: stats.sat.as_ref(),
+            }),
+            certificate: None,
+        }
+    }
 }
 
 /// The `[x, y]` of a square.
@@ -177,6 +179,7 @@ struct Document<'a> {
     why: Option<Reason>,
     tour: Option<TourJson<'a>>,
     statistics: Option<StatsJson<'a>>,
+    certificate: Option<Certification>,
 }
 
 /// The problem's description.

@@ -210,7 +210,9 @@ pub fn explain(board: &Board, why: &Impossibility) -> String {
             "square {} splits the free squares, and a circuit cannot pass it twice",
             at(*square)
         ),
-        Impossibility::MoveShortage { needed, possible } => format!(
+        Impossibility::MoveShortage {
+            needed, possible, ..
+        } => format!(
             "the piece alternates colours, so every tour move joins a square of one colour to one \
              of the other; the squares of one colour need {needed} tour moves, but a maximum \
              flow shows the board's moves can provide at most {possible} of them at once (some \

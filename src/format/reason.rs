@@ -2,6 +2,7 @@
 
 use super::{explain, explain_stop};
 use crate::board::{Board, Square};
+use crate::engine::certify::Certified;
 use crate::engine::{Answer, Impossibility, SatStats, Solution};
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
@@ -70,7 +71,9 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
         Impossibility::Disconnected { a, b } => reason.squares = vec![xy(*a), xy(*b)],
         Impossibility::CutSquare { square } => reason.squares = vec![xy(*square)],
         Impossibility::Exhausted { nodes } => reason.nodes = Some(*nodes),
-        Impossibility::MoveShortage { needed, possible } => {
+        Impossibility::MoveShortage {
+            needed, possible, ..
+        } => {
             reason.needed = Some(*needed);
             reason.possible = Some(*possible);
         }
@@ -81,6 +84,43 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
         Impossibility::TooFewSquares | Impossibility::Theorem(_) => {}
     }
     reason
+}
+
+/// How an answer of no tour was certified, as data: the argument's kind, how it was checked,
+/// what the check found and how long it took.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Certification {
+    /// The argument's kind, as in [`Reason::kind`].
+    pub kind: &'static str,
+    /// How it was checked: `recount`, `search`, `min-cut`, `theorem` or `sat-proof`.
+    pub method: &'static str,
+    /// What the check found, in words.
+    pub findings: String,
+    /// Wall-clock seconds the certificate took.
+    pub seconds: f64,
+}
+
+/// The certification of the argument `why`, as data.
+pub fn certification(why: &Impossibility, certified: &Certified) -> Certification {
+    Certification {
+        kind: kind(why),
+        method: certified.method(),
+        findings: certified.findings(),
+        seconds: certified.seconds,
+    }
+}
+
+/// One line saying what was certified and how: `certified: no closed tour: ARGUMENT (checked
+/// by METHOD: FINDINGS; SECONDS s)`.
+pub fn certified_line(problem: &Problem, why: &Impossibility, certified: &Certified) -> String {
+    format!(
+        "certified: no {} tour: {} (checked by {}: {}; {:.3} s)",
+        problem.shape,
+        explain(&problem.board, why),
+        certified.method(),
+        certified.findings(),
+        certified.seconds
+    )
 }
 
 /// The name of an argument's kind.

@@ -1,6 +1,6 @@
 //! The knight-tour judge problem (Sicily 1153 on 8x8, Sicily 1152 on 5x6).
 
-use super::{format_error, JudgeError, JudgeErrorKind, JudgeOptions, Lines};
+use super::{format_error, JudgeError, JudgeErrorKind, JudgeOptions, Lines, OnCertified};
 use crate::board::Board;
 use crate::engine::Order;
 use crate::format::{Format, Numbers};
@@ -24,9 +24,20 @@ use std::io::{BufRead, Write};
 /// ```
 pub fn run(
     input: impl BufRead,
+    output: impl Write,
+    board: &Board,
+    options: &JudgeOptions,
+) -> Result<(), JudgeError> {
+    run_reporting(input, output, board, options, &mut |_, _| {})
+}
+
+/// [`run`], passing each certified case of no tour to `on_certified`.
+pub fn run_reporting(
+    input: impl BufRead,
     mut output: impl Write,
     board: &Board,
     options: &JudgeOptions,
+    on_certified: OnCertified,
 ) -> Result<(), JudgeError> {
     let mut lines = Lines::new(input);
     let mut case = 0;
@@ -61,7 +72,7 @@ pub fn run(
             let start = (number - 1) as u32;
             let problem =
                 Problem::new(board.clone(), Piece::Knight, TourShape::Open).with_start(start);
-            match super::solve_case(&problem, Order::Any, options, line, case)? {
+            match super::solve_case(&problem, Order::Any, options, (line, case), on_certified)? {
                 Some(tour) => Numbers
                     .write_tour(&problem, &tour, &mut output)
                     .map_err(|error| format_error(error, case))?,

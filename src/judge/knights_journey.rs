@@ -2,6 +2,7 @@
 
 use super::{
     board, format_error, integers, solve_case, JudgeError, JudgeErrorKind, JudgeOptions, Lines,
+    OnCertified,
 };
 use crate::engine::Order;
 use crate::format::{Format, Names};
@@ -26,8 +27,18 @@ pub const MAX_JOURNEY_SQUARES: i64 = 26;
 /// ```
 pub fn run(
     input: impl BufRead,
+    output: impl Write,
+    options: &JudgeOptions,
+) -> Result<(), JudgeError> {
+    run_reporting(input, output, options, &mut |_, _| {})
+}
+
+/// [`run`], passing each certified case of no tour to `on_certified`.
+pub fn run_reporting(
+    input: impl BufRead,
     mut output: impl Write,
     options: &JudgeOptions,
+    on_certified: OnCertified,
 ) -> Result<(), JudgeError> {
     let mut lines = Lines::new(input);
     let Some((line, text)) = lines.next_nonblank()? else {
@@ -73,7 +84,7 @@ pub fn run(
         }
         let board = board(p, q, options.max_squares, line, Some(case))?;
         let problem = Problem::new(board, Piece::Knight, TourShape::Open);
-        let tour = solve_case(&problem, Order::Lex, options, line, case)?;
+        let tour = solve_case(&problem, Order::Lex, options, (line, case), on_certified)?;
         writeln!(output, "Scenario #{case}:")?;
         match tour {
             Some(tour) => Names

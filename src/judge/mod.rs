@@ -5,9 +5,11 @@ pub mod knights_journey;
 pub mod rook_circuit;
 
 use crate::board::{Board, BoardError, MAX_SQUARES};
-use crate::engine::sat::certify::{self, CertifyError, ProofRequest};
+use crate::engine::certify::{certify, CertifyError};
+use crate::engine::sat::certify::CertifyError as SatCertifyError;
 use crate::engine::sat::SatOptions;
 use crate::engine::{self, Answer, EngineChoice, Limits, Order, SolveError, SolveOptions, Stop};
+use crate::format::reason::certified_line;
 use crate::format::{explain_stop, FormatError};
 use crate::problem::{Problem, ProblemError};
 use crate::tour::Tour;
@@ -29,10 +31,13 @@ pub struct JudgeOptions {
     pub formula_literals: Option<usize>,
     /// The most squares a board may have.
     pub max_squares: u64,
-    /// Prove every no-tour answer again with the SAT engine and check the certificate (see
-    /// [`crate::engine::sat::certify`]) before printing it.
+    /// Certify every no-tour answer before printing it (see [`crate::engine::certify`]).
     pub certify: bool,
 }
+
+/// Receives each certified case of no tour (with [`JudgeOptions::certify`]): the case's number
+/// and a line saying what was certified and how.
+pub type OnCertified<'a> = &'a mut dyn FnMut(usize, &str);
 
 impl Default for JudgeOptions {
     fn default() -> JudgeOptions {
@@ -275,8 +280,8 @@ fn solve_case(
     problem: &Problem,
     order: Order,
     options: &JudgeOptions,
-    line: usize,
-    case: usize,
+    (line, case): (usize, usize),
+    on_certified: OnCertified,
 ) -> Result<Option<Tour>, JudgeError> {
     let error = |kind| JudgeError::new(line, Some(case), kind);
     let stopped = |stop| {
@@ -312,18 +317,17 @@ fn solve_case(
                 .map_err(|wrong| error(JudgeErrorKind::Internal(wrong.to_string())))?;
             Ok(Some(tour))
         }
-        Answer::NoTour(_) if options.certify => {
+        Answer::NoTour(why) if options.certify => {
             let sat_options = match options.engine {
                 EngineChoice::Sat(sat_options) => sat_options,
                 _ => SatOptions::default(),
             };
-            let request = ProofRequest {
-                check: true,
-                ..ProofRequest::default()
-            };
-            match certify::prove_no_tour(problem, &sat_options, &limits, &request) {
-                Ok(_) => Ok(None),
-                Err(CertifyError::Stopped(stop)) => Err(stopped(stop)),
+            match certify(problem, &why, &sat_options, &limits) {
+                Ok(certified) => {
+                    on_certified(case, &certified_line(problem, &why, &certified));
+                    Ok(None)
+                }
+                Err(CertifyError::Sat(SatCertifyError::Stopped(stop))) => Err(stopped(stop)),
                 Err(failure) => Err(error(JudgeErrorKind::Internal(format!(
                     "certifying no tour: {failure}"
                 )))),

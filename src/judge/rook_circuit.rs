@@ -2,6 +2,7 @@
 
 use super::{
     board, format_error, integers, solve_case, JudgeError, JudgeErrorKind, JudgeOptions, Lines,
+    OnCertified,
 };
 use crate::engine::Order;
 use crate::format::{Format, Moves, JUDGE_LINE_WIDTH};
@@ -28,8 +29,18 @@ const HEADER: &str = "five numbers `Nrows Ncols Nblocks StartX StartY`";
 /// ```
 pub fn run(
     input: impl BufRead,
+    output: impl Write,
+    options: &JudgeOptions,
+) -> Result<(), JudgeError> {
+    run_reporting(input, output, options, &mut |_, _| {})
+}
+
+/// [`run`], passing each certified case of no tour to `on_certified`.
+pub fn run_reporting(
+    input: impl BufRead,
     mut output: impl Write,
     options: &JudgeOptions,
+    on_certified: OnCertified,
 ) -> Result<(), JudgeError> {
     let mut lines = Lines::new(input);
     for case in 1.. {
@@ -95,7 +106,7 @@ pub fn run(
         let tour = if rows < 2 || cols < 2 {
             None
         } else {
-            solve_case(&problem, Order::Any, options, line, case)?
+            solve_case(&problem, Order::Any, options, (line, case), on_certified)?
         };
         match tour {
             Some(tour) => Moves {

@@ -1,0 +1,100 @@
+//! Certifying an answer of no tour: a cheap argument by its independent check, the others
+//! (search, SAT) by the SAT re-proof and varisat's checker.
+
+use crate::engine::check::{self, Checked};
+use crate::engine::sat::certify::{self as sat_certify, Certificate, ProofRequest};
+use crate::engine::sat::SatOptions;
+use crate::engine::{Impossibility, Limits};
+use crate::problem::Problem;
+use std::fmt;
+use std::time::Instant;
+
+/// What certifies an answer of no tour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Evidence {
+    /// The argument itself, checked again from the board in linear time.
+    Argument(Checked),
+    /// The SAT engine's proof, checked by varisat's checker (with every cut checked).
+    SatProof(Certificate),
+}
+
+/// An answer of no tour that passed its check.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Certified {
+    /// What was checked.
+    pub evidence: Evidence,
+    /// Wall-clock seconds the certificate took, produced and checked.
+    pub seconds: f64,
+}
+
+impl Certified {
+    /// How it was checked: `recount`, `search`, `min-cut`, `theorem` or `sat-proof`.
+    pub fn method(&self) -> &'static str {
+        match &self.evidence {
+            Evidence::Argument(checked) => checked.method.as_str(),
+            Evidence::SatProof(_) => "sat-proof",
+        }
+    }
+
+    /// What the check found, in words.
+    pub fn findings(&self) -> String {
+        match &self.evidence {
+            Evidence::Argument(checked) => checked.findings.clone(),
+            Evidence::SatProof(certificate) => format!("re-proved with SAT: {certificate}"),
+        }
+    }
+}
+
+/// Why an answer of no tour could not be certified.
+#[derive(Debug)]
+pub enum CertifyError {
+    /// The argument failed its independent check (a bug in toursat).
+    Rejected(String),
+    /// The SAT re-proof stopped or failed.
+    Sat(sat_certify::CertifyError),
+}
+
+impl fmt::Display for CertifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertifyError::Rejected(why) => {
+                write!(
+                    f,
+                    "internal error: the argument of no tour failed its check: {why}"
+                )
+            }
+            CertifyError::Sat(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CertifyError {}
+
+/// Certifies that `problem` (well posed) has no tour for the reason `why`: a cheap argument is
+/// checked independently, in linear time; search and SAT answers are proved again with the SAT
+/// engine (`sat_options`, within `limits`) and the proof checked.
+pub fn certify(
+    problem: &Problem,
+    why: &Impossibility,
+    sat_options: &SatOptions,
+    limits: &Limits,
+) -> Result<Certified, CertifyError> {
+    let started = Instant::now();
+    let evidence = match check::check(problem, why) {
+        Some(Ok(checked)) => Evidence::Argument(checked),
+        Some(Err(why)) => return Err(CertifyError::Rejected(why)),
+        None => {
+            let request = ProofRequest {
+                check: true,
+                ..ProofRequest::default()
+            };
+            let certificate = sat_certify::prove_no_tour(problem, sat_options, limits, &request)
+                .map_err(CertifyError::Sat)?;
+            Evidence::SatProof(certificate)
+        }
+    };
+    Ok(Certified {
+        evidence,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}

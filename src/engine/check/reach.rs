@@ -1,0 +1,80 @@
+//! Checks of the connectivity arguments: disconnected squares and cut squares, by search.
+
+use super::{at, free_count, require_free, Moves};
+use crate::board::Square;
+use crate::problem::{Problem, TourShape};
+
+/// The squares a breadth-first search of the moves reaches from `root`, never entering
+/// `avoided`; returns a flag per square and how many were reached.
+fn reached_from(moves: &Moves, root: Square, avoided: Option<Square>) -> (Vec<bool>, usize) {
+    let mut reached = vec![false; moves.board.len()];
+    reached[root as usize] = true;
+    let mut queue = vec![root];
+    let mut next = 0;
+    while let Some(&square) = queue.get(next) {
+        next += 1;
+        for target in moves.from(square) {
+            if Some(target) != avoided && !reached[target as usize] {
+                reached[target as usize] = true;
+                queue.push(target);
+            }
+        }
+    }
+    (reached, queue.len())
+}
+
+/// No sequence of moves joins `a` to `b`.
+pub(super) fn disconnected(
+    problem: &Problem,
+    moves: &Moves,
+    a: Square,
+    b: Square,
+) -> Result<String, String> {
+    let board = &problem.board;
+    require_free(board, a)?;
+    require_free(board, b)?;
+    let (reached, count) = reached_from(moves, a, None);
+    if reached[b as usize] {
+        return Err(format!(
+            "a search from {} reaches {}",
+            at(board, a),
+            at(board, b)
+        ));
+    }
+    Ok(format!(
+        "a search from {} reached {count} squares, not {}",
+        at(board, a),
+        at(board, b)
+    ))
+}
+
+/// Without `square`, the other free squares fall apart, and a circuit of three squares or
+/// more, less one square, is a path through all the others.
+pub(super) fn cut_square(
+    problem: &Problem,
+    moves: &Moves,
+    square: Square,
+) -> Result<String, String> {
+    let board = &problem.board;
+    require_free(board, square)?;
+    let squares = free_count(board);
+    if problem.shape != TourShape::Closed || squares < 3 {
+        return Err("a cut square rules out only circuits of three squares or more".to_string());
+    }
+    let root = (0..board.len() as Square)
+        .find(|&other| other != square && board.is_free(other))
+        .ok_or("the board has no other free square")?;
+    let (_, count) = reached_from(moves, root, Some(square));
+    if count == squares - 1 {
+        return Err(format!(
+            "the free squares stay joined without {}",
+            at(board, square)
+        ));
+    }
+    Ok(format!(
+        "a search from {} without {} reached {count} of the other {} free squares",
+        at(board, root),
+        at(board, square),
+        squares - 1
+    ))
+}
