@@ -54,6 +54,11 @@ pub enum ProblemError {
     EndOnClosedTour,
     /// The board has no free square.
     NoFreeSquare,
+    /// An open tour of two squares or more with its start and end on one square.
+    SameEnds {
+        /// The square's `x,y`.
+        square: String,
+    },
 }
 
 impl fmt::Display for ProblemError {
@@ -69,6 +74,11 @@ impl fmt::Display for ProblemError {
                 )
             }
             ProblemError::NoFreeSquare => write!(f, "the board has no free square"),
+            ProblemError::SameEnds { square } => write!(
+                f,
+                "the start and the end are both {square}: an open tour of more than one square \
+                 ends elsewhere (a tour back to its start is --tour closed)"
+            ),
         }
     }
 }
@@ -99,7 +109,8 @@ impl Problem {
         self
     }
 
-    /// Checks that the problem is well posed: fixed squares free, no end on a closed tour.
+    /// Checks that the problem is well posed: fixed squares free, no end on a closed tour, an
+    /// open tour's ends apart.
     pub fn validate(&self) -> Result<(), ProblemError> {
         if self.board.free_count() == 0 {
             return Err(ProblemError::NoFreeSquare);
@@ -119,6 +130,13 @@ impl Problem {
         if self.shape == TourShape::Closed && self.end.is_some() {
             return Err(ProblemError::EndOnClosedTour);
         }
-        Ok(())
+        match (self.start, self.end) {
+            (Some(start), Some(end)) if start == end && self.board.free_count() > 1 => {
+                Err(ProblemError::SameEnds {
+                    square: crate::square::coordinates(&self.board, start),
+                })
+            }
+            _ => Ok(()),
+        }
     }
 }

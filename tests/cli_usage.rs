@@ -149,3 +149,30 @@ fn an_explained_open_tour_reads_an_open_tour() {
         "{stderr}"
     );
 }
+
+#[test]
+fn an_open_tour_with_one_square_for_both_ends_is_refused() {
+    let args = [
+        "solve",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--piece",
+        "rook",
+        "--tour",
+        "open",
+        "--start",
+        "0,0",
+        "--end",
+        "0,0",
+        "--certify",
+    ];
+    let (stdout, stderr, status) = run_toursat(&args, "");
+    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.starts_with("toursat: the start and the end are both 0,0: an open tour"),
+        "{stderr}"
+    );
+}
