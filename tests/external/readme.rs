@@ -10,15 +10,17 @@
 use super::tools::{self, Tool};
 use libtest_mimic::{Completion, Trial};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 /// The marker that keeps the block after it from running, with the reason after the colon.
 const NOT_RUN: &str = "<!-- not run by the tests:";
 
 /// A bash trap that ends the script at the first command that fails, as `set -e` would, but
-/// lets minisat exit with 10 (satisfiable) or 20 (unsatisfiable), as it always does.
-const STOP_ON_ERROR: &str = r#"trap 'status=$?; case "$BASH_COMMAND" in
-  minisat*) [ $status = 10 ] || [ $status = 20 ] || exit $status ;;
+/// takes the answers that are not failures: toursat's status 1 (no tour, or not a tour) and
+/// minisat's 10 (satisfiable) and 20 (unsatisfiable). A script that gets past its last line
+/// exits with 0.
+const STOP_ON_ERROR: &str = r#"trap 'status=$?; case "$BASH_COMMAND:$status" in
+  toursat*:1 | minisat*:10 | minisat*:20) ;;
   *) echo "failed with status $status: $BASH_COMMAND" >&2; exit $status ;;
 esac' ERR"#;
 
@@ -106,31 +108,38 @@ fn git_status(root: &Path) -> Option<String> {
         .then(|| String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
-/// Runs `script` in bash from `root` with the binary under test first on PATH; panics with its
-/// output when it fails or changes the repository.
-fn run_example(root: &Path, line: usize, script: &str) {
-    let name = format!("README line {line}");
+/// Runs `script` in bash from `root` with the binary under test first on PATH, HOME at `home`,
+/// stopping at the first command that fails (see [`STOP_ON_ERROR`]).
+fn bash(root: &Path, home: &Path, script: &str) -> Output {
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_toursat"));
     let bin_dir = binary.parent().unwrap();
     let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .unwrap();
-    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-home-{line}"));
-    std::fs::create_dir_all(&home).unwrap();
-    let before = git_status(root);
-    let output = Command::new("bash")
-        .args([
-            "-o",
-            "pipefail",
-            "-c",
-            &format!("{STOP_ON_ERROR}\n{script}"),
-        ])
+    let script = format!("{STOP_ON_ERROR}\n{script}\nexit 0");
+    Command::new("bash")
+        .args(["-o", "pipefail", "-c", &script])
         .current_dir(root)
         .env("PATH", path)
-        .env("HOME", &home)
+        .env("HOME", home)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// A scratch HOME for the example at `line`.
+fn scratch_home(line: usize) -> PathBuf {
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-home-{line}"));
+    std::fs::create_dir_all(&home).unwrap();
+    home
+}
+
+/// Runs the example at README line `line`; panics with its output when it fails or changes the
+/// repository.
+fn run_example(root: &Path, line: usize, script: &str) {
+    let name = format!("README line {line}");
+    let before = git_status(root);
+    let output = bash(root, &scratch_home(line), script);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let tail = |text: &str| text.chars().rev().take(3000).collect::<Vec<_>>();
@@ -154,26 +163,49 @@ fn run_example(root: &Path, line: usize, script: &str) {
     );
 }
 
-/// One test per ```sh block of README.md.
+/// The tests of how an example is run: a failing command stops it, a proof of no tour does not.
+fn harness_trials() -> Vec<Trial> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let at = root.clone();
+    vec![
+        Trial::test("readme::a_failing_command_fails_its_example", move || {
+            let output = bash(
+                &root,
+                &scratch_home(0),
+                "toursat solve --rows 0\necho after",
+            );
+            assert_eq!(output.status.code(), Some(2));
+            assert!(!String::from_utf8_lossy(&output.stdout).contains("after"));
+            Ok(())
+        }),
+        Trial::test("readme::a_proof_of_no_tour_is_an_answer", move || {
+            let script = "toursat solve --rows 3 --cols 3 --piece rook --tour closed";
+            let output = bash(&at, &scratch_home(0), script);
+            assert!(output.status.success(), "{output:?}");
+            Ok(())
+        }),
+    ]
+}
+
+/// One test per ```sh block of README.md, and the tests of how they are run.
 pub fn trials() -> Vec<Trial> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    examples(&readme)
-        .into_iter()
-        .map(|example| {
-            let name = format!("readme::line_{} ({})", example.line, example.heading);
-            match example.not_run {
-                Some(reason) => Trial::ignorable_test(name, move || {
-                    Ok(Completion::ignored_with(format!("not run: {reason}")))
-                }),
-                None => {
-                    let script = runnable(&example.script);
-                    let (root, line) = (root.clone(), example.line);
-                    tools::trial(name, tools_called(&script), move || {
-                        run_example(&root, line, &script)
-                    })
-                }
+    let mut trials = harness_trials();
+    trials.extend(examples(&readme).into_iter().map(|example| {
+        let name = format!("readme::line_{} ({})", example.line, example.heading);
+        match example.not_run {
+            Some(reason) => Trial::ignorable_test(name, move || {
+                Ok(Completion::ignored_with(format!("not run: {reason}")))
+            }),
+            None => {
+                let script = runnable(&example.script);
+                let (root, line) = (root.clone(), example.line);
+                tools::trial(name, tools_called(&script), move || {
+                    run_example(&root, line, &script)
+                })
             }
-        })
-        .collect()
+        }
+    }));
+    trials
 }
