@@ -1,6 +1,7 @@
 //! Reproducible board generators: planted rook circuits, repaired random boards, holes.
 
 use crate::board::{Board, BoardError, Square};
+use crate::cut_squares::cut_squares;
 use crate::engine::proofs::cheap_proof;
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, TourShape};
@@ -350,7 +351,7 @@ fn repair(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Option<Board>, GenErr
     for _ in 0..100 {
         raise_degrees(grid, rng);
         keep_largest_piece(grid);
-        let cuts = cut_squares(grid);
+        let cuts = cut_squares(&MoveGraph::new(&grid.to_board()?, Piece::Rook));
         if !cuts.is_empty() {
             for cut in cuts {
                 let around: Vec<Square> = (-1..=1)
@@ -430,65 +431,6 @@ fn keep_largest_piece(grid: &mut Grid) {
     for (square, free) in grid.free.iter_mut().enumerate() {
         *free = *free && Some(piece_of[square] as usize) == largest;
     }
-}
-
-/// The cut squares (articulation points) of the free squares under rook moves, found by an
-/// iterative depth-first search with low points.
-fn cut_squares(grid: &Grid) -> Vec<Square> {
-    const UNSEEN: u32 = u32::MAX;
-    let mut order = vec![UNSEEN; grid.free.len()];
-    let mut low = vec![0u32; grid.free.len()];
-    let mut is_cut = vec![false; grid.free.len()];
-    let mut counter = 0u32;
-    for root in 0..grid.free.len() as Square {
-        if !grid.free[root as usize] || order[root as usize] != UNSEEN {
-            continue;
-        }
-        order[root as usize] = counter;
-        low[root as usize] = counter;
-        counter += 1;
-        let mut root_children = 0;
-        // Each frame: square, its parent, and the next of its four steps to try.
-        let mut stack: Vec<(Square, Square, usize)> = vec![(root, root, 0)];
-        while let Some(frame) = stack.last_mut() {
-            let (square, parent, next_step) = *frame;
-            if next_step < ROOK_STEPS.len() {
-                frame.2 += 1;
-                let (dx, dy) = ROOK_STEPS[next_step];
-                let Some(next) = grid.step(square, dx, dy) else {
-                    continue;
-                };
-                if !grid.free[next as usize] || next == parent {
-                    continue;
-                }
-                if order[next as usize] == UNSEEN {
-                    order[next as usize] = counter;
-                    low[next as usize] = counter;
-                    counter += 1;
-                    if square == root {
-                        root_children += 1;
-                    }
-                    stack.push((next, square, 0));
-                } else {
-                    low[square as usize] = low[square as usize].min(order[next as usize]);
-                }
-                continue;
-            }
-            stack.pop();
-            if square != root {
-                low[parent as usize] = low[parent as usize].min(low[square as usize]);
-                if parent != root && low[square as usize] >= order[parent as usize] {
-                    is_cut[parent as usize] = true;
-                }
-            }
-        }
-        if root_children > 1 {
-            is_cut[root as usize] = true;
-        }
-    }
-    (0..grid.free.len() as Square)
-        .filter(|&square| is_cut[square as usize])
-        .collect()
 }
 
 /// Balances the colours: frees squares of the rarer colour that have two free neighbours (which

@@ -1,6 +1,7 @@
 //! Cheap proofs that no tour exists: counting, degrees, connectivity, cut squares, theorems.
 
 use crate::board::Square;
+use crate::cut_squares::cut_squares;
 use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathEnd};
 use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::theory::{knight_tour_existence, Existence};
@@ -241,7 +242,8 @@ fn disconnection(graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibi
 
 /// A square whose removal splits the free squares, which a circuit would have to pass twice.
 ///
-/// Tarjan's low-point algorithm with an explicit stack; the free squares are connected.
+/// The free squares are connected here (the disconnection argument comes first), so any cut
+/// square of the move graph splits them.
 fn cut_square(
     problem: &Problem,
     graph: &MoveGraph,
@@ -250,46 +252,8 @@ fn cut_square(
     if problem.shape != TourShape::Closed || free_squares.len() < 3 {
         return None;
     }
-    const UNSEEN: u32 = u32::MAX;
-    let mut discovery = vec![UNSEEN; graph.len()];
-    let mut low_point = vec![UNSEEN; graph.len()];
-    let root = free_squares[0];
-    discovery[root as usize] = 0;
-    low_point[root as usize] = 0;
-    let mut discovered = 1;
-    let mut root_children = 0;
-    // Each entry is a square on the depth-first path and the index of its next neighbour.
-    let mut path: Vec<(Square, usize)> = vec![(root, 0)];
-    while let Some(&mut (square, ref mut next_neighbour)) = path.last_mut() {
-        if let Some(&neighbour) = graph.neighbours(square).get(*next_neighbour) {
-            *next_neighbour += 1;
-            if discovery[neighbour as usize] == UNSEEN {
-                discovery[neighbour as usize] = discovered;
-                low_point[neighbour as usize] = discovered;
-                discovered += 1;
-                path.push((neighbour, 0));
-            } else {
-                let low = low_point[square as usize].min(discovery[neighbour as usize]);
-                low_point[square as usize] = low;
-            }
-            continue;
-        }
-        path.pop();
-        let Some(&(parent, _)) = path.last() else {
-            break;
-        };
-        let low = low_point[parent as usize].min(low_point[square as usize]);
-        low_point[parent as usize] = low;
-        if parent == root {
-            root_children += 1;
-            if root_children >= 2 {
-                return Some(Impossibility::CutSquare { square: root });
-            }
-        } else if low_point[square as usize] >= discovery[parent as usize] {
-            return Some(Impossibility::CutSquare { square: parent });
-        }
-    }
-    None
+    let square = *cut_squares(graph).first()?;
+    Some(Impossibility::CutSquare { square })
 }
 
 #[cfg(test)]
