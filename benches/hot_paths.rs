@@ -4,10 +4,10 @@
 
 use std::hint::black_box;
 use std::time::Instant;
-use toursat::engine::sat::cycle::CycleGraph;
 use toursat::engine::sat::formula::Formula;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{dfs, Limits, Stats};
+use toursat::graph::CycleGraph;
 use toursat::{gen, MoveGraph, Piece, Problem, TourShape};
 
 /// The median seconds of `runs` calls of `work`.

@@ -19,6 +19,7 @@ pub mod cut_squares;
 pub mod engine;
 pub mod format;
 pub mod gen;
+pub mod graph;
 pub mod judge;
 mod names;
 pub mod piece;

@@ -1,10 +1,10 @@
 //! Joining a model's cycles by edge exchanges before cutting.
 
 use toursat::engine::proofs::cheap_proof;
-use toursat::engine::sat::cycle::{CycleGraph, Vertex};
 use toursat::engine::sat::merge::merge_cycles;
 use toursat::engine::sat::{self, SatOptions};
 use toursat::gen;
+use toursat::graph::{CycleGraph, Vertex};
 use toursat::rng::SplitMix64;
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
 use varisat::{ExtendFormula, Solver};

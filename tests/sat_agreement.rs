@@ -8,11 +8,11 @@
 
 use std::sync::OnceLock;
 use toursat::engine::sat::connectivity::Connectivity;
-use toursat::engine::sat::cycle::CycleGraph;
 use toursat::engine::sat::formula::Formula;
 use toursat::engine::sat::solver::DeadlineSolver;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, EngineChoice, SolveOptions};
+use toursat::graph::CycleGraph;
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
 
 /// The shapes checked, as (rows, cols).

@@ -2,9 +2,9 @@
 //! windows, on the boards of `corpus/scale/`.
 
 use toursat::engine::factor::two_factor;
-use toursat::engine::sat::cycle::CycleGraph;
 use toursat::engine::sat::{self, SatOptions};
 use toursat::engine::SatStats;
+use toursat::graph::CycleGraph;
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
 
 /// The closed rook tour problem of a board file in `corpus/scale/`.

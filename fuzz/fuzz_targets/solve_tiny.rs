@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use toursat::engine::sat::connectivity::Connectivity;
-use toursat::engine::sat::cycle::CycleGraph;
+use toursat::graph::CycleGraph;
 use toursat::engine::sat::formula::Formula;
 use toursat::engine::sat::solver::DeadlineSolver;
 use toursat::engine::sat::{self, Encoding, SatOptions};

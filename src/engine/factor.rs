@@ -8,8 +8,8 @@
 //! first.
 
 use crate::board::{Board, Square};
-use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::HallCut;
+use crate::graph::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;
 use std::collections::VecDeque;
 

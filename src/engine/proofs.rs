@@ -3,9 +3,9 @@
 use crate::board::Square;
 use crate::cut_squares::cut_squares;
 use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathEnd};
-use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::{HallCut, Impossibility};
+use crate::graph::CycleGraph;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 

@@ -6,10 +6,10 @@ use libtest_mimic::Trial;
 use std::path::PathBuf;
 use std::process::Command;
 use toursat::engine::sat::connectivity::Connectivity;
-use toursat::engine::sat::cycle::CycleGraph;
 use toursat::engine::sat::formula::Formula;
 use toursat::engine::sat::model::{DecodeError, Decoder, SolverAnswer};
 use toursat::engine::sat::{Encoding, Refinement, SatOptions};
+use toursat::graph::CycleGraph;
 use toursat::{verify, Board, Limits, MoveGraph, Piece, Problem, Tour, TourShape};
 
 /// Most rounds of cutting the cycles of minisat's model before giving up.

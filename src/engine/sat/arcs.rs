@@ -3,9 +3,9 @@
 //! See `encodings/cutset-arcs.md`.
 
 use crate::engine::sat::cardinality::exactly;
-use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::{arc_leaving, MoveVars};
+use crate::graph::{CycleGraph, Vertex};
 use varisat::Var;
 
 /// Adds two arc variables per edge, exactly one arc out of and one into every vertex, no

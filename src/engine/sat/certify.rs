@@ -13,12 +13,12 @@
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
 use crate::board::Square;
-use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::sat::dimacs::{Dimacs, SolveRecord};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::{trivial_tour, Cut, Encoding, Refinement, SatOptions};
 use crate::engine::{deadline, Limits, Stop};
+use crate::graph::CycleGraph;
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
 use crate::verify::verify;

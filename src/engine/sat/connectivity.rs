@@ -11,10 +11,10 @@
 
 use crate::engine::sat::arcs;
 use crate::engine::sat::crt;
-use crate::engine::sat::cycle::CycleGraph;
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::position;
+use crate::graph::CycleGraph;
 use crate::names::named;
 use varisat::Var;
 

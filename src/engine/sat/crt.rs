@@ -14,10 +14,10 @@
 
 use crate::engine::sat::arcs;
 use crate::engine::sat::cardinality::exactly;
-use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::{arc_ends, MoveVars};
 use crate::engine::sat::position::root;
+use crate::graph::{CycleGraph, Vertex};
 use varisat::{Lit, Var};
 
 /// Adds the arc base, then residue variables and the clauses that tie them to arcs.

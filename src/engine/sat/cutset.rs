@@ -3,9 +3,9 @@
 //! See `encodings/cutset.md`.
 
 use crate::engine::sat::cardinality::exactly;
-use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
+use crate::graph::{CycleGraph, Vertex};
 use varisat::Lit;
 
 /// Adds the base formula: one variable per edge, exactly two chosen edges at every vertex, the

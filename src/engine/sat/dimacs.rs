@@ -8,10 +8,10 @@
 //! input always gives the same bytes.
 
 use crate::engine::sat::connectivity::{Connectivity, Layer};
-use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::Encoding;
+use crate::graph::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
 use crate::square::coordinates;

@@ -8,9 +8,9 @@
 
 use crate::board::{Board, Square};
 use crate::engine::factor::{path_cover_possible, PathEnd};
-use crate::engine::sat::cycle::Vertex;
 use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
+use crate::graph::Vertex;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;

@@ -1,10 +1,10 @@
 //! Solver answers: reading an external SAT solver's output and decoding its model into a tour.
 
 use crate::engine::sat::connectivity::Connectivity;
-use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::Encoding;
+use crate::graph::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, ProblemError};
 use crate::square::coordinates;

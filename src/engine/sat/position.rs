@@ -23,9 +23,9 @@
 //! successor variables.
 
 use crate::engine::sat::arcs;
-use crate::engine::sat::cycle::{CycleGraph, Vertex};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::{arc_ends, MoveVars};
+use crate::graph::{CycleGraph, Vertex};
 use varisat::{Lit, Var};
 
 /// The root's state: bit 0 set, every other bit clear.

@@ -9,12 +9,12 @@
 //! (unsatisfiable under its assumptions) is doubled; the last window is the whole board, so
 //! the answer is the solver's, with nothing assumed.
 
-use super::cycle::{CycleGraph, Vertex};
 use super::merge;
 use super::moves::MoveVars;
 use super::{Encoding, Refinement, SatOptions};
 use crate::engine::factor;
 use crate::engine::Stop;
+use crate::graph::{CycleGraph, Vertex};
 use std::collections::VecDeque;
 use std::time::Instant;
 use varisat::Lit;
