@@ -135,7 +135,11 @@ fn problems_on(board: &Board, piece: Piece, choice: u64) -> Vec<Problem> {
     }
     let open = Problem::new(board.clone(), piece, TourShape::Open);
     problems.push(open.clone().with_end(some_square(7)));
-    problems.push(open.with_start(some_square(0)).with_end(some_square(13)));
+    let (start, end) = (some_square(0), some_square(13));
+    // Both ends on one square of a larger board is refused as not well posed (`SameEnds`).
+    if start != end || free.len() == 1 {
+        problems.push(open.with_start(start).with_end(end));
+    }
     problems
 }
 
