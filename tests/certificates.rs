@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::run_toursat;
+use common::{toursat, Run};
 use toursat::engine::certify::{certify, CertifyError, Evidence};
 use toursat::engine::check::{check, Method};
 use toursat::engine::proofs::cheap_proof;
@@ -344,16 +344,21 @@ fn a_rejected_argument_is_an_error_not_a_certificate() {
 }
 
 /// The arguments of a `toursat solve` of a board file in `corpus/scale`.
-fn solve_walled(name: &str, extra: &[&str]) -> (String, String, i32) {
+fn solve_walled(name: &str, extra: &[&str]) -> Run {
     let path = format!("{}/corpus/scale/{name}", env!("CARGO_MANIFEST_DIR"));
     let mut args = vec!["solve", &path, "--piece", "rook", "--tour", "closed"];
     args.extend_from_slice(extra);
-    run_toursat(&args, "")
+    toursat(&args, "")
 }
 
 #[test]
 fn solve_certify_prints_what_it_certified_on_stderr() {
-    let (stdout, stderr, status) = solve_walled("walled-202x202-w100.txt", &["--certify"]);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = solve_walled("walled-202x202-w100.txt", &["--certify"]);
     assert_eq!(status, 1);
     assert!(stdout.starts_with("no tour: "), "{stdout}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -370,7 +375,7 @@ fn solve_certify_prints_what_it_certified_on_stderr() {
 
 #[test]
 fn solve_without_certify_prints_nothing_on_stderr() {
-    let (_, stderr, status) = solve_walled("walled-202x202-w100.txt", &[]);
+    let Run { stderr, status, .. } = solve_walled("walled-202x202-w100.txt", &[]);
     assert_eq!(status, 1);
     assert_eq!(stderr, "");
 }
@@ -383,7 +388,7 @@ fn every_walled_board_is_certified_by_the_flow_in_json() {
         "walled-210x210-w104.txt",
         "walled-250x250-w124.txt",
     ] {
-        let (stdout, _, status) = solve_walled(name, &["--certify", "--format", "json"]);
+        let Run { stdout, status, .. } = solve_walled(name, &["--certify", "--format", "json"]);
         assert_eq!(status, 1, "{name}");
         let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
         let certificate = &value["certificate"];
@@ -395,7 +400,7 @@ fn every_walled_board_is_certified_by_the_flow_in_json() {
 
 #[test]
 fn json_certificate_is_null_without_certify() {
-    let (stdout, _, _) = solve_walled("walled-202x202-w100.txt", &["--format", "json"]);
+    let Run { stdout, .. } = solve_walled("walled-202x202-w100.txt", &["--format", "json"]);
     let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert!(value["certificate"].is_null(), "{stdout}");
 }
@@ -417,7 +422,12 @@ fn solve_certify_names_the_sat_proof_for_a_sat_answer() {
         "--format",
         "json",
     ];
-    let (stdout, stderr, status) = run_toursat(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 1);
     assert!(stderr.contains("(checked by sat-proof: "), "{stderr}");
     assert!(
@@ -433,7 +443,12 @@ fn solve_certify_names_the_sat_proof_for_a_sat_answer() {
 fn judge_certify_prints_a_line_for_each_certified_case() {
     // Case 1 has no circuit (colours); case 2 has one.
     let input = "4 4 2 0 0\n3 0\n1 2\n4 4 0 0 0\n0 0 0 0 0\n";
-    let (stdout, stderr, status) = run_toursat(&["judge", "rook-circuit", "--certify"], input);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&["judge", "rook-circuit", "--certify"], input);
     assert_eq!(status, 0, "{stderr}");
     assert!(stdout.starts_with("NO SOLUTION\n"), "{stdout}");
     let lines: Vec<&str> = stderr.lines().collect();

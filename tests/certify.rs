@@ -1,8 +1,9 @@
 //! Certified answers of no tour: every unsolvable small rook board certified, proofs checked in
-//! process and by an outside DRAT checker, explanations and JSON reasons.
+//! process (the outside DRAT checker is in tests/external/drat.rs), explanations and JSON reasons.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
+
+use common::{scratch_dir, toursat};
 use toursat::engine::sat::certify::{prove_no_tour, CertifyError, ProofRequest};
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, Answer, SolveOptions};
@@ -107,47 +108,36 @@ fn certifying_a_board_with_a_tour_is_an_error() {
     assert!(matches!(error, CertifyError::HasTour), "{error}");
 }
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("toursat-certify-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn toursat(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn solve_certify_prints_no_tour_after_the_check_and_explains_it() {
-    let dir = scratch("cli");
+    let dir = scratch_dir("certify-cli");
     let proof = dir.join("proof.bin");
-    let output = toursat(&[
-        "solve",
-        "--rows",
-        "4",
-        "--cols",
-        "4",
-        "--blocked",
-        "0,1 3,2",
-        "--piece",
-        "rook",
-        "--tour",
-        "closed",
-        "--engine",
-        "sat",
-        "--certify",
-        "--explain",
-        "--proof",
-        proof.to_str().unwrap(),
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let stdout = String::from_utf8(output.stdout).unwrap();
+    let output = toursat(
+        &[
+            "solve",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--blocked",
+            "0,1 3,2",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--engine",
+            "sat",
+            "--certify",
+            "--explain",
+            "--proof",
+            proof.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status, 1);
+    let stdout = output.stdout;
     assert!(stdout.starts_with("no tour: "), "{stdout}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let stderr = output.stderr;
     assert!(
         stderr.contains("certificate: the cutset formula"),
         "{stderr}"
@@ -158,23 +148,26 @@ fn solve_certify_prints_no_tour_after_the_check_and_explains_it() {
 
 #[test]
 fn json_carries_the_reason_as_kind_and_squares() {
-    let output = toursat(&[
-        "solve",
-        "--rows",
-        "3",
-        "--cols",
-        "3",
-        "--blocked",
-        "1,0 0,1 1,1",
-        "--piece",
-        "king",
-        "--tour",
-        "open",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let output = toursat(
+        &[
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--blocked",
+            "1,0 0,1 1,1",
+            "--piece",
+            "king",
+            "--tour",
+            "open",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(output.status, 1);
+    let value: serde_json::Value = serde_json::from_str(&output.stdout).unwrap();
     assert_eq!(value["answer"], "no tour");
     assert_eq!(value["why"]["kind"], "too-few-moves");
     assert_eq!(value["why"]["squares"], serde_json::json!([[0, 0]]));
@@ -183,21 +176,24 @@ fn json_carries_the_reason_as_kind_and_squares() {
 
 #[test]
 fn explain_names_the_square_and_its_moves() {
-    let output = toursat(&[
-        "solve",
-        "--rows",
-        "3",
-        "--cols",
-        "4",
-        "--blocked",
-        "1,1",
-        "--piece",
-        "knight",
-        "--tour",
-        "closed",
-        "--explain",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let output = toursat(
+        &[
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "4",
+            "--blocked",
+            "1,1",
+            "--piece",
+            "knight",
+            "--tour",
+            "closed",
+            "--explain",
+        ],
+        "",
+    );
+    assert_eq!(output.status, 1);
+    let stderr = output.stderr;
     assert!(stderr.starts_with("no tour (proofs): "), "{stderr}");
 }

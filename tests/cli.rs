@@ -2,16 +2,16 @@
 
 mod common;
 
-use common::scratch;
-
-/// Runs `toursat` with `args` and `stdin`: stdout, stderr and the exit status.
-fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    common::run_toursat(args, stdin)
-}
+use common::{scratch, toursat, Run};
 
 /// Checks a bad judge input: exit status 2, one error line, and what earlier cases printed.
 fn rejects(problem: &str, input: &str, message: &str, printed: &str) {
-    let (stdout, stderr, status) = run(&["judge", problem], input);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&["judge", problem], input);
     assert_eq!(status, 2, "{stderr}");
     assert_eq!(stderr, format!("toursat: {message}\n"));
     assert_eq!(stdout, printed);
@@ -85,7 +85,12 @@ fn rejects_huge_and_negative_sizes() {
 
 #[test]
 fn rejects_knight_tour_start_off_the_board_after_earlier_answers() {
-    let (stdout, stderr, status) = run(
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
         &["judge", "knight-tour", "--rows", "1", "--cols", "1"],
         "1\n2\n-1\n",
     );
@@ -99,7 +104,12 @@ fn rejects_knight_tour_start_off_the_board_after_earlier_answers() {
 
 #[test]
 fn rejects_knight_tour_without_closing_line_after_answering() {
-    let (stdout, stderr, status) = run(&["judge", "knight-tour"], "1\n");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&["judge", "knight-tour"], "1\n");
     assert_eq!(status, 2);
     assert!(
         stdout.starts_with("1 ") && stdout.ends_with('\n'),
@@ -134,7 +144,7 @@ fn rejects_fewer_scenarios_than_announced() {
 
 #[test]
 fn usage_errors_exit_with_2() {
-    let (_, stderr, status) = run(
+    let Run { stderr, status, .. } = toursat(
         &["solve", "--rows", "3", "--cols", "3", "--tour", "open"],
         "",
     );
@@ -146,7 +156,12 @@ fn usage_errors_exit_with_2() {
 fn rejects_bad_board_file_character_with_line_and_column() {
     let board = scratch("bad-board.txt", "...\n.o.\n");
     let path = board.display().to_string();
-    let (stdout, stderr, status) = run(&["solve", &path, "--piece", "rook", "--tour", "open"], "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&["solve", &path, "--piece", "rook", "--tour", "open"], "");
     assert_eq!(status, 2);
     assert_eq!(stdout, "");
     assert_eq!(
@@ -157,7 +172,7 @@ fn rejects_bad_board_file_character_with_line_and_column() {
 
 #[test]
 fn solve_reports_a_proof_that_no_tour_exists() {
-    let (stdout, _, status) = run(
+    let Run { stdout, status, .. } = toursat(
         &[
             "solve", "--rows", "3", "--cols", "3", "--piece", "rook", "--tour", "closed",
         ],
@@ -169,7 +184,7 @@ fn solve_reports_a_proof_that_no_tour_exists() {
 
 #[test]
 fn solve_refuses_moves_for_a_knight() {
-    let (_, stderr, status) = run(
+    let Run { stderr, status, .. } = toursat(
         &[
             "solve", "--rows", "5", "--cols", "6", "--piece", "knight", "--tour", "open",
             "--format", "moves",
@@ -182,7 +197,12 @@ fn solve_refuses_moves_for_a_knight() {
 
 /// The arguments of a 4 x 6 ring board rook circuit from 0,0, written in `format`.
 fn ring_circuit(format: &str) -> (String, i32) {
-    let (stdout, stderr, status) = run(
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
         &[
             "solve",
             "examples/boards/ring.txt",
@@ -207,7 +227,12 @@ fn solve_writes_each_readable_format_and_verify_accepts_it() {
         let (tour, status) = ring_circuit(format);
         assert_eq!(status, 0);
         let file = scratch(&format!("ring-{format}.txt"), &tour);
-        let (stdout, stderr, status) = run(
+        let Run {
+            stdout,
+            stderr,
+            status,
+            ..
+        } = toursat(
             &[
                 "verify",
                 "examples/boards/ring.txt",
@@ -252,7 +277,12 @@ fn solve_writes_json() {
 
 #[test]
 fn solve_prints_statistics_to_stderr() {
-    let (stdout, stderr, status) = run(
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
         &[
             "solve", "--rows", "2", "--cols", "2", "--piece", "rook", "--tour", "closed", "--stats",
         ],
@@ -267,7 +297,7 @@ fn solve_prints_statistics_to_stderr() {
 fn verify_accepts_a_good_tour() {
     let tour = scratch("good-2x3.txt", "A1 B1 C1 C2 B2 A2\n");
     let board = scratch("board-2x3.txt", "...\n...\n");
-    let (stdout, _, status) = run(
+    let Run { stdout, status, .. } = toursat(
         &[
             "verify",
             &board.display().to_string(),
@@ -286,7 +316,7 @@ fn verify_accepts_a_good_tour() {
 fn verify_says_what_is_wrong_with_a_bad_tour() {
     let tour = scratch("bad-2x3.txt", "0,0\n1,0\n2,0\n1,1\n2,1\n0,1\n");
     let board = scratch("board-2x3-bad.txt", "...\n...\n");
-    let (stdout, _, status) = run(
+    let Run { stdout, status, .. } = toursat(
         &[
             "verify",
             &board.display().to_string(),
@@ -310,7 +340,7 @@ fn verify_rejects_a_tour_file_that_is_not_a_tour() {
     let tour = scratch("garbage.txt", "1 2\n3 x\n");
     let board = scratch("board-garbage.txt", "...\n...\n");
     let path = tour.display().to_string();
-    let (_, stderr, status) = run(
+    let Run { stderr, status, .. } = toursat(
         &[
             "verify",
             &board.display().to_string(),
@@ -333,7 +363,12 @@ fn verify_rejects_a_tour_file_that_is_not_a_tour() {
 
 #[test]
 fn a_judge_case_past_its_time_limit_exits_with_3() {
-    let (stdout, stderr, status) = run(
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
         &[
             "judge",
             "knight-tour",
@@ -355,7 +390,12 @@ fn a_judge_case_past_its_time_limit_exits_with_3() {
 
 #[test]
 fn solve_past_its_time_limit_exits_with_3() {
-    let (stdout, stderr, status) = run(
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
         &[
             "solve",
             "--rows",
@@ -384,7 +424,12 @@ const RING: &str = "......\n.XX...\n.XX...\n......\n";
 #[test]
 fn solve_reads_the_board_from_stdin() {
     let args = ["solve", "-", "--piece", "rook", "--tour", "closed"];
-    let (stdout, stderr, status) = run(&[&args[..], &["--format", "numbers"]].concat(), RING);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&[&args[..], &["--format", "numbers"]].concat(), RING);
     assert_eq!(status, 0, "{stderr}");
     assert_eq!(stdout.split_whitespace().count(), 20);
 }
@@ -392,7 +437,7 @@ fn solve_reads_the_board_from_stdin() {
 #[test]
 fn errors_in_a_board_on_stdin_name_stdin() {
     let args = ["solve", "-", "--piece", "rook", "--tour", "closed"];
-    let (_, stderr, status) = run(&args, "..\n.Y\n");
+    let Run { stderr, status, .. } = toursat(&args, "..\n.Y\n");
     assert_eq!(status, 2);
     assert_eq!(
         stderr,
@@ -402,7 +447,12 @@ fn errors_in_a_board_on_stdin_name_stdin() {
 
 #[test]
 fn dimacs_reads_the_board_from_stdin() {
-    let (stdout, stderr, status) = run(
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
         &["dimacs", "-", "--piece", "rook", "--tour", "closed"],
         RING,
     );
@@ -422,7 +472,12 @@ fn decode_reads_the_board_or_the_model_from_stdin() {
     let flags = ["--piece", "rook", "--tour", "closed"];
     for (files, stdin) in [(["-", &model], RING), ([&board, "-"], "s UNSATISFIABLE\n")] {
         let args = [&["decode"], &files[..], &flags[..]].concat();
-        let (stdout, stderr, status) = run(&args, stdin);
+        let Run {
+            stdout,
+            stderr,
+            status,
+            ..
+        } = toursat(&args, stdin);
         assert_eq!(status, 1, "{files:?}: {stderr}");
         assert_eq!(
             stdout,
@@ -433,7 +488,7 @@ fn decode_reads_the_board_or_the_model_from_stdin() {
 
 #[test]
 fn decode_refuses_board_and_model_both_on_stdin() {
-    let (_, stderr, status) = run(
+    let Run { stderr, status, .. } = toursat(
         &["decode", "-", "-", "--piece", "rook", "--tour", "closed"],
         "",
     );
@@ -457,7 +512,7 @@ fn compare_refuses_a_board_on_stdin() {
         "--timeout",
         "1",
     ];
-    let (_, stderr, status) = run(&args, "");
+    let Run { stderr, status, .. } = toursat(&args, "");
     assert_eq!(status, 2);
     assert!(
         stderr.contains("give board files, not - (stdin)"),

@@ -2,14 +2,15 @@
 
 mod common;
 
+use common::{toursat, Run};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::{verify, Board, Piece, Problem, TourShape};
 
-/// Runs `toursat solve` with `args`: stdout, stderr and the exit status.
-fn solve(args: &[&str]) -> (String, String, i32) {
+/// Runs `toursat solve` with `args`.
+fn solve(args: &[&str]) -> Run {
     let mut with_command = vec!["solve"];
     with_command.extend_from_slice(args);
-    common::run_toursat(&with_command, "")
+    toursat(&with_command, "")
 }
 
 #[test]
@@ -18,7 +19,12 @@ fn a_million_square_tour_is_streamed_and_verifies() {
         "--rows", "1000", "--cols", "1000", "--piece", "knight", "--tour", "closed", "--format",
         "numbers", "--stats",
     ];
-    let (stdout, stderr, status) = solve(&args);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = solve(&args);
     assert_eq!(status, 0, "{stderr}");
     assert!(stderr.contains("engine: construct (streamed)"), "{stderr}");
     let problem = Problem::new(
@@ -36,7 +42,12 @@ fn format_none_reports_only_statistics() {
         "--rows", "1200", "--cols", "1000", "--piece", "knight", "--tour", "open", "--start",
         "5,7", "--format", "none", "--stats",
     ];
-    let (stdout, stderr, status) = solve(&args);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = solve(&args);
     assert_eq!(status, 0, "{stderr}");
     assert_eq!(stdout, "");
     assert!(
@@ -53,7 +64,12 @@ fn strips_of_3_and_4_squares_are_streamed_and_verify() {
             "--rows", &rows_arg, "--cols", &cols_arg, "--piece", "knight", "--tour", tour,
             "--format", "numbers", "--stats",
         ];
-        let (stdout, stderr, status) = solve(&args);
+        let Run {
+            stdout,
+            stderr,
+            status,
+            ..
+        } = solve(&args);
         assert_eq!(status, 0, "{stderr}");
         assert!(stderr.contains("engine: construct (streamed)"), "{stderr}");
         let shape = match tour {

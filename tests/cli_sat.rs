@@ -2,19 +2,10 @@
 
 mod common;
 
+use common::{scratch_path, toursat, Run};
 use std::path::{Path, PathBuf};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::{verify, Board, Piece, Problem, TourShape};
-
-/// Runs `toursat` with `args` and `stdin`: stdout, stderr and the exit status.
-fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    common::run_toursat(args, stdin)
-}
-
-/// A path in the tests' scratch folder.
-fn scratch(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
-}
 
 /// The repository's example file `name`.
 fn example(name: &str) -> String {
@@ -56,7 +47,12 @@ fn every_encoding_solves_the_ring_board_with_a_verified_tour() {
             "--encoding",
             encoding,
         ];
-        let (stdout, stderr, status) = run(&args, "");
+        let Run {
+            stdout,
+            stderr,
+            status,
+            ..
+        } = toursat(&args, "");
         assert_eq!(status, 0, "{encoding}: {stderr}");
         let tour = read_tour(&problem, &stdout, TourSyntax::Squares).unwrap();
         verify(&problem, &tour).unwrap();
@@ -82,7 +78,7 @@ fn no_merge_still_finds_a_tour_and_reports_sat_statistics() {
         "--no-merge",
         "--stats",
     ];
-    let (_, stderr, status) = run(&args, "");
+    let Run { stderr, status, .. } = toursat(&args, "");
     assert_eq!(status, 0, "{stderr}");
     assert!(stderr.contains("encoding: cutset\n"), "{stderr}");
     assert!(stderr.contains("merges: 0\n"), "{stderr}");
@@ -105,7 +101,7 @@ fn unknown_encodings_are_usage_errors() {
         "--encoding",
         "unary",
     ];
-    let (_, stderr, status) = run(&args, "");
+    let Run { stderr, status, .. } = toursat(&args, "");
     assert_eq!(status, 2);
     assert!(stderr.contains("unknown encoding \"unary\""), "{stderr}");
 }
@@ -113,7 +109,12 @@ fn unknown_encodings_are_usage_errors() {
 #[test]
 fn knights_journey_with_the_sat_engine_gives_the_sample_answers() {
     let input = std::fs::read_to_string(example("journey.in")).unwrap();
-    let (stdout, stderr, status) = run(&["judge", "knights-journey", "--engine", "sat"], &input);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&["judge", "knights-journey", "--engine", "sat"], &input);
     assert_eq!(status, 0, "{stderr}");
     assert_eq!(
         stdout,
@@ -124,7 +125,12 @@ fn knights_journey_with_the_sat_engine_gives_the_sample_answers() {
 #[test]
 fn rook_circuit_with_the_sat_engine_answers_the_sample() {
     let input = std::fs::read_to_string(example("rook.in")).unwrap();
-    let (stdout, stderr, status) = run(&["judge", "rook-circuit", "--engine", "sat"], &input);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&["judge", "rook-circuit", "--engine", "sat"], &input);
     assert_eq!(status, 0, "{stderr}");
     let answers: Vec<&str> = stdout.split("\n\n").collect();
     assert_eq!(answers[0], "NO SOLUTION");
@@ -136,9 +142,14 @@ fn dimacs_names_every_move_variable_and_is_deterministic() {
     let args = [
         "dimacs", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed",
     ];
-    let (first, stderr, status) = run(&args, "");
+    let Run {
+        stdout: first,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 0, "{stderr}");
-    let (second, _, _) = run(&args, "");
+    let Run { stdout: second, .. } = toursat(&args, "");
     assert_eq!(first, second);
     assert!(first.contains("c encoding cutset\n"));
     assert!(first.contains("c this formula omits connectivity"));
@@ -157,7 +168,12 @@ fn dimacs_with_cuts_from_solve_says_so() {
     let mut args = vec!["dimacs"];
     args.extend(KNIGHT_6X6);
     args.extend(["--no-merge", "--cuts-from-solve"]);
-    let (complete, stderr, status) = run(&args, "");
+    let Run {
+        stdout: complete,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 0, "{stderr}");
     assert!(
         complete.contains("clauses before the layer are cuts that toursat added while solving"),
@@ -175,7 +191,12 @@ fn dimacs_with_cuts_from_solve_says_so() {
     );
     let mut cuts_only = args.to_vec();
     cuts_only.extend(["--connectivity", "cuts"]);
-    let (cuts_only, stderr, status) = run(&cuts_only, "");
+    let Run {
+        stdout: cuts_only,
+        stderr,
+        status,
+        ..
+    } = toursat(&cuts_only, "");
     assert_eq!(status, 0, "{stderr}");
     assert!(
         cuts_only.contains("clauses, the last ones, are cuts that toursat added while solving"),
@@ -204,7 +225,12 @@ fn dimacs_with_cuts_from_solve_says_so() {
         "open",
         "--cuts-from-solve",
     ];
-    let (unsatisfiable, stderr, status) = run(&no_tour, "");
+    let Run {
+        stdout: unsatisfiable,
+        stderr,
+        status,
+        ..
+    } = toursat(&no_tour, "");
     assert_eq!(status, 0, "{stderr}");
     assert!(
         unsatisfiable.contains(
@@ -232,7 +258,12 @@ fn a_layer_over_a_complete_encoding_is_refused() {
         "--connectivity",
         "position",
     ];
-    let (stdout, stderr, status) = run(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 2);
     assert_eq!(stdout, "");
     assert!(stderr.contains("crt is complete already"), "{stderr}");
@@ -241,7 +272,7 @@ fn a_layer_over_a_complete_encoding_is_refused() {
 #[test]
 fn decode_reads_a_bare_model_and_reports_several_cycles() {
     // Two 2x2 blocks side by side on a 2 x 4 board: the model choosing both small cycles.
-    let dimacs = scratch("two-blocks.cnf");
+    let dimacs = scratch_path("two-blocks.cnf");
     let dimacs_path = dimacs.display().to_string();
     let args = [
         "dimacs",
@@ -256,7 +287,7 @@ fn decode_reads_a_bare_model_and_reports_several_cycles() {
         "-o",
         &dimacs_path,
     ];
-    assert_eq!(run(&args, "").2, 0);
+    assert_eq!(toursat(&args, "").status, 0);
     let formula = std::fs::read_to_string(&dimacs).unwrap();
     let edge_var = |a: &str, b: &str| -> String {
         formula
@@ -285,7 +316,7 @@ fn decode_reads_a_bare_model_and_reports_several_cycles() {
         .chain(&right)
         .map(|(a, b)| edge_var(a, b))
         .collect();
-    let model = scratch("two-blocks.model");
+    let model = scratch_path("two-blocks.model");
     std::fs::write(&model, chosen.join(" ")).unwrap();
     let model_path = model.display().to_string();
     let args = [
@@ -302,7 +333,12 @@ fn decode_reads_a_bare_model_and_reports_several_cycles() {
         "--add-cuts-to",
         &dimacs_path,
     ];
-    let (stdout, stderr, status) = run(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 1, "{stderr}");
     assert!(
         stdout.starts_with("not a tour: the model has 2 cycles"),
@@ -334,7 +370,10 @@ fn solve_in_process(cnf: &Path, model: &Path) {
 
 #[test]
 fn decode_reads_the_encoding_and_layer_from_the_formula_file() {
-    let (cnf, model) = (scratch("header-layer.cnf"), scratch("header-layer.model"));
+    let (cnf, model) = (
+        scratch_path("header-layer.cnf"),
+        scratch_path("header-layer.model"),
+    );
     let (cnf_path, model_path) = (cnf.display().to_string(), model.display().to_string());
     let mut args = vec!["dimacs"];
     args.extend(KNIGHT_6X6);
@@ -345,14 +384,19 @@ fn decode_reads_the_encoding_and_layer_from_the_formula_file() {
         "-o",
         &cnf_path,
     ]);
-    assert_eq!(run(&args, "").2, 0);
+    assert_eq!(toursat(&args, "").status, 0);
     let header = std::fs::read_to_string(&cnf).unwrap();
     assert!(header.contains("\nc encoding cutset-arcs\nc connectivity crt\n"));
     solve_in_process(&cnf, &model);
     let mut args = vec!["decode", &model_path];
     args.extend(KNIGHT_6X6);
     args.extend(["--formula", &cnf_path, "--format", "numbers"]);
-    let (stdout, stderr, status) = run(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 0, "{stderr}");
     let problem = Problem::new(Board::new(6, 6).unwrap(), Piece::Knight, TourShape::Closed);
     verify(
@@ -364,19 +408,19 @@ fn decode_reads_the_encoding_and_layer_from_the_formula_file() {
 
 #[test]
 fn decode_refuses_a_layer_that_contradicts_the_formula_header() {
-    let cnf = scratch("header-contradiction.cnf");
+    let cnf = scratch_path("header-contradiction.cnf");
     let cnf_path = cnf.display().to_string();
     let mut args = vec!["dimacs"];
     args.extend(KNIGHT_6X6);
     args.extend(["--connectivity", "position", "-o", &cnf_path]);
-    assert_eq!(run(&args, "").2, 0);
-    let model = scratch("header-contradiction.model");
+    assert_eq!(toursat(&args, "").status, 0);
+    let model = scratch_path("header-contradiction.model");
     solve_in_process(&cnf, &model);
     let model_path = model.display().to_string();
     let mut args = vec!["decode", &model_path];
     args.extend(KNIGHT_6X6);
     args.extend(["--formula", &cnf_path, "--connectivity", "crt"]);
-    let (_, stderr, status) = run(&args, "");
+    let Run { stderr, status, .. } = toursat(&args, "");
     assert_eq!(status, 2);
     assert!(
         stderr.ends_with(

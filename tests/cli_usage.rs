@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::run_toursat;
+use common::{toursat, Run};
 
 #[test]
 fn construct_refuses_a_rook_board() {
@@ -20,7 +20,12 @@ fn construct_refuses_a_rook_board() {
         "--engine",
         "construct",
     ];
-    let (stdout, stderr, status) = run_toursat(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 2, "{stderr}");
     assert_eq!(stdout, "");
     assert_eq!(
@@ -47,7 +52,7 @@ fn construct_refuses_a_knight_board_with_blocked_squares() {
         "--engine",
         "construct",
     ];
-    let (_, stderr, status) = run_toursat(&args, "");
+    let Run { stderr, status, .. } = toursat(&args, "");
     assert_eq!(status, 2, "{stderr}");
     assert!(
         stderr.ends_with("it builds tours of boards without blocked squares\n"),
@@ -72,13 +77,18 @@ fn construct_still_takes_an_empty_knight_board() {
         "--format",
         "none",
     ];
-    let (_, stderr, status) = run_toursat(&args, "");
+    let Run { stderr, status, .. } = toursat(&args, "");
     assert_eq!(status, 0, "{stderr}");
 }
 
 #[test]
 fn the_rook_circuit_judge_refuses_construct_before_reading_cases() {
-    let (stdout, stderr, status) = run_toursat(
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
         &["judge", "rook-circuit", "--engine", "construct"],
         // Nothing on stdin: the refusal comes before reading (and the pipe would break).
         "",
@@ -90,19 +100,29 @@ fn the_rook_circuit_judge_refuses_construct_before_reading_cases() {
 
 #[test]
 fn man_takes_a_command_path_as_one_argument_or_several() {
-    let (one, _, status) = run_toursat(&["man", "judge rook-circuit"], "");
+    let Run {
+        stdout: one,
+        status,
+        ..
+    } = toursat(&["man", "judge rook-circuit"], "");
     assert_eq!(status, 0);
     assert!(one.contains(".TH toursat-judge-rook-circuit 1"), "{one}");
-    let (several, _, status) = run_toursat(&["man", "judge", "rook-circuit"], "");
+    let Run {
+        stdout: several,
+        status,
+        ..
+    } = toursat(&["man", "judge", "rook-circuit"], "");
     assert_eq!(status, 0);
     assert_eq!(one, several);
-    let (prefixed, _, _) = run_toursat(&["man", "toursat judge rook-circuit"], "");
+    let Run {
+        stdout: prefixed, ..
+    } = toursat(&["man", "toursat judge rook-circuit"], "");
     assert_eq!(one, prefixed);
 }
 
 #[test]
 fn man_names_the_commands_when_one_is_unknown() {
-    let (_, stderr, status) = run_toursat(&["man", "judge", "rook"], "");
+    let Run { stderr, status, .. } = toursat(&["man", "judge", "rook"], "");
     assert_eq!(status, 2);
     assert_eq!(
         stderr,
@@ -113,7 +133,7 @@ fn man_names_the_commands_when_one_is_unknown() {
 
 #[test]
 fn completions_help_creates_the_folder_it_writes_into() {
-    let (stdout, _, status) = run_toursat(&["completions", "--help"], "");
+    let Run { stdout, status, .. } = toursat(&["completions", "--help"], "");
     assert_eq!(status, 0);
     let lines: Vec<&str> = stdout.lines().map(str::trim).collect();
     let bash = lines
@@ -142,7 +162,7 @@ fn an_explained_open_tour_reads_an_open_tour() {
         "--format",
         "none",
     ];
-    let (_, stderr, status) = run_toursat(&args, "");
+    let Run { stderr, status, .. } = toursat(&args, "");
     assert_eq!(status, 0);
     assert!(
         stderr.starts_with("found an open tour of 25 squares"),
@@ -168,7 +188,12 @@ fn an_open_tour_with_one_square_for_both_ends_is_refused() {
         "0,0",
         "--certify",
     ];
-    let (stdout, stderr, status) = run_toursat(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 2, "{stderr}");
     assert_eq!(stdout, "");
     assert!(

@@ -2,13 +2,9 @@
 
 mod common;
 
+use common::{toursat, Run};
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// Runs `toursat` with `args`: stdout, stderr and the exit status.
-fn toursat(args: &[&str]) -> (String, String, i32) {
-    common::run_toursat(args, "")
-}
 
 /// Three tiny board files in the tests' scratch folder: two with a rook circuit, one without.
 fn tiny_boards() -> Vec<String> {
@@ -33,18 +29,23 @@ fn tiny_boards() -> Vec<String> {
 }
 
 /// `toursat compare` on the tiny boards with the rook's closed tour and these options.
-fn compare(options: &[&str]) -> (String, String, i32) {
+fn compare(options: &[&str]) -> Run {
     let boards = tiny_boards();
     let mut args = vec!["compare"];
     args.extend(boards.iter().map(String::as_str));
     args.extend(["--piece", "rook", "--tour", "closed"]);
     args.extend_from_slice(options);
-    toursat(&args)
+    toursat(&args, "")
 }
 
 #[test]
 fn csv_has_a_row_for_each_board_and_engine() {
-    let (stdout, stderr, status) = compare(&[
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = compare(&[
         "--engines",
         "dfs,sat:cutset",
         "--timeout",
@@ -90,7 +91,12 @@ fn csv_has_a_row_for_each_board_and_engine() {
 
 #[test]
 fn markdown_has_a_board_table_and_an_engine_table() {
-    let (stdout, stderr, status) = compare(&[
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = compare(&[
         "--engines",
         "dfs,sat:position,auto",
         "--timeout",
@@ -115,7 +121,12 @@ fn markdown_has_a_board_table_and_an_engine_table() {
 
 #[test]
 fn json_lists_every_run() {
-    let (stdout, stderr, status) = compare(&[
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = compare(&[
         "--engines",
         "dfs",
         "--timeout",
@@ -136,7 +147,7 @@ fn json_lists_every_run() {
 #[test]
 fn writes_a_cactus_plot() {
     let svg = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compare-cactus.svg");
-    let (_, stderr, status) = compare(&[
+    let Run { stderr, status, .. } = compare(&[
         "--engines",
         "dfs,sat",
         "--timeout",
@@ -152,7 +163,7 @@ fn writes_a_cactus_plot() {
 
 #[test]
 fn an_engine_that_denies_a_tour_is_a_disagreement() {
-    let (_, stderr, status) = compare(&[
+    let Run { stderr, status, .. } = compare(&[
         "--engines",
         "dfs,test:lie",
         "--test-faults",
@@ -168,7 +179,12 @@ fn an_engine_that_denies_a_tour_is_a_disagreement() {
 
 #[test]
 fn a_wrong_tour_is_caught_by_the_parent() {
-    let (stdout, stderr, status) = compare(&[
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = compare(&[
         "--engines",
         "test:bad-tour",
         "--test-faults",
@@ -188,7 +204,12 @@ fn a_wrong_tour_is_caught_by_the_parent() {
 #[test]
 fn an_engine_that_sleeps_is_killed_at_its_time_limit() {
     let started = Instant::now();
-    let (stdout, stderr, status) = compare(&[
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = compare(&[
         "--engines",
         "test:sleep",
         "--test-faults",
@@ -210,14 +231,14 @@ fn an_engine_that_sleeps_is_killed_at_its_time_limit() {
 
 #[test]
 fn test_engines_need_the_hidden_flag() {
-    let (_, stderr, status) = compare(&["--engines", "test:lie", "--timeout", "1"]);
+    let Run { stderr, status, .. } = compare(&["--engines", "test:lie", "--timeout", "1"]);
     assert_eq!(status, 2);
     assert!(stderr.contains("unknown engine \"test:lie\""), "{stderr}");
 }
 
 #[test]
 fn rejects_an_unknown_encoding() {
-    let (_, stderr, status) = compare(&["--engines", "sat:fast", "--timeout", "1"]);
+    let Run { stderr, status, .. } = compare(&["--engines", "sat:fast", "--timeout", "1"]);
     assert_eq!(status, 2);
     assert!(stderr.contains("engine \"sat:fast\""), "{stderr}");
 }

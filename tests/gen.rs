@@ -2,14 +2,10 @@
 
 mod common;
 
+use common::{toursat, Run};
 use std::path::PathBuf;
 use toursat::engine::proofs::cheap_proof;
 use toursat::{engine, gen, Answer, MoveGraph, Piece, Problem, SolveOptions, TourShape};
-
-/// Runs `toursat` with `args`: stdout, stderr and the exit status.
-fn toursat(args: &[&str]) -> (String, String, i32) {
-    common::run_toursat(args, "")
-}
 
 #[test]
 fn the_same_seed_writes_the_same_board() {
@@ -23,10 +19,14 @@ fn the_same_seed_writes_the_same_board() {
             args.extend_from_slice(kind);
             args
         };
-        let (first, _, status) = toursat(&args("5"));
+        let Run {
+            stdout: first,
+            status,
+            ..
+        } = toursat(&args("5"), "");
         assert_eq!(status, 0);
-        assert_eq!(toursat(&args("5")).0, first);
-        assert_ne!(toursat(&args("6")).0, first, "{kind:?}");
+        assert_eq!(toursat(&args("5"), "").stdout, first);
+        assert_ne!(toursat(&args("6"), "").stdout, first, "{kind:?}");
         assert_eq!(first.lines().count(), 16);
     }
 }
@@ -58,23 +58,31 @@ fn count_writes_a_named_file_for_each_seed() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gen-count");
     let _ = std::fs::remove_dir_all(&dir);
     let dir_text = dir.to_str().unwrap();
-    let (stdout, stderr, status) = toursat(&[
-        "gen",
-        "--kind",
-        "holes",
-        "--rows",
-        "8",
-        "--cols",
-        "8",
-        "--holes",
-        "2",
-        "--seed",
-        "7",
-        "--count",
-        "3",
-        "--out-dir",
-        dir_text,
-    ]);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
+        &[
+            "gen",
+            "--kind",
+            "holes",
+            "--rows",
+            "8",
+            "--cols",
+            "8",
+            "--holes",
+            "2",
+            "--seed",
+            "7",
+            "--count",
+            "3",
+            "--out-dir",
+            dir_text,
+        ],
+        "",
+    );
     assert_eq!(status, 0, "{stderr}");
     let names: Vec<String> = ["7", "8", "9"]
         .iter()
@@ -92,16 +100,22 @@ fn count_writes_a_named_file_for_each_seed() {
 
 #[test]
 fn rejects_a_fill_above_one() {
-    let (_, stderr, status) = toursat(&[
-        "gen", "--kind", "planted", "--rows", "8", "--cols", "8", "--fill", "2",
-    ]);
+    let Run { stderr, status, .. } = toursat(
+        &[
+            "gen", "--kind", "planted", "--rows", "8", "--cols", "8", "--fill", "2",
+        ],
+        "",
+    );
     assert_eq!(status, 2);
     assert!(stderr.contains("not a fraction from 0 to 1"), "{stderr}");
 }
 
 #[test]
 fn rejects_a_planted_board_one_row_high() {
-    let (_, stderr, status) = toursat(&["gen", "--kind", "planted", "--rows", "1", "--cols", "8"]);
+    let Run { stderr, status, .. } = toursat(
+        &["gen", "--kind", "planted", "--rows", "1", "--cols", "8"],
+        "",
+    );
     assert_eq!(status, 2);
     assert_eq!(
         stderr,

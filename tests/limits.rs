@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::{scratch_dir, toursat, Run};
 use std::time::{Duration, Instant};
 use toursat::engine::sat::certify::{prove_no_tour, CertifyError, ProofRequest};
 use toursat::engine::sat::SatOptions;
@@ -20,23 +21,15 @@ fn walled_rook_board() -> Board {
     board
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("toursat-limits-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs toursat with `args`: its exit status, stderr, and how long it took.
-fn toursat(args: &[&str]) -> (i32, String, Duration) {
-    let started = Instant::now();
-    let (_, stderr, status) = common::run_toursat(args, "");
-    (status, stderr, started.elapsed())
-}
-
 /// Runs toursat with `args` (whose `--timeout` is `limit` seconds) and checks that it stopped
 /// with status 3, saying it timed out, within `bound` (a generous bound for a slow machine).
 fn assert_times_out(args: &[&str], limit: &str, bound: Duration) {
-    let (status, stderr, elapsed) = toursat(args);
+    let Run {
+        status,
+        stderr,
+        elapsed,
+        ..
+    } = toursat(args, "");
     assert_eq!(status, 3, "{stderr}");
     assert!(
         stderr.contains(&format!("timed out after {limit} s")),
@@ -48,7 +41,7 @@ fn assert_times_out(args: &[&str], limit: &str, bound: Duration) {
 #[test]
 fn certifying_with_a_proof_file_stops_at_the_deadline() {
     let problem = Problem::new(walled_rook_board(), Piece::Rook, TourShape::Closed);
-    let proof = scratch("proof").join("proof.bin");
+    let proof = scratch_dir("proof").join("proof.bin");
     let request = ProofRequest {
         proof_file: Some(proof),
         check: true,
@@ -70,7 +63,7 @@ fn certifying_with_a_proof_file_stops_at_the_deadline() {
 
 #[test]
 fn dimacs_cuts_from_solve_stops_at_the_timeout() {
-    let board_file = scratch("dimacs").join("walled.txt");
+    let board_file = scratch_dir("dimacs").join("walled.txt");
     std::fs::write(&board_file, walled_rook_board().to_string()).unwrap();
     assert_times_out(
         &[
@@ -94,27 +87,30 @@ fn dimacs_cuts_from_solve_stops_at_the_timeout() {
 
 #[test]
 fn the_construct_engine_stops_at_the_timeout() {
-    let (status, stderr, _) = toursat(&[
-        "solve",
-        "--rows",
-        "1000",
-        "--cols",
-        "1000",
-        "--piece",
-        "knight",
-        "--tour",
-        "closed",
-        "--engine",
-        "construct",
-        "--timeout",
-        "0",
-    ]);
+    let Run { status, stderr, .. } = toursat(
+        &[
+            "solve",
+            "--rows",
+            "1000",
+            "--cols",
+            "1000",
+            "--piece",
+            "knight",
+            "--tour",
+            "closed",
+            "--engine",
+            "construct",
+            "--timeout",
+            "0",
+        ],
+        "",
+    );
     assert_eq!(status, 3, "{stderr}");
 }
 
 #[test]
 fn every_command_refuses_boards_over_max_squares() {
-    let board_file = scratch("max").join("board.txt");
+    let board_file = scratch_dir("max").join("board.txt");
     std::fs::write(&board_file, "....\n....\n....\n").unwrap();
     let board = board_file.to_str().unwrap();
     let problem = ["--piece", "rook", "--tour", "closed", "--max-squares", "11"];
@@ -126,7 +122,7 @@ fn every_command_refuses_boards_over_max_squares() {
         vec!["solve", "--rows", "3", "--cols", "4"],
     ] {
         let args: Vec<&str> = command.iter().chain(&problem).copied().collect();
-        let (status, stderr, _) = toursat(&args);
+        let Run { status, stderr, .. } = toursat(&args, "");
         assert_eq!(status, 2, "{args:?}: {stderr}");
         assert!(stderr.contains("11 squares"), "{args:?}: {stderr}");
     }
@@ -134,18 +130,21 @@ fn every_command_refuses_boards_over_max_squares() {
 
 #[test]
 fn a_board_file_too_long_for_max_squares_is_refused_before_it_is_read() {
-    let board_file = scratch("long").join("board.txt");
+    let board_file = scratch_dir("long").join("board.txt");
     std::fs::write(&board_file, "\n".repeat(100_000)).unwrap();
-    let (status, stderr, _) = toursat(&[
-        "solve",
-        board_file.to_str().unwrap(),
-        "--piece",
-        "rook",
-        "--tour",
-        "closed",
-        "--max-squares",
-        "100",
-    ]);
+    let Run { status, stderr, .. } = toursat(
+        &[
+            "solve",
+            board_file.to_str().unwrap(),
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--max-squares",
+            "100",
+        ],
+        "",
+    );
     assert_eq!(status, 2, "{stderr}");
     assert!(
         stderr.contains("longer than a board of --max-squares 100"),
@@ -257,13 +256,13 @@ fn every_command_that_builds_a_formula_refuses_one_past_max_literals() {
             args.truncate(args.len() - 2);
             args.extend(["--format", "none"]);
         }
-        let (status, stderr, _) = toursat(&args);
+        let Run { status, stderr, .. } = toursat(&args, "");
         assert_eq!(status, 3, "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         // The same command with room for the formula succeeds.
         let limit = args.iter().position(|&arg| arg == "1000").unwrap();
         args[limit] = "10000000";
-        let (status, stderr, _) = toursat(&args);
+        let Run { status, stderr, .. } = toursat(&args, "");
         assert_eq!(status, 0, "{args:?}: {stderr}");
     }
 }
@@ -279,7 +278,12 @@ fn a_judge_case_past_max_literals_stops_with_the_message() {
         "--max-literals",
         "100",
     ];
-    let (stdout, stderr, status) = common::run_toursat(&args, "8 8 0 1 1\n\n0 0 0 0 0\n");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "8 8 0 1 1\n\n0 0 0 0 0\n");
     assert_eq!(status, 3, "{stderr}");
     assert!(
         stderr.contains("case 1: stopped: the SAT formula would pass the literal limit"),

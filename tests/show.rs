@@ -2,20 +2,11 @@
 
 mod common;
 
+use common::{scratch_path, toursat, Run};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use toursat::format::{Format, Grid};
 use toursat::{Board, Piece, Problem, Tour, TourShape};
-
-/// Runs `toursat` with `args`: stdout, stderr and the exit status.
-fn run(args: &[&str]) -> (String, String, i32) {
-    common::run_toursat(args, "")
-}
-
-/// A path in the tests' scratch folder.
-fn scratch(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
-}
 
 /// `tour` of `problem` in the grid format.
 fn grid(problem: &Problem, tour: &[u32], colour: bool) -> String {
@@ -28,10 +19,18 @@ fn grid(problem: &Problem, tour: &[u32], colour: bool) -> String {
 
 #[test]
 fn grid_draws_the_2x3_rook_circuit_in_box_lines() {
-    let (stdout, stderr, status) = run(&[
-        "solve", "--rows", "2", "--cols", "3", "--piece", "rook", "--tour", "closed", "--format",
-        "grid",
-    ]);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
+        &[
+            "solve", "--rows", "2", "--cols", "3", "--piece", "rook", "--tour", "closed",
+            "--format", "grid",
+        ],
+        "",
+    );
     assert_eq!((status, stderr.as_str()), (0, ""));
     assert_eq!(stdout, "┌───┐\n└───┘\n");
 }
@@ -61,10 +60,13 @@ fn grid_writes_visit_numbers_for_knights() {
 #[test]
 fn colour_is_never_written_to_a_pipe() {
     for piece in ["rook", "knight"] {
-        let (stdout, _, status) = run(&[
-            "solve", "--rows", "5", "--cols", "5", "--piece", piece, "--tour", "open", "--format",
-            "grid",
-        ]);
+        let Run { stdout, status, .. } = toursat(
+            &[
+                "solve", "--rows", "5", "--cols", "5", "--piece", piece, "--tour", "open",
+                "--format", "grid",
+            ],
+            "",
+        );
         assert_eq!(status, 0);
         assert!(!stdout.contains('\x1b'), "{stdout}");
     }
@@ -72,19 +74,25 @@ fn colour_is_never_written_to_a_pipe() {
 
 #[test]
 fn colour_always_colours_the_start() {
-    let (stdout, _, status) = run(&[
-        "solve", "--rows", "2", "--cols", "3", "--piece", "rook", "--tour", "closed", "--format",
-        "grid", "--color", "always",
-    ]);
+    let Run { stdout, status, .. } = toursat(
+        &[
+            "solve", "--rows", "2", "--cols", "3", "--piece", "rook", "--tour", "closed",
+            "--format", "grid", "--color", "always",
+        ],
+        "",
+    );
     assert_eq!(status, 0);
     assert!(stdout.starts_with("\x1b[1;32m┌\x1b[0m"), "{stdout:?}");
 }
 
 #[test]
 fn progress_is_never_drawn_on_a_pipe() {
-    let (_, stderr, status) = run(&[
-        "solve", "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
-    ]);
+    let Run { stderr, status, .. } = toursat(
+        &[
+            "solve", "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
+        ],
+        "",
+    );
     assert_eq!((status, stderr.as_str()), (0, ""));
 }
 
@@ -115,11 +123,15 @@ fn read_svg(path: &PathBuf) -> (String, usize) {
 
 #[test]
 fn svg_parses_and_has_one_point_per_square() {
-    let path = scratch("knight-5x6.svg");
+    let path = scratch_path("knight-5x6.svg");
     let svg = path.to_str().unwrap();
-    let (_, _, status) = run(&[
-        "solve", "--rows", "5", "--cols", "6", "--piece", "knight", "--tour", "open", "--svg", svg,
-    ]);
+    let Run { status, .. } = toursat(
+        &[
+            "solve", "--rows", "5", "--cols", "6", "--piece", "knight", "--tour", "open", "--svg",
+            svg,
+        ],
+        "",
+    );
     assert_eq!(status, 0);
     let (d, numbers) = read_svg(&path);
     assert_eq!(path_points(&d), 30);
@@ -129,18 +141,21 @@ fn svg_parses_and_has_one_point_per_square() {
 
 #[test]
 fn svg_closes_a_closed_tour_and_skips_blocked_squares() {
-    let path = scratch("rook-ring.svg");
+    let path = scratch_path("rook-ring.svg");
     let svg = path.to_str().unwrap();
-    let (_, _, status) = run(&[
-        "solve",
-        "examples/boards/ring.txt",
-        "--piece",
-        "rook",
-        "--tour",
-        "closed",
-        "--svg",
-        svg,
-    ]);
+    let Run { status, .. } = toursat(
+        &[
+            "solve",
+            "examples/boards/ring.txt",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--svg",
+            svg,
+        ],
+        "",
+    );
     assert_eq!(status, 0);
     let (d, _) = read_svg(&path);
     assert_eq!(path_points(&d), 20);
@@ -149,12 +164,15 @@ fn svg_closes_a_closed_tour_and_skips_blocked_squares() {
 
 #[test]
 fn svg_leaves_out_numbers_beyond_30_squares_a_side() {
-    let path = scratch("knight-31x31.svg");
+    let path = scratch_path("knight-31x31.svg");
     let svg = path.to_str().unwrap();
-    let (_, _, status) = run(&[
-        "solve", "--rows", "31", "--cols", "31", "--piece", "knight", "--tour", "open", "--svg",
-        svg,
-    ]);
+    let Run { status, .. } = toursat(
+        &[
+            "solve", "--rows", "31", "--cols", "31", "--piece", "knight", "--tour", "open",
+            "--svg", svg,
+        ],
+        "",
+    );
     assert_eq!(status, 0);
     let (d, numbers) = read_svg(&path);
     assert_eq!(path_points(&d), 31 * 31);
@@ -163,22 +181,25 @@ fn svg_leaves_out_numbers_beyond_30_squares_a_side() {
 
 #[test]
 fn verify_draws_the_tour_it_reads() {
-    let board = scratch("verify-2x3.txt");
+    let board = scratch_path("verify-2x3.txt");
     std::fs::write(&board, "...\n...\n").unwrap();
-    let tour = scratch("verify-2x3-tour.txt");
+    let tour = scratch_path("verify-2x3-tour.txt");
     std::fs::write(&tour, "A1 B1 C1 C2 B2 A2\n").unwrap();
-    let path = scratch("verify-2x3.svg");
-    let (stdout, _, status) = run(&[
-        "verify",
-        board.to_str().unwrap(),
-        tour.to_str().unwrap(),
-        "--piece",
-        "rook",
-        "--tour",
-        "closed",
-        "--svg",
-        path.to_str().unwrap(),
-    ]);
+    let path = scratch_path("verify-2x3.svg");
+    let Run { stdout, status, .. } = toursat(
+        &[
+            "verify",
+            board.to_str().unwrap(),
+            tour.to_str().unwrap(),
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--svg",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
     assert_eq!((status, stdout.as_str()), (0, "ok\n"));
     assert_eq!(path_points(&read_svg(&path).0), 6);
 }
@@ -269,7 +290,7 @@ fn solve_json_follows_the_schema() {
         "json",
     ];
     for engine in ["dfs", "sat"] {
-        let (stdout, _, status) = run(&[&args[..], &["--engine", engine]].concat());
+        let Run { stdout, status, .. } = toursat(&[&args[..], &["--engine", engine]].concat(), "");
         assert_eq!(status, 0);
         let value = follows_the_schema(&stdout);
         assert_eq!(value["answer"], "found");
@@ -283,10 +304,13 @@ fn solve_json_follows_the_schema() {
 
 #[test]
 fn no_tour_json_follows_the_schema() {
-    let (stdout, _, status) = run(&[
-        "solve", "--rows", "3", "--cols", "3", "--piece", "rook", "--tour", "closed", "--format",
-        "json",
-    ]);
+    let Run { stdout, status, .. } = toursat(
+        &[
+            "solve", "--rows", "3", "--cols", "3", "--piece", "rook", "--tour", "closed",
+            "--format", "json",
+        ],
+        "",
+    );
     assert_eq!(status, 1);
     let value = follows_the_schema(&stdout);
     assert_eq!(value["answer"], "no tour");
@@ -296,22 +320,25 @@ fn no_tour_json_follows_the_schema() {
 
 #[test]
 fn decode_json_follows_the_schema() {
-    let model = scratch("unsat.out");
+    let model = scratch_path("unsat.out");
     std::fs::write(&model, "s UNSATISFIABLE\n").unwrap();
-    let (stdout, _, status) = run(&[
-        "decode",
-        model.to_str().unwrap(),
-        "--rows",
-        "2",
-        "--cols",
-        "3",
-        "--piece",
-        "rook",
-        "--tour",
-        "closed",
-        "--format",
-        "json",
-    ]);
+    let Run { stdout, status, .. } = toursat(
+        &[
+            "decode",
+            model.to_str().unwrap(),
+            "--rows",
+            "2",
+            "--cols",
+            "3",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--format",
+            "json",
+        ],
+        "",
+    );
     assert_eq!(status, 1);
     let value = follows_the_schema(&stdout);
     assert_eq!(value["answer"], "no tour");
@@ -320,20 +347,23 @@ fn decode_json_follows_the_schema() {
 
 #[test]
 fn verify_json_follows_the_schema() {
-    let board = scratch("verify-json-2x3.txt");
+    let board = scratch_path("verify-json-2x3.txt");
     std::fs::write(&board, "...\n...\n").unwrap();
-    let tour = scratch("verify-json-tour.txt");
+    let tour = scratch_path("verify-json-tour.txt");
     std::fs::write(&tour, "A1 B1 C1 C2 A2 B2\n").unwrap();
-    let (stdout, _, status) = run(&[
-        "verify",
-        board.to_str().unwrap(),
-        tour.to_str().unwrap(),
-        "--piece",
-        "rook",
-        "--tour",
-        "closed",
-        "--json",
-    ]);
+    let Run { stdout, status, .. } = toursat(
+        &[
+            "verify",
+            board.to_str().unwrap(),
+            tour.to_str().unwrap(),
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--json",
+        ],
+        "",
+    );
     assert_eq!(status, 1);
     let value = follows_the_schema(&stdout);
     assert_eq!(value["answer"], "invalid");
@@ -344,7 +374,12 @@ fn verify_json_follows_the_schema() {
 #[test]
 fn completions_are_written_for_each_shell() {
     for shell in ["bash", "zsh", "fish"] {
-        let (stdout, stderr, status) = run(&["completions", shell]);
+        let Run {
+            stdout,
+            stderr,
+            status,
+            ..
+        } = toursat(&["completions", shell], "");
         assert_eq!((status, stderr.as_str()), (0, ""));
         assert!(stdout.contains("toursat"), "{shell}: {stdout}");
         assert!(stdout.contains("piece"), "{shell}");
@@ -353,7 +388,7 @@ fn completions_are_written_for_each_shell() {
 
 #[test]
 fn man_page_renders_as_roff() {
-    let (stdout, _, status) = run(&["man"]);
+    let Run { stdout, status, .. } = toursat(&["man"], "");
     assert_eq!(status, 0);
     assert!(stdout.contains(".TH toursat 1"), "{stdout}");
     assert!(stdout.contains(".SH NAME"));
@@ -362,13 +397,13 @@ fn man_page_renders_as_roff() {
 
 #[test]
 fn man_page_of_a_command_renders() {
-    let (stdout, _, status) = run(&["man", "judge", "rook-circuit"]);
+    let Run { stdout, status, .. } = toursat(&["man", "judge", "rook-circuit"], "");
     assert_eq!(status, 0);
     assert!(
         stdout.contains(".TH toursat-judge-rook-circuit"),
         "{stdout}"
     );
-    let (_, stderr, status) = run(&["man", "nonsense"]);
+    let Run { stderr, status, .. } = toursat(&["man", "nonsense"], "");
     assert_eq!(status, 2);
     assert!(
         stderr.starts_with("toursat: man: no command \"nonsense\" here; the commands are judge, "),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{run_toursat, scratch};
+use common::{scratch, toursat, Run};
 use std::path::PathBuf;
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::format::{FormatName, JUDGE_LINE_WIDTH};
@@ -110,23 +110,33 @@ impl Case {
         let mut args = vec!["solve", board.as_str(), "--format", format];
         args.extend(self.problem_args());
         args.extend(extra);
-        let (stdout, stderr, status) = run_toursat(&args, "");
+        let Run {
+            stdout,
+            stderr,
+            status,
+            ..
+        } = toursat(&args, "");
         assert_eq!(status, 0, "{} {format}: {stderr}", self.name);
         stdout
     }
 
     /// `verify` of `tour`, given on stdin (with `extra` flags): stdout, stderr and status.
-    fn verify(&self, tour: &str, extra: &[&str]) -> (String, String, i32) {
+    fn verify(&self, tour: &str, extra: &[&str]) -> Run {
         let board = self.board_file().display().to_string();
         let mut args = vec!["verify", board.as_str(), "-"];
         args.extend(self.problem_args());
         args.extend(extra);
-        run_toursat(&args, tour)
+        toursat(&args, tour)
     }
 
     /// Checks that `verify` says `ok` to `tour` (written in `format`).
     fn assert_ok(&self, format: &str, tour: &str, extra: &[&str]) {
-        let (stdout, stderr, status) = self.verify(tour, extra);
+        let Run {
+            stdout,
+            stderr,
+            status,
+            ..
+        } = self.verify(tour, extra);
         assert_eq!(
             (stdout.as_str(), status),
             ("ok\n", 0),
@@ -205,7 +215,7 @@ fn verify_refuses_two_swapped_numbers() {
     let numbers = case.solve("numbers", &[]);
     let mut entries: Vec<&str> = numbers.split_whitespace().collect();
     entries.swap(0, 1);
-    let (stdout, _, status) = case.verify(&entries.join(" "), &[]);
+    let Run { stdout, status, .. } = case.verify(&entries.join(" "), &[]);
     assert_eq!(status, 1);
     assert!(stdout.starts_with("invalid: "), "{stdout}");
 }
@@ -225,7 +235,7 @@ fn verify_refuses_two_swapped_visit_numbers() {
             entries.collect::<Vec<_>>().join(" ") + "\n"
         })
         .collect();
-    let (stdout, _, status) = case.verify(&swapped, &[]);
+    let Run { stdout, status, .. } = case.verify(&swapped, &[]);
     assert_eq!(status, 1);
     assert!(stdout.starts_with("invalid: step "), "{stdout}");
 }
@@ -234,7 +244,7 @@ fn verify_refuses_two_swapped_visit_numbers() {
 fn verify_refuses_a_grid_with_a_segment_deleted() {
     let case = named("rook-closed");
     let grid = case.solve("grid", &[]);
-    let (stdout, _, status) = case.verify(&grid.replacen('─', " ", 1), &[]);
+    let Run { stdout, status, .. } = case.verify(&grid.replacen('─', " ", 1), &[]);
     assert_eq!(status, 1);
     assert_eq!(
         stdout,
@@ -253,7 +263,7 @@ fn verify_refuses_moves_with_one_letter_changed() {
         "N" => "S",
         _ => "N",
     };
-    let (stdout, _, status) = case.verify(&format!("{changed}{}", &moves[1..]), &[]);
+    let Run { stdout, status, .. } = case.verify(&format!("{changed}{}", &moves[1..]), &[]);
     assert_eq!(status, 1);
     assert!(stdout.starts_with("invalid: "), "{stdout}");
 }
@@ -265,7 +275,7 @@ fn rook_2x3() -> Case {
 
 #[test]
 fn verify_refuses_a_square_with_three_lines() {
-    let (stdout, _, status) = rook_2x3().verify("┌─┬─┐\n└───┘\n", &[]);
+    let Run { stdout, status, .. } = rook_2x3().verify("┌─┬─┐\n└───┘\n", &[]);
     assert_eq!(status, 1);
     assert_eq!(
         stdout,
@@ -276,7 +286,7 @@ fn verify_refuses_a_square_with_three_lines() {
 
 #[test]
 fn verify_refuses_a_line_off_the_board() {
-    let (stdout, _, status) = rook_2x3().verify("┌───┐─\n└───┘\n", &[]);
+    let Run { stdout, status, .. } = rook_2x3().verify("┌───┐─\n└───┘\n", &[]);
     assert_eq!(status, 1);
     assert_eq!(
         stdout,
@@ -287,7 +297,7 @@ fn verify_refuses_a_line_off_the_board() {
 #[test]
 fn verify_refuses_lines_in_two_pieces() {
     let case = case("rook-2x4", "....\n....\n", "rook", "closed", None);
-    let (stdout, _, status) = case.verify("┌─┐ ┌─┐\n└─┘ └─┘\n", &[]);
+    let Run { stdout, status, .. } = case.verify("┌─┐ ┌─┐\n└─┘ └─┘\n", &[]);
     assert_eq!(status, 1);
     assert!(
         stdout.contains("not joined to the rest of the tour"),
@@ -297,7 +307,12 @@ fn verify_refuses_lines_in_two_pieces() {
 
 #[test]
 fn verify_names_line_and_column_of_an_unreadable_grid() {
-    let (stdout, stderr, status) = rook_2x3().verify("┌───┐\n└─x─┘\n", &[]);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = rook_2x3().verify("┌───┐\n└─x─┘\n", &[]);
     assert_eq!((stdout.as_str(), status), ("", 2));
     assert_eq!(
         stderr,
@@ -311,9 +326,13 @@ fn verify_refuses_a_json_answer_without_a_tour() {
     let case = case("rook-3x3", "...\n...\n...\n", "rook", "closed", None);
     let board = case.board_file().display().to_string();
     let solve = ["solve", &board, "--piece", "rook", "--tour", "closed"];
-    let (json, _, status) = run_toursat(&[&solve[..], &["--format", "json"]].concat(), "");
+    let Run {
+        stdout: json,
+        status,
+        ..
+    } = toursat(&[&solve[..], &["--format", "json"]].concat(), "");
     assert_eq!(status, 1);
-    let (stdout, _, status) = case.verify(&json, &[]);
+    let Run { stdout, status, .. } = case.verify(&json, &[]);
     assert_eq!(status, 1);
     assert!(
         stdout.starts_with("invalid: stdin: the JSON holds no tour: its answer is \"no tour\""),
@@ -333,7 +352,7 @@ fn moves_are_read_without_a_start() {
 #[test]
 fn moves_that_fit_nowhere_are_invalid() {
     let case = case("rook-ring-open", RING, "rook", "open", None);
-    let (stdout, _, status) = case.verify("EEEEEEE\n", &[]);
+    let Run { stdout, status, .. } = case.verify("EEEEEEE\n", &[]);
     assert_eq!(status, 1);
     assert_eq!(
         stdout,
@@ -349,14 +368,24 @@ fn verify_reads_the_board_from_stdin() {
     let tour = scratch("verify-formats-stdin-tour.txt", &case.solve("names", &[]));
     let tour = tour.display().to_string();
     let args = ["verify", "-", &tour, "--piece", "knight", "--tour", "open"];
-    let (stdout, stderr, status) = run_toursat(&args, case.board);
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, case.board);
     assert_eq!((stdout.as_str(), status), ("ok\n", 0), "{stderr}");
 }
 
 #[test]
 fn verify_refuses_board_and_tour_both_on_stdin() {
     let args = ["verify", "-", "-", "--piece", "rook", "--tour", "closed"];
-    let (stdout, stderr, status) = run_toursat(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!((stdout.as_str(), status), ("", 2));
     assert_eq!(
         stderr,
@@ -375,7 +404,7 @@ fn verify_refuses_the_drawing_of_an_open_tour_as_a_closed_one() {
         "closed",
         None,
     );
-    let (stdout, _, status) = closed.verify(&grid, &[]);
+    let Run { stdout, status, .. } = closed.verify(&grid, &[]);
     assert_eq!(status, 1);
     assert!(
         stdout.ends_with("but the tour must be closed\n"),
@@ -385,7 +414,7 @@ fn verify_refuses_the_drawing_of_an_open_tour_as_a_closed_one() {
 
 #[test]
 fn verify_help_lists_every_format_and_the_detection_rules() {
-    let (stdout, _, status) = run_toursat(&["verify", "--help"], "");
+    let Run { stdout, status, .. } = toursat(&["verify", "--help"], "");
     assert_eq!(status, 0);
     for value in ["squares:", "names:", "numbers:", "moves:", "grid:", "json:"] {
         assert!(stdout.contains(value), "{value}: {stdout}");

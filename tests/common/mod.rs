@@ -1,12 +1,28 @@
-//! What the command-line tests share: running the built `toursat` binary.
+//! What the command-line tests share: running the built `toursat` binary, scratch files.
+#![allow(dead_code)] // each test binary uses some of these
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
-/// Runs the built `toursat` with `args`, `stdin` written to it (stdout and stderr are pipes):
-/// stdout, stderr and the exit status.
-pub fn run_toursat(args: &[&str], stdin: &str) -> (String, String, i32) {
+/// What a run of the built binary gave.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// Its standard output.
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+    /// Its exit status.
+    pub status: i32,
+    /// How long it ran.
+    pub elapsed: Duration,
+}
+
+/// Runs the built `toursat` with `args`, `stdin` written to it (a child that exits before
+/// reading it all is no error).
+pub fn toursat(args: &[&str], stdin: &str) -> Run {
+    let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_toursat"))
         .args(args)
         .stdin(Stdio::piped())
@@ -14,23 +30,39 @@ pub fn run_toursat(args: &[&str], stdin: &str) -> (String, String, i32) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let written = input.write_all(stdin.as_bytes());
+    assert!(
+        written.as_ref().map_or_else(
+            |error| error.kind() == std::io::ErrorKind::BrokenPipe,
+            |()| true
+        ),
+        "writing stdin: {written:?}"
+    );
+    drop(input);
     let output = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    Run {
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+        status: output.status.code().unwrap(),
+        elapsed: started.elapsed(),
+    }
+}
+
+/// A fresh folder named `name` in the tests' scratch folder.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A path named `name` in the tests' scratch folder, not written.
+pub fn scratch_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
 }
 
 /// A file named `name` holding `text`, in the tests' scratch folder. It is written whole under
 /// another name and then renamed, so that tests running at once may write the same file.
-#[allow(dead_code)] // not every test binary writes files
 pub fn scratch(name: &str, text: &str) -> PathBuf {
     let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = folder.join(name);

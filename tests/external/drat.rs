@@ -1,19 +1,12 @@
 //! DRAT proofs of no tour (`toursat solve --drat`) checked by the outside checker `rate`.
 
+use super::common::{scratch_dir, toursat};
 use super::tools::{self, Tool};
 use libtest_mimic::Trial;
-use std::path::PathBuf;
 use std::process::Command;
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("drat-{name}"));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn drat_proofs_of_the_final_formula_pass_an_outside_checker() {
-    let dir = scratch("final-formula");
+    let dir = scratch_dir("drat-final-formula");
     let boards = [
         ("walled", "...X...\n...X...\n.......\n", "rook", "closed"),
         (
@@ -29,13 +22,13 @@ fn drat_proofs_of_the_final_formula_pass_an_outside_checker() {
         std::fs::write(&board_file, board).unwrap();
         let cnf = dir.join(format!("{name}.cnf"));
         let drat = dir.join(format!("{name}.drat"));
-        let output = Command::new(env!("CARGO_BIN_EXE_toursat"))
-            .args(["solve", board_file.to_str().unwrap()])
-            .args(["--piece", piece, "--tour", tour, "--drat"])
-            .args([&cnf, &drat])
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(1), "{name}: {output:?}");
+        let (cnf_path, drat_path) = (cnf.to_str().unwrap(), drat.to_str().unwrap());
+        let board_path = board_file.to_str().unwrap();
+        let args = [
+            "solve", board_path, "--piece", piece, "--tour", tour, "--drat", cnf_path, drat_path,
+        ];
+        let output = toursat(&args, "");
+        assert_eq!(output.status, 1, "{name}: {output:?}");
         let checked = Command::new("rate").arg(&cnf).arg(&drat).output().unwrap();
         let verdict = String::from_utf8_lossy(&checked.stdout);
         assert!(verdict.contains("s VERIFIED"), "{name}: {verdict}");

@@ -1,10 +1,9 @@
 //! The external solver round trip through the command line: `toursat dimacs`, minisat, then
 //! `toursat decode`.
 
-use super::common::run_toursat;
+use super::common::{scratch_path, toursat, Run};
 use super::tools::{self, Tool};
 use libtest_mimic::Trial;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::{verify, Board, Piece, Problem, TourShape};
@@ -14,21 +13,16 @@ const KNIGHT_6X6: [&str; 8] = [
     "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
 ];
 
-/// A path in the tests' scratch folder.
-fn scratch(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
-}
-
 /// Writes the closed 6 x 6 knight's tour with `toursat dimacs` and `flags` to `NAME.cnf` and
 /// solves it with minisat, which must find it satisfiable: the path of minisat's result file.
 fn knight6_solved_by_minisat(name: &str, flags: &[&str]) -> String {
-    let cnf = scratch(&format!("{name}.cnf")).display().to_string();
-    let answer = scratch(&format!("{name}.out")).display().to_string();
+    let cnf = scratch_path(&format!("{name}.cnf")).display().to_string();
+    let answer = scratch_path(&format!("{name}.out")).display().to_string();
     let mut args = vec!["dimacs"];
     args.extend(KNIGHT_6X6);
     args.extend(flags);
     args.extend(["-o", &cnf]);
-    assert_eq!(run_toursat(&args, "").2, 0);
+    assert_eq!(toursat(&args, "").status, 0);
     let solved = Command::new("minisat")
         .args([&cnf, &answer])
         .stdout(Stdio::null())
@@ -45,7 +39,12 @@ fn decode_knight6(answer: &str, flags: &[&str]) -> (i32, String) {
     args.extend(KNIGHT_6X6);
     args.extend(flags);
     args.extend(["--format", "numbers"]);
-    let (stdout, stderr, status) = run_toursat(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     if status == 0 {
         let board = Board::new(6, 6).unwrap();
         let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
