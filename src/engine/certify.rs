@@ -31,7 +31,7 @@ impl Certified {
     /// How it was checked: `recount`, `search`, `min-cut`, `theorem` or `sat-proof`.
     pub fn method(&self) -> &'static str {
         match &self.evidence {
-            Evidence::Argument(checked) => checked.method.as_str(),
+            Evidence::Argument(checked) => checked.method.name(),
             Evidence::SatProof(_) => "sat-proof",
         }
     }

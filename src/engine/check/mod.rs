@@ -13,6 +13,7 @@ mod theorems;
 
 use crate::board::{Board, Square};
 use crate::engine::Impossibility;
+use crate::names::named;
 use crate::piece::Piece;
 use crate::problem::Problem;
 use crate::square::coordinates;
@@ -30,17 +31,12 @@ pub enum Method {
     Theorem,
 }
 
-impl Method {
-    /// The method's name, as the JSON output writes it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::Recount => "recount",
-            Method::Search => "search",
-            Method::MinCut => "min-cut",
-            Method::Theorem => "theorem",
-        }
-    }
-}
+named!(Method, "method", {
+    Recount => "recount",
+    Search => "search",
+    MinCut => "min-cut",
+    Theorem => "theorem",
+});
 
 /// An argument that passed its check: how, and what the check found, in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
