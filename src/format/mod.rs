@@ -21,12 +21,12 @@ pub use svg::{Svg, MAX_NUMBERED_SIDE};
 
 use crate::board::Board;
 use crate::engine::{Answer, Impossibility, Solution, Stats, Stop};
+use crate::names::named;
 use crate::problem::Problem;
 use crate::square::coordinates;
 use crate::tour::Tour;
 use std::fmt;
 use std::io::{self, Write};
-use std::str::FromStr;
 
 /// The line width of the judge's rook-circuit output: 40 moves a line.
 pub const JUDGE_LINE_WIDTH: usize = 40;
@@ -78,28 +78,6 @@ pub enum FormatName {
 }
 
 impl FormatName {
-    /// Every format, in the order the help lists them.
-    pub const ALL: [FormatName; 6] = [
-        FormatName::Moves,
-        FormatName::Squares,
-        FormatName::Names,
-        FormatName::Numbers,
-        FormatName::Grid,
-        FormatName::Json,
-    ];
-
-    /// The format's name on the command line.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            FormatName::Moves => "moves",
-            FormatName::Squares => "squares",
-            FormatName::Names => "names",
-            FormatName::Numbers => "numbers",
-            FormatName::Grid => "grid",
-            FormatName::Json => "json",
-        }
-    }
-
     /// The format itself; `line_width` is the moves a line of [`Moves`] (0: one line).
     pub fn format(&self, line_width: usize) -> Box<dyn Format> {
         self.coloured(line_width, false)
@@ -118,24 +96,14 @@ impl FormatName {
     }
 }
 
-impl FromStr for FormatName {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<FormatName, String> {
-        FormatName::ALL
-            .into_iter()
-            .find(|name| name.as_str() == text)
-            .ok_or_else(|| {
-                format!("unknown format {text:?}: expected moves, squares, names, numbers, grid or json")
-            })
-    }
-}
-
-impl fmt::Display for FormatName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+named!(FormatName, "format", {
+    Moves => "moves",
+    Squares => "squares",
+    Names => "names",
+    Numbers => "numbers",
+    Grid => "grid",
+    Json => "json",
+});
 
 /// Why a tour could not be written.
 #[derive(Debug)]
@@ -347,7 +315,7 @@ mod tests {
     #[test]
     fn format_names_round_trip() {
         for name in FormatName::ALL {
-            assert_eq!(name.as_str().parse::<FormatName>(), Ok(name));
+            assert_eq!(name.name().parse::<FormatName>(), Ok(name));
         }
     }
 }
