@@ -183,11 +183,15 @@ fn sampled_4x4_and_5x4_boards_agree_with_brute_force() {
                     pattern |= 1 << square;
                 }
             }
-            for (piece, shape) in [
+            let mut cases = vec![
                 (Piece::Rook, TourShape::Closed),
                 (Piece::Rook, TourShape::Open),
-                (Piece::King, TourShape::Closed),
-            ] {
+            ];
+            if rows == 4 {
+                // King tours of 20 squares take the brute force too long.
+                cases.push((Piece::King, TourShape::Closed));
+            }
+            for (piece, shape) in cases {
                 let problem = Problem::new(blocked_board(rows, cols, pattern), piece, shape);
                 assert_eq!(
                     dp(&problem, false),

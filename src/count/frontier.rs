@@ -6,8 +6,9 @@
 //! the number of ways of choosing the decided edges that lead to it. Deciding an edge either
 //! skips it (not allowed for a forced edge) or uses it; using it never gives a vertex a third
 //! edge, joins two fragments into one, and closes a fragment into a cycle only when that cycle
-//! is the whole tour: every vertex has entered and every other slot is done. A vertex leaving
-//! the frontier must be done. Cycles are counted once each, as edge sets.
+//! is the whole tour: every vertex has entered and every other slot is done. A state dies as
+//! soon as an end of the decided edge has fewer edges left than it still needs, so a vertex
+//! leaves the frontier done. Cycles are counted once each, as edge sets.
 
 use super::plan::{Plan, Step};
 use super::{CountStats, Natural, Progress};
@@ -242,14 +243,25 @@ fn closes_tour(state: u128, step: &Step) -> bool {
     true
 }
 
-/// `state` after the vertices leaving at `step` leave: `None` if one of them is not done.
+/// `state` after `step`: `None` if an end of its edge has fewer edges left than it needs
+/// (two untouched, one a fragment's end); an end with no edge left leaves the frontier.
 fn leave(state: u128, step: &Step) -> Option<u128> {
     let mut left = state;
-    for &slot in &step.leaving {
-        if slot_value(left, slot) != DONE {
+    for (slot, edges_left) in [
+        (step.low, step.low_edges_left),
+        (step.high, step.high_edges_left),
+    ] {
+        let needed = match slot_value(left, slot) {
+            UNTOUCHED => 2,
+            DONE => 0,
+            _ => 1,
+        };
+        if edges_left < needed {
             return None;
         }
-        left = with_slot(left, slot, UNTOUCHED);
+        if edges_left == 0 {
+            left = with_slot(left, slot, UNTOUCHED);
+        }
     }
     Some(left)
 }

@@ -20,8 +20,10 @@ pub struct Step {
     pub high: u8,
     /// Whether every tour uses this edge (the virtual edge of a fixed end).
     pub forced: bool,
-    /// Slots whose vertex has no edge after this one: it must be done (two edges) and leaves.
-    pub leaving: Vec<u8>,
+    /// Edges of the low end decided after this one (at 0 it leaves the frontier).
+    pub low_edges_left: u32,
+    /// Edges of the high end decided after this one.
+    pub high_edges_left: u32,
     /// The slots held during this step, one bit a slot.
     pub occupied: u32,
     /// Whether every vertex has taken a slot by this step (a cycle may close only then).
@@ -83,10 +85,12 @@ impl Plan {
     fn from_edges(edges: &[(u32, u32, bool)], vertices: usize) -> Result<Plan, usize> {
         let mut first = vec![usize::MAX; vertices];
         let mut last = vec![0; vertices];
+        let mut edges_left = vec![0u32; vertices];
         for (index, &(high, low, _)) in edges.iter().enumerate() {
             for vertex in [high as usize, low as usize] {
                 first[vertex] = first[vertex].min(index);
                 last[vertex] = index;
+                edges_left[vertex] += 1;
             }
         }
         let mut slot_of = vec![u8::MAX; vertices];
@@ -107,21 +111,21 @@ impl Plan {
                     widest = widest.max(occupied.count_ones() as usize);
                 }
             }
-            let leaving: Vec<u8> = [low as usize, high as usize]
-                .into_iter()
-                .filter(|&vertex| last[vertex] == index)
-                .map(|vertex| slot_of[vertex])
-                .collect();
+            edges_left[low as usize] -= 1;
+            edges_left[high as usize] -= 1;
             steps.push(Step {
                 low: slot_of[low as usize],
                 high: slot_of[high as usize],
                 forced,
-                leaving: leaving.clone(),
+                low_edges_left: edges_left[low as usize],
+                high_edges_left: edges_left[high as usize],
                 occupied,
                 all_entered: entered == vertices,
             });
-            for slot in leaving {
-                occupied &= !(1 << slot);
+            for vertex in [low as usize, high as usize] {
+                if last[vertex] == index {
+                    occupied &= !(1 << slot_of[vertex]);
+                }
             }
         }
         Ok(Plan {
