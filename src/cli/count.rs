@@ -10,6 +10,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 use toursat::count::{self, CountError, CountOptions, CountStats, Progress};
 use toursat::engine::{Limits, Stop};
+use toursat::format::{Format, Names};
+use toursat::Problem;
 
 /// Examples shown under `toursat count --help`.
 pub const EXAMPLES: &str = "\
@@ -17,7 +19,9 @@ Examples:
   toursat count --rows 8 --cols 8 --piece rook --tour closed
   toursat count --rows 6 --cols 6 --piece knight --tour closed --stats
   toursat count --rows 5 --cols 5 --piece knight --tour open --directed
-  toursat count --rows 4 --cols 4 --blocked \"0,3 2,2\" --piece rook --tour closed";
+  toursat count --rows 4 --cols 4 --blocked \"0,3 2,2\" --piece rook --tour closed
+  toursat count --rows 100 --cols 100 --blocked \"0,0\" --piece knight --tour open --limit 2
+  toursat count --rows 3 --cols 4 --piece rook --tour open --all";
 
 /// Arguments of `toursat count`.
 #[derive(Args, Debug)]
@@ -37,6 +41,15 @@ pub struct CountArgs {
     /// Print the DP's statistics (steps, frontier, states, peak states, seconds) to stderr.
     #[arg(long)]
     stats: bool,
+    /// Find up to K distinct tours by SAT instead (each barred once found; cycles and paths
+    /// compared as sets of moves), write each as a line of square names as it is found, then
+    /// the number found, `at least K` if the limit stopped the search. `--limit 2` says
+    /// whether a tour is unique, on boards too wide to count.
+    #[arg(long, value_name = "K", conflicts_with_all = ["directed", "stats", "all"])]
+    limit: Option<usize>,
+    /// As --limit, with no limit: write every tour (small boards).
+    #[arg(long, conflicts_with_all = ["directed", "stats"])]
+    all: bool,
 }
 
 /// Runs `toursat count`: the exit status, or an error.
@@ -46,16 +59,33 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
         directed: args.directed,
         limits: args.timeout.map_or(Limits::none(), Limits::timeout),
     };
+    if let Some(limit) = args.limit.or(args.all.then_some(usize::MAX)) {
+        return write_distinct(&problem, limit, &options.limits, args.timeout);
+    }
     let bar = progress_bar();
     let counted = count::count(&problem, &options, &mut |progress: Progress| {
         bar.set_length(progress.steps as u64);
         bar.set_position(progress.steps_done as u64);
     });
     bar.finish_and_clear();
-    let counted = counted.map_err(|error| match error {
+    let counted = counted.map_err(|error| cli_error(error, args.timeout))?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", counted.tours)
+        .and_then(|()| out.flush())
+        .map_err(|error| CliError::input(format!("writing the count: {error}")))?;
+    if args.stats {
+        write_stats(&counted.stats, &mut io::stderr().lock())
+            .map_err(|error| CliError::input(format!("writing statistics: {error}")))?;
+    }
+    Ok(exit::SUCCESS)
+}
+
+/// The command-line error of a count that failed, with the time limit for its message.
+fn cli_error(error: CountError, timeout: Option<Duration>) -> CliError {
+    match error {
         CountError::Stopped(Stop::Timeout) => CliError::with_status(
             exit::STOPPED,
-            match args.timeout {
+            match timeout {
                 Some(timeout) => format!(
                     "timed out after {} s, before the count was done",
                     timeout.as_secs_f64()
@@ -65,15 +95,37 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
         ),
         CountError::Stopped(stop) => CliError::with_status(exit::for_stop(stop), error),
         other => CliError::input(other),
-    })?;
+    }
+}
+
+/// Writes up to `limit` distinct tours of `problem`, each as found, then how many there were.
+fn write_distinct(
+    problem: &Problem,
+    limit: usize,
+    limits: &Limits,
+    timeout: Option<Duration>,
+) -> Result<u8, CliError> {
     let mut out = io::stdout().lock();
-    writeln!(out, "{}", counted.tours)
+    let mut written = Ok(());
+    let distinct = count::distinct_tours(problem, limit, limits, &mut |tour| {
+        if written.is_ok() {
+            written = Names
+                .write_tour(problem, tour, &mut out)
+                .map_err(|error| error.to_string())
+                .and_then(|()| out.flush().map_err(|error| error.to_string()));
+        }
+    })
+    .map_err(|error| cli_error(error, timeout))?;
+    written.map_err(|error| CliError::input(format!("writing a tour: {error}")))?;
+    let found = distinct.tours.len();
+    let line = if distinct.complete {
+        found.to_string()
+    } else {
+        format!("at least {found}")
+    };
+    writeln!(out, "{line}")
         .and_then(|()| out.flush())
         .map_err(|error| CliError::input(format!("writing the count: {error}")))?;
-    if args.stats {
-        write_stats(&counted.stats, &mut io::stderr().lock())
-            .map_err(|error| CliError::input(format!("writing statistics: {error}")))?;
-    }
     Ok(exit::SUCCESS)
 }
 

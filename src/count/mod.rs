@@ -6,7 +6,8 @@
 //! moves in the order of [`plan`]; its frontier spans the board's short side times the piece's
 //! reach across rows, so it suits the rook and king on boards up to about 14 squares wide, and
 //! leapers on narrow boards. Counts are added in `u128` and the count is redone in [`Natural`]
-//! if one of them passes it.
+//! if one of them passes it. Where the DP is too wide, [`distinct_tours`] finds tours one by one
+//! by SAT, each barred once found, which answers whether a tour is unique.
 //!
 //! ```
 //! use toursat::count::{count, CountOptions};
@@ -16,10 +17,12 @@
 //! assert_eq!(counted.tours.to_string(), "6");
 //! ```
 
+mod distinct;
 mod frontier;
 mod natural;
 mod plan;
 
+pub use distinct::{distinct_tours, Distinct};
 pub use natural::Natural;
 pub use plan::MAX_SLOTS;
 
