@@ -3,7 +3,8 @@
 mod common;
 
 use common::run_toursat;
-use toursat::count::{count, CountOptions};
+use toursat::count::{count, distinct_tours, CountOptions};
+use toursat::engine::Limits;
 use toursat::{Board, MoveGraph, Piece, Problem, TourShape};
 
 /// The DP's count of `problem`'s tours, as a decimal string.
@@ -342,4 +343,100 @@ fn command_line_refuses_a_blocked_start() {
         "",
     );
     assert_eq!(status, 2, "{stderr}");
+}
+
+/// The undirected moves of `tour`, closed back to its start when `closed`, as sorted pairs.
+fn move_set(tour: &toursat::Tour, closed: bool) -> Vec<(u32, u32)> {
+    let squares = tour.squares();
+    let mut moves: Vec<(u32, u32)> = squares
+        .windows(2)
+        .map(|pair| (pair[0].min(pair[1]), pair[0].max(pair[1])))
+        .collect();
+    if closed && squares.len() > 2 {
+        let (first, last) = (squares[0], squares[squares.len() - 1]);
+        moves.push((first.min(last), first.max(last)));
+    }
+    moves.sort_unstable();
+    moves
+}
+
+#[test]
+fn every_tour_by_sat_is_every_tour_once() {
+    for pattern in (0..(1u32 << 12) - 1).step_by(53) {
+        for shape in [TourShape::Closed, TourShape::Open] {
+            let problem = Problem::new(blocked_board(3, 4, pattern), Piece::Rook, shape);
+            let distinct =
+                distinct_tours(&problem, usize::MAX, &Limits::none(), &mut |_| {}).unwrap();
+            assert!(distinct.complete);
+            assert_eq!(
+                distinct.tours.len() as u128,
+                brute_force(&problem),
+                "pattern {pattern:#b}, {shape:?}"
+            );
+            let mut move_sets: Vec<_> = distinct
+                .tours
+                .iter()
+                .map(|tour| move_set(tour, shape == TourShape::Closed))
+                .collect();
+            move_sets.sort();
+            move_sets.dedup();
+            assert_eq!(
+                move_sets.len(),
+                distinct.tours.len(),
+                "pattern {pattern:#b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_second_tour_is_found_when_there_is_one() {
+    let problem = Problem::new(Board::new(6, 6).unwrap(), Piece::Rook, TourShape::Closed);
+    let distinct = distinct_tours(&problem, 2, &Limits::none(), &mut |_| {}).unwrap();
+    assert_eq!(distinct.tours.len(), 2);
+    assert!(!distinct.complete);
+    assert_ne!(
+        move_set(&distinct.tours[0], true),
+        move_set(&distinct.tours[1], true)
+    );
+}
+
+#[test]
+fn command_line_limit_2_shows_the_sample_circuit_is_unique() {
+    let (stdout, stderr, status) = run_toursat(
+        &[
+            "count",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--blocked",
+            "0,3 2,2",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--limit",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stdout, "A1B1B2C2C1D1D2D3D4C4B4B3A3A2\n1\n");
+}
+
+#[test]
+fn command_line_limit_says_at_least_when_the_limit_stops_it() {
+    let (stdout, stderr, status) = run_toursat(
+        &[
+            "count", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed",
+            "--limit", "2",
+        ],
+        "",
+    );
+    assert_eq!(status, 0, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_ne!(lines[0], lines[1]);
+    assert_eq!(lines[2], "at least 2");
 }

@@ -265,3 +265,54 @@ fn leave(state: u128, step: &Step) -> Option<u128> {
     }
     Some(left)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, Piece, Problem, TourShape};
+
+    /// A tally of at most 255 ways, to see overflow reported.
+    impl Tally for u8 {
+        fn zero() -> u8 {
+            0
+        }
+
+        fn one() -> u8 {
+            1
+        }
+
+        fn add(&mut self, other: &u8) -> Result<(), Overflow> {
+            *self = self.checked_add(*other).ok_or(Overflow)?;
+            Ok(())
+        }
+    }
+
+    fn six_by_six_rook_plan() -> Plan {
+        let problem = Problem::new(Board::new(6, 6).unwrap(), Piece::Rook, TourShape::Closed);
+        Plan::new(&problem).unwrap()
+    }
+
+    #[test]
+    fn a_count_past_its_tally_is_reported_as_overflow() {
+        let mut stats = CountStats::default();
+        let counted = count_cycles::<u8>(
+            &six_by_six_rook_plan(),
+            &Limits::none(),
+            &mut |_| {},
+            &mut stats,
+        );
+        assert_eq!(counted, Err(Interrupted::Overflow));
+    }
+
+    #[test]
+    fn naturals_count_as_u128_does() {
+        let mut stats = CountStats::default();
+        let counted = count_cycles::<Natural>(
+            &six_by_six_rook_plan(),
+            &Limits::none(),
+            &mut |_| {},
+            &mut stats,
+        );
+        assert_eq!(counted, Ok(Natural::from(1072u128)));
+    }
+}
