@@ -15,6 +15,7 @@
 
 pub mod board;
 pub mod compare;
+pub mod count;
 pub mod cut_squares;
 pub mod engine;
 pub mod format;

@@ -87,7 +87,7 @@ impl EngineArgs {
 }
 
 /// Reads a time limit in seconds: a finite number, 0 or more.
-fn parse_timeout(text: &str) -> Result<Duration, String> {
+pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .parse()
         .map_err(|_| format!("{text:?} is not a number of seconds"))?;

@@ -2,6 +2,7 @@
 
 mod args;
 mod compare;
+mod count;
 mod decode;
 mod dimacs;
 mod error;
@@ -75,6 +76,9 @@ enum Command {
     /// verified, disagreements reported (exit status 4).
     #[command(after_help = format!("{}\n\n{}", compare::EXAMPLES, exit::HELP))]
     Compare(compare::CompareArgs),
+    /// Count the tours of one board exactly (each cycle or path once), by a frontier DP.
+    #[command(after_help = format!("{}\n\n{}", count::EXAMPLES, exit::HELP))]
+    Count(count::CountArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -90,6 +94,7 @@ pub fn main() -> ExitCode {
         Command::Man(args) => shell::man(args, Cli::command()),
         Command::Gen(args) => gen::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Count(args) => count::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

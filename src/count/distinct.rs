@@ -1,0 +1,109 @@
+//! Distinct tours one after another, by SAT with blocking clauses: "is there a second one?".
+//!
+//! The SAT engine's [`Refinement`] finds a tour; a clause then forbids that tour's set of moves
+//! (for a closed tour: its cycle in either direction; for an open tour: its path, either way),
+//! and the solver is asked again, until the limit or until no tour is left. The cuts the
+//! refinement adds hold for every tour, so no tour is lost, and each tour found differs from
+//! every earlier one in at least one move. Every tour is verified before it is reported.
+
+use super::CountError;
+use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
+use crate::engine::{Limits, Stop};
+use crate::graph::{CycleGraph, Vertex};
+use crate::piece::MoveGraph;
+use crate::problem::Problem;
+use crate::tour::Tour;
+use crate::verify::verify;
+use varisat::Lit;
+
+/// The tours found, and whether they are all the tours there are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Distinct {
+    /// The tours in the order found, no two with the same set of moves.
+    pub tours: Vec<Tour>,
+    /// Whether the search ran out of tours before the limit (so `tours` is every tour).
+    pub complete: bool,
+}
+
+/// Up to `limit` distinct tours of `problem`; `found` hears of each as soon as it is verified.
+pub fn distinct_tours(
+    problem: &Problem,
+    limit: usize,
+    limits: &Limits,
+    found: &mut dyn FnMut(&Tour),
+) -> Result<Distinct, CountError> {
+    problem.validate().map_err(CountError::Problem)?;
+    let mut tours = Vec::new();
+    if limit == 0 {
+        return Ok(Distinct {
+            tours,
+            complete: false,
+        });
+    }
+    if let Some(tiny) = super::tiny_count(problem) {
+        if let Some(tour) = trivial_tour(problem).filter(|_| tiny == 1) {
+            report(problem, &tour, found)?;
+            tours.push(tour);
+        }
+        return Ok(Distinct {
+            tours,
+            complete: true,
+        });
+    }
+    let move_graph = MoveGraph::new(&problem.board, problem.piece);
+    // The warm start (a flow) and the joining of a model's cycles by edge exchanges are blind
+    // to the blocking clauses: every tour must be a model of the solver's.
+    let options = SatOptions {
+        warm_start: false,
+        merge: false,
+        ..SatOptions::default()
+    };
+    let mut refinement = Refinement::new(problem, &move_graph, &options, limits);
+    while tours.len() < limit {
+        let Some(cycle) = refinement.cycle_through(&[]).map_err(CountError::Stopped)? else {
+            return Ok(Distinct {
+                tours,
+                complete: true,
+            });
+        };
+        let tour = refinement.graph.tour_of_cycle(&cycle);
+        report(problem, &tour, found)?;
+        tours.push(tour);
+        for clause in blocking_clauses(&refinement.moves, &refinement.graph, &cycle) {
+            refinement.formula.add_clause(&clause);
+        }
+    }
+    Ok(Distinct {
+        tours,
+        complete: false,
+    })
+}
+
+/// Verifies `tour` and passes it to `found`: a tour that fails is an internal error.
+fn report(problem: &Problem, tour: &Tour, found: &mut dyn FnMut(&Tour)) -> Result<(), CountError> {
+    verify(problem, tour).map_err(|_| CountError::Stopped(Stop::InternalError))?;
+    found(tour);
+    Ok(())
+}
+
+/// Clauses that forbid the Hamiltonian cycle `cycle` of `graph`, walked either way: one clause
+/// for edge variables, one a direction for arc variables.
+fn blocking_clauses(moves: &MoveVars, graph: &CycleGraph, cycle: &[Vertex]) -> Vec<Vec<Lit>> {
+    let mut walk: Vec<Vertex> = cycle.to_vec();
+    walk.push(cycle[0]);
+    let mut clauses: Vec<Vec<Lit>> = Vec::new();
+    for _direction in 0..2 {
+        let mut clause: Vec<Lit> = moves
+            .path_literals(graph, &walk)
+            .into_iter()
+            .map(|lit| !lit)
+            .collect();
+        clause.sort();
+        if !clauses.contains(&clause) {
+            clauses.push(clause);
+        }
+        walk.reverse();
+    }
+    clauses
+}
