@@ -90,7 +90,7 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
                 if connectivity == Connectivity::Cuts && !encoding.is_complete() =>
             {
                 " (if the formula's header names a connectivity layer, give it with \
-                 --connectivity)"
+                 --connectivity, or the formula file with --formula)"
             }
             _ => "",
         };

@@ -95,6 +95,16 @@ fn tools_called(script: &str) -> Vec<Tool> {
         .collect()
 }
 
+/// The last 3,000 characters of `text`, for a failure's message.
+fn tail(text: &str) -> &str {
+    let start = text
+        .char_indices()
+        .rev()
+        .nth(2999)
+        .map_or(0, |(index, _)| index);
+    &text[start..]
+}
+
 /// The repository's `git status`, or `None` where git or the repository is not there.
 fn git_status(root: &Path) -> Option<String> {
     let output = Command::new("git")
@@ -142,8 +152,6 @@ fn run_example(root: &Path, line: usize, script: &str) {
     let output = bash(root, &scratch_home(line), script);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let tail = |text: &str| text.chars().rev().take(3000).collect::<Vec<_>>();
-    let tail = |text: &str| tail(text).into_iter().rev().collect::<String>();
     assert!(
         output.status.success(),
         "{name}: {}\n--- script\n{script}\n--- stdout (end)\n{}\n--- stderr (end)\n{}",
@@ -168,6 +176,12 @@ fn harness_trials() -> Vec<Trial> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let at = root.clone();
     vec![
+        Trial::test("readme::a_failure_shows_the_end_of_the_output", || {
+            assert_eq!(tail("short"), "short");
+            let long = format!("{}é{}", "x".repeat(5000), "y".repeat(2999));
+            assert_eq!(tail(&long), format!("é{}", "y".repeat(2999)));
+            Ok(())
+        }),
         Trial::test("readme::a_failing_command_fails_its_example", move || {
             let output = bash(
                 &root,
