@@ -9,8 +9,10 @@
 mod dimacs;
 mod edge_list;
 mod hcp;
+mod tour;
 mod write;
 
+pub use tour::{read_graph_tour, write_tsplib_tour, write_vertices};
 pub use write::{write_dimacs, write_hcp};
 
 use std::collections::hash_map::{Entry, HashMap};

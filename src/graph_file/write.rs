@@ -48,12 +48,12 @@ pub fn write_dimacs(comment: Option<&str>, vertex_count: usize, edges: &[(u32, u
 }
 
 /// `text` with line breaks turned to spaces, for a header value.
-fn one_line(text: &str) -> String {
+pub(super) fn one_line(text: &str) -> String {
     text.replace(['\r', '\n'], " ")
 }
 
 /// Appends `line` and a newline to `text`.
-fn push_line(text: &mut String, line: std::fmt::Arguments<'_>) {
+pub(super) fn push_line(text: &mut String, line: std::fmt::Arguments<'_>) {
     text.write_fmt(line)
         .expect("writing to a String cannot fail");
     text.push('\n');
