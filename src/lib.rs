@@ -21,6 +21,7 @@ pub mod engine;
 pub mod format;
 pub mod gen;
 pub mod graph;
+pub mod graph_file;
 pub mod judge;
 mod names;
 pub mod piece;
