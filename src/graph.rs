@@ -5,6 +5,7 @@
 //! cut open at the virtual vertex, is an open tour.
 
 use crate::board::Square;
+use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
@@ -26,7 +27,8 @@ pub struct CycleGraph {
 }
 
 impl CycleGraph {
-    /// The cycle graph of `problem`, whose move graph is `graph`.
+    /// The cycle graph of `problem`, whose move graph is `graph`: the board as one source of
+    /// graphs (its free squares are the vertices, in index order).
     pub fn new(problem: &Problem, graph: &MoveGraph) -> CycleGraph {
         let board = &problem.board;
         let square_of: Vec<Square> = board.free_squares().collect();
@@ -45,7 +47,28 @@ impl CycleGraph {
         }
         let start = problem.start.map(|square| vertex_of[square as usize]);
         let end = problem.end.map(|square| vertex_of[square as usize]);
-        let virtual_vertex = match problem.shape {
+        CycleGraph::assemble(square_of, edges, problem.shape, start, end)
+    }
+
+    /// The cycle graph of a graph problem: a graph file as the other source of graphs (its
+    /// vertex `v` is the vertex and the "square" `v`).
+    pub fn of_graph(problem: &GraphProblem) -> CycleGraph {
+        let square_of: Vec<Square> = (0..problem.vertex_count as Square).collect();
+        let mut edges = Vec::with_capacity(problem.edges.len() + problem.vertex_count);
+        edges.extend_from_slice(&problem.edges);
+        CycleGraph::assemble(square_of, edges, problem.shape, problem.start, problem.end)
+    }
+
+    /// The cycle graph on the vertices of `square_of` with `edges` (each `a < b`), and for an
+    /// open tour the virtual vertex joined to every vertex.
+    fn assemble(
+        square_of: Vec<Square>,
+        mut edges: Vec<(Vertex, Vertex)>,
+        shape: TourShape,
+        start: Option<Vertex>,
+        end: Option<Vertex>,
+    ) -> CycleGraph {
+        let virtual_vertex = match shape {
             TourShape::Closed => None,
             TourShape::Open => {
                 let virtual_vertex = square_of.len() as Vertex;

@@ -22,6 +22,7 @@ pub mod format;
 pub mod gen;
 pub mod graph;
 pub mod graph_file;
+pub mod graph_problem;
 pub mod judge;
 mod names;
 pub mod piece;
@@ -30,6 +31,7 @@ pub mod rng;
 pub mod square;
 pub mod tour;
 pub mod verify;
+pub mod verify_graph;
 pub mod verify_stream;
 
 pub use board::{Board, BoardError, Square};

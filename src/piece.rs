@@ -173,6 +173,32 @@ impl MoveGraph {
         MoveGraph { offsets, targets }
     }
 
+    /// The graph of `edges` (pairs of vertices below `vertex_count`, each once) on vertices
+    /// `0..vertex_count`, as if each vertex were a square: a graph file as a move graph, for
+    /// the arguments that need only adjacency. Neighbours are sorted by number.
+    pub fn from_edges(vertex_count: usize, edges: &[(Square, Square)]) -> MoveGraph {
+        let mut offsets = vec![0u32; vertex_count + 1];
+        for &(a, b) in edges {
+            offsets[a as usize + 1] += 1;
+            offsets[b as usize + 1] += 1;
+        }
+        for vertex in 0..vertex_count {
+            offsets[vertex + 1] += offsets[vertex];
+        }
+        let mut fill = offsets.clone();
+        let mut targets = vec![0; edges.len() * 2];
+        for &(a, b) in edges {
+            targets[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+            targets[fill[b as usize] as usize] = a;
+            fill[b as usize] += 1;
+        }
+        for vertex in 0..vertex_count {
+            targets[offsets[vertex] as usize..offsets[vertex + 1] as usize].sort_unstable();
+        }
+        MoveGraph { offsets, targets }
+    }
+
     /// Number of squares (free and blocked) the graph spans.
     pub fn len(&self) -> usize {
         self.offsets.len() - 1
@@ -219,6 +245,17 @@ impl MoveGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_graph_of_edges_has_their_adjacency() {
+        let graph = MoveGraph::from_edges(4, &[(0, 2), (1, 2), (0, 1)]);
+        assert_eq!(graph.len(), 4);
+        assert_eq!(graph.neighbours(0), [1, 2]);
+        assert_eq!(graph.neighbours(2), [0, 1]);
+        assert_eq!(graph.degree(3), 0);
+        assert_eq!(graph.edges().collect::<Vec<_>>(), [(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(graph.edge_count(), 3);
+    }
 
     #[test]
     fn knight_is_a_one_two_leaper() {

@@ -54,6 +54,17 @@ pub enum ProblemError {
     EndOnClosedTour,
     /// The board has no free square.
     NoFreeSquare,
+    /// A graph without vertices.
+    NoVertex,
+    /// A fixed end or an edge names a vertex the graph does not have.
+    NoSuchVertex {
+        /// `"start"`, `"end"` or `"edge"`.
+        which: &'static str,
+        /// The vertex, 1-based as in graph files.
+        vertex: u64,
+        /// The graph's vertex count.
+        count: usize,
+    },
     /// An open tour of two squares or more with its start and end on one square.
     SameEnds {
         /// The square's `x,y`.
@@ -74,6 +85,15 @@ impl fmt::Display for ProblemError {
                 )
             }
             ProblemError::NoFreeSquare => write!(f, "the board has no free square"),
+            ProblemError::NoVertex => write!(f, "the graph has no vertex"),
+            ProblemError::NoSuchVertex {
+                which,
+                vertex,
+                count,
+            } => write!(
+                f,
+                "the {which} vertex {vertex} is not in the graph (its vertices are 1..{count})"
+            ),
             ProblemError::SameEnds { square } => write!(
                 f,
                 "the start and the end are both {square}: an open tour of more than one square \

@@ -55,6 +55,24 @@ pub enum TourError {
         /// To, `x,y`.
         to: String,
     },
+    /// Step `index` names a vertex the graph does not have.
+    NoSuchVertex {
+        /// Position in the tour.
+        index: usize,
+        /// The vertex, 1-based.
+        vertex: u64,
+        /// The graph's vertex count.
+        count: usize,
+    },
+    /// A step of a graph tour between two vertices that no edge joins.
+    NotAnEdge {
+        /// Position of the step's first vertex.
+        index: usize,
+        /// From, `vertex N`.
+        from: String,
+        /// To, `vertex N`.
+        to: String,
+    },
     /// The last square of a closed tour is not one move from the first.
     NotClosed {
         /// Last square, `x,y`.
@@ -108,6 +126,20 @@ impl fmt::Display for TourError {
             TourError::IllegalMove { index, from, to } => write!(
                 f,
                 "step {}: {from} to {to} is not a move of the piece",
+                index + 1
+            ),
+            TourError::NoSuchVertex {
+                index,
+                vertex,
+                count,
+            } => write!(
+                f,
+                "step {}: vertex {vertex} is not in the graph (its vertices are 1..{count})",
+                index + 1
+            ),
+            TourError::NotAnEdge { index, from, to } => write!(
+                f,
+                "step {}: {from} to {to} is not an edge of the graph",
                 index + 1
             ),
             TourError::NotClosed { last, first } => write!(

@@ -4,11 +4,12 @@ use super::error::CliError;
 use clap::{Args, ValueEnum};
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use toursat::board::MAX_SQUARES;
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{EngineChoice, Limits};
+use toursat::graph_file::GraphSyntax;
 use toursat::{square, Board, Piece, Problem, Square, TourShape};
 
 /// `--engine`, its SAT options and `--timeout`.
@@ -175,8 +176,15 @@ pub struct ProblemArgs {
     #[arg(long, value_name = "SQUARES")]
     pub blocked: Option<String>,
     /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
-    #[arg(long)]
-    pub piece: Piece,
+    #[arg(long, required_unless_present = "graph")]
+    pub piece: Option<Piece>,
+    /// A graph file instead of a board: TSPLIB HCP, DIMACS `p edge` or a list of edges `U V`
+    /// (`-`: stdin), vertices numbered from 1; --start and --end are then vertex numbers.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["rows", "cols", "blocked", "piece"])]
+    pub graph: Option<PathBuf>,
+    /// How the graph file is written: hcp, dimacs or edges [default: detected]
+    #[arg(long, value_name = "SYNTAX", requires = "graph")]
+    pub graph_format: Option<GraphSyntax>,
     /// The tour: closed (returns to its start) or open.
     #[arg(long, value_name = "closed|open")]
     pub tour: TourShape,
@@ -211,7 +219,10 @@ impl ProblemArgs {
         }
         let start = read_square(&board, "--start", self.start.as_deref())?;
         let end = read_square(&board, "--end", self.end.as_deref())?;
-        let mut problem = Problem::new(board, self.piece, self.tour);
+        let piece = self
+            .piece
+            .ok_or_else(|| CliError::input("give --piece, or --graph FILE (see --help)"))?;
+        let mut problem = Problem::new(board, piece, self.tour);
         problem.start = start;
         problem.end = end;
         Ok(problem)

@@ -3,6 +3,7 @@
 use super::args::{parse_timeout, ProblemArgs};
 use super::error::CliError;
 use super::exit;
+use super::graph_input::boards_only;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
@@ -27,7 +28,7 @@ Examples:
 #[derive(Args, Debug)]
 pub struct CountArgs {
     /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
-    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols"])]
+    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
     board_file: Option<PathBuf>,
     #[command(flatten)]
     problem: ProblemArgs,
@@ -54,6 +55,7 @@ pub struct CountArgs {
 
 /// Runs `toursat count`: the exit status, or an error.
 pub fn run(args: &CountArgs) -> Result<u8, CliError> {
+    boards_only(&args.problem, "toursat count")?;
     let problem = args.problem.problem(args.board_file.as_deref())?;
     let options = CountOptions {
         directed: args.directed,

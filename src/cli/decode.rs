@@ -3,6 +3,7 @@
 use super::args::{one_stdin, read_input, ProblemArgs};
 use super::error::CliError;
 use super::exit;
+use super::graph_input::boards_only;
 use super::show::{self, ShowArgs};
 use super::solve::FormatArg;
 use clap::Args;
@@ -78,6 +79,7 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
             ("the model file", model_file),
         ])?;
     }
+    boards_only(&args.problem, "toursat decode")?;
     let problem = args.problem.problem(board_file)?;
     let (encoding, connectivity) = formula_names(args)?;
     export::check_layer(encoding, connectivity).map_err(CliError::input)?;

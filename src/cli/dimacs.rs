@@ -12,19 +12,21 @@ use toursat::engine::sat::connectivity::Connectivity;
 use toursat::engine::sat::export::{self, ExportError, ExportOptions};
 use toursat::engine::Stop;
 use toursat::format;
+use toursat::format::graph::explain_graph;
 
 /// Examples shown under `toursat dimacs --help`.
 pub const EXAMPLES: &str = "\
 Examples:
   toursat dimacs --rows 8 --cols 8 --piece knight --tour closed --encoding position -o knight8.cnf
   toursat dimacs examples/boards/ring.txt --piece rook --tour closed --cuts-from-solve -o ring.cnf
-  toursat dimacs --rows 6 --cols 6 --piece knight --tour closed --connectivity crt";
+  toursat dimacs --rows 6 --cols 6 --piece knight --tour closed --connectivity crt
+  toursat dimacs --graph graphs/a12.hcp --tour closed -o a12.cnf";
 
 /// Arguments of `toursat dimacs`.
 #[derive(Args, Debug)]
 pub struct DimacsArgs {
     /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
-    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols"])]
+    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
     board_file: Option<PathBuf>,
     #[command(flatten)]
     problem: ProblemArgs,
@@ -61,22 +63,37 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         limits.deadline.filter(|_| args.cuts_from_solve),
         stopped(Stop::Timeout),
     );
-    let problem = args.problem.problem(args.board_file.as_deref())?;
     let options = ExportOptions {
         sat: args.engine.sat_options(),
         cuts_from_solve: args.cuts_from_solve,
         connectivity: args.connectivity,
     };
-    let export = export::export(&problem, &options, &limits).map_err(|error| match error {
+    let refused = |error| match error {
         ExportError::Stopped(stop) => stopped(stop),
         refused => CliError::input(refused),
-    })?;
+    };
+    let graph = args.problem.graph_problem()?;
+    let board_problem;
+    let (export, no_tour) = match &graph {
+        Some(input) => {
+            let export = export::export_graph(&input.problem, &input.name, &options, &limits)
+                .map_err(refused)?;
+            let no_tour = export.impossibility.as_ref().map(explain_graph);
+            (export, no_tour)
+        }
+        None => {
+            board_problem = args.problem.problem(args.board_file.as_deref())?;
+            let export = export::export(&board_problem, &options, &limits).map_err(refused)?;
+            let no_tour = (export.impossibility.as_ref())
+                .map(|impossibility| format::explain(&board_problem.board, impossibility));
+            (export, no_tour)
+        }
+    };
     drop(watchdog);
-    if let Some(impossibility) = &export.impossibility {
+    if let Some(no_tour) = no_tour {
         eprintln!(
-            "toursat: note: this problem has no tour ({}); the formula is unsatisfiable or, for \
-             a lazy encoding, every model has subcycles",
-            format::explain(&problem.board, impossibility)
+            "toursat: note: this problem has no tour ({no_tour}); the formula is unsatisfiable \
+             or, for a lazy encoding, every model has subcycles"
         );
     }
     let cnf = export.dimacs();

@@ -8,6 +8,7 @@ mod dimacs;
 mod error;
 mod exit;
 mod gen;
+mod graph_input;
 mod judge;
 mod progress;
 mod shell;

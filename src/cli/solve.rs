@@ -3,6 +3,7 @@
 use super::args::{EngineArgs, ProblemArgs};
 use super::error::CliError;
 use super::exit;
+use super::graph_input::GraphInput;
 use super::progress::Spinner;
 use super::show::{self, ShowArgs};
 use super::trust::TrustArgs;
@@ -11,7 +12,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 use toursat::engine::construct::streamed::{self, StreamError};
-use toursat::engine::{self, Answer, Order, SolveError, SolveOptions, Stats};
+use toursat::engine::{self, Answer, Order, Solution, SolveError, SolveOptions, Stats};
+use toursat::format::graph::GraphFormat;
 use toursat::format::stream::{write_stream, StreamFormat};
 use toursat::format::{self, Format, FormatError, FormatName, Svg};
 use toursat::Problem;
@@ -27,7 +29,7 @@ Examples:
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
-    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols"])]
+    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
     board_file: Option<PathBuf>,
     #[command(flatten)]
     problem: ProblemArgs,
@@ -36,9 +38,9 @@ pub struct SolveArgs {
     /// Which tour: any, or the lexicographically first (squares by column, then row).
     #[arg(long, value_enum, default_value_t = OrderArg::Any)]
     order: OrderArg,
-    /// How to write the tour.
-    #[arg(long, value_enum, default_value_t = FormatArg::Squares)]
-    format: FormatArg,
+    /// How to write the tour [default: squares; with --graph, vertices]
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
     /// Moves a line in the moves format (0: one line).
     #[arg(long, default_value_t = format::JUDGE_LINE_WIDTH)]
     width: usize,
@@ -78,8 +80,13 @@ pub enum FormatArg {
     /// The board: rook and king tours drawn in lines (blocked squares █), other tours as each
     /// square's visit number (blocked squares X).
     Grid,
-    /// One JSON object: problem, answer, tour as [x,y] pairs, statistics (docs/json.md).
+    /// One JSON object: problem, answer, tour as [x,y] pairs (vertex numbers for --graph),
+    /// statistics (docs/json.md).
     Json,
+    /// With --graph: the vertex numbers in tour order, one a line.
+    Vertices,
+    /// With --graph: a TSPLIB TOUR file.
+    Tsplib,
     /// Nothing (with --stats, only the statistics).
     None,
 }
@@ -94,7 +101,25 @@ impl FormatArg {
             FormatArg::Numbers => Some(FormatName::Numbers),
             FormatArg::Grid => Some(FormatName::Grid),
             FormatArg::Json => Some(FormatName::Json),
-            FormatArg::None => None,
+            FormatArg::Vertices | FormatArg::Tsplib | FormatArg::None => None,
+        }
+    }
+
+    /// The graph format of the name, or why a graph tour cannot be written so (`None` inside:
+    /// nothing to write).
+    fn graph_format(self) -> Result<Option<GraphFormat>, CliError> {
+        match self {
+            FormatArg::Vertices => Ok(Some(GraphFormat::Vertices)),
+            FormatArg::Tsplib => Ok(Some(GraphFormat::Tsplib)),
+            FormatArg::Json => Ok(Some(GraphFormat::Json)),
+            FormatArg::None => Ok(None),
+            board_format => Err(CliError::input(format!(
+                "--format {} writes squares of a board: with --graph, write vertices, tsplib, \
+                 json or none",
+                board_format
+                    .to_possible_value()
+                    .map_or_else(String::new, |value| value.get_name().to_string())
+            ))),
         }
     }
 
@@ -105,12 +130,26 @@ impl FormatArg {
             FormatArg::Squares => Some(Some(StreamFormat::Squares)),
             FormatArg::Names => Some(Some(StreamFormat::Names)),
             FormatArg::None => Some(None),
-            FormatArg::Moves | FormatArg::Grid | FormatArg::Json => None,
+            FormatArg::Moves
+            | FormatArg::Grid
+            | FormatArg::Json
+            | FormatArg::Vertices
+            | FormatArg::Tsplib => None,
         }
     }
 }
 
 impl SolveArgs {
+    /// The format of `--format`, for a board.
+    fn board_format(&self) -> Result<FormatArg, CliError> {
+        match self.format.unwrap_or(FormatArg::Squares) {
+            FormatArg::Vertices | FormatArg::Tsplib => Err(CliError::input(
+                "--format vertices and --format tsplib write graph tours: give --graph FILE",
+            )),
+            format => Ok(format),
+        }
+    }
+
     /// The order of `--order`.
     fn order(&self) -> Order {
         match self.order {
@@ -122,8 +161,12 @@ impl SolveArgs {
 
 /// Runs `toursat solve`: the exit status, or an error.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
+    if let Some(input) = args.problem.graph_problem()? {
+        return run_graph(args, &input);
+    }
     let problem = args.problem.problem(args.board_file.as_deref())?;
-    if args.format == FormatArg::Moves && !problem.piece.is_rook() {
+    let format = args.board_format()?;
+    if format == FormatArg::Moves && !problem.piece.is_rook() {
         return Err(CliError::input(format!(
             "--format moves writes N, S, E, W steps: it cannot write a {} tour",
             problem.piece
@@ -140,27 +183,18 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let spinner = Spinner::start("solving");
     let solution = engine::solve(&problem, &options);
     drop(spinner);
-    let mut solution = solution.map_err(|error| match error {
-        SolveError::Problem(error) => CliError::input(error),
-        cannot @ SolveError::EngineCannot { .. } => CliError::input(cannot),
-        internal @ SolveError::InvalidTour { .. } => {
-            CliError::with_status(exit::INTERNAL, internal)
-        }
-    })?;
+    let mut solution = solution.map_err(solve_error)?;
     solution.certificate =
         args.trust
             .certify(&problem, &solution, &args.engine, &options.limits)?;
     let certificate = args
         .trust
         .certificate(&problem, &solution, &args.engine, &options.limits)?;
-    if let Some(name) = args.format.name() {
+    if let Some(name) = format.name() {
         let mut out = io::BufWriter::new(io::stdout().lock());
         name.coloured(args.width, args.show.colour())
             .write_solution(&problem, &solution, &mut out)
-            .map_err(|error| match error {
-                FormatError::Io(error) => CliError::input(format!("writing the tour: {error}")),
-                other => CliError::with_status(exit::INTERNAL, format!("internal error: {other}")),
-            })?;
+            .map_err(format_error)?;
         out.flush()
             .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
     }
@@ -169,6 +203,39 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     }
     args.trust
         .write_explanation(&problem, &solution, certificate.as_ref())?;
+    finish(args, &solution)
+}
+
+/// Runs `toursat solve --graph`: a Hamiltonian cycle or path of the graph file.
+fn run_graph(args: &SolveArgs, input: &GraphInput) -> Result<u8, CliError> {
+    let format = args.format.unwrap_or(FormatArg::Vertices).graph_format()?;
+    if args.show.svg.is_some() || args.trust.asked() {
+        return Err(CliError::input(
+            "--svg, --certify, --explain and proof files are for boards, not --graph",
+        ));
+    }
+    let options = SolveOptions {
+        engine: args.engine.choice(),
+        order: args.order(),
+        limits: args.engine.limits(),
+    };
+    let spinner = Spinner::start("solving");
+    let solution = engine::solve_graph(&input.problem, &options);
+    drop(spinner);
+    let solution = solution.map_err(solve_error)?;
+    if let Some(format) = format {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        format
+            .write_solution(&input.problem, &input.name, &solution, &mut out)
+            .map_err(format_error)?;
+        out.flush()
+            .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
+    }
+    finish(args, &solution)
+}
+
+/// Prints the statistics if asked, and ends with the status of the answer.
+fn finish(args: &SolveArgs, solution: &Solution) -> Result<u8, CliError> {
     if args.stats {
         format::write_stats(&solution.stats, &mut io::stderr().lock())
             .map_err(|error| CliError::input(format!("writing statistics: {error}")))?;
@@ -183,11 +250,30 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     }
 }
 
+/// The command-line error of a solve that could not answer.
+fn solve_error(error: SolveError) -> CliError {
+    match error {
+        SolveError::Problem(error) => CliError::input(error),
+        cannot @ SolveError::EngineCannot { .. } => CliError::input(cannot),
+        internal @ SolveError::InvalidTour { .. } => {
+            CliError::with_status(exit::INTERNAL, internal)
+        }
+    }
+}
+
+/// The command-line error of a tour that could not be written.
+fn format_error(error: FormatError) -> CliError {
+    match error {
+        FormatError::Io(error) => CliError::input(format!("writing the tour: {error}")),
+        other => CliError::with_status(exit::INTERNAL, format!("internal error: {other}")),
+    }
+}
+
 /// Writes a constructed knight's tour of a large empty board as it is walked, after walking it
 /// once to verify it (unless `--no-verify`): the exit status, or `None` when the problem is not
 /// one for streaming (then `engine::solve` answers it).
 fn stream_construction(args: &SolveArgs, problem: &Problem) -> Result<Option<u8>, CliError> {
-    let Some(stream_format) = args.format.stream() else {
+    let Some(stream_format) = args.board_format()?.stream() else {
         return Ok(None);
     };
     if args.show.svg.is_some() || !streamed::streams(problem, args.engine.choice(), args.order()) {

@@ -40,6 +40,11 @@ pub struct TrustArgs {
 }
 
 impl TrustArgs {
+    /// Whether any of the options was given.
+    pub fn asked(&self) -> bool {
+        self.explain || self.certify || self.proof.is_some() || self.drat.is_some()
+    }
+
     /// The SAT certificate for a no-tour answer, when `--proof` or `--drat` asked for one
     /// (checked too with `--certify`).
     pub fn certificate(

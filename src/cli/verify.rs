@@ -3,13 +3,17 @@
 use super::args::{one_stdin, read_board, read_input, read_square};
 use super::error::{input_name, CliError};
 use super::exit;
+use super::graph_input::read_graph_problem;
 use super::show;
 use clap::{Args, ValueEnum};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use toursat::board::MAX_SQUARES;
+use toursat::format::graph::{read_graph_answer, write_graph_verdict, GraphTourReadError};
 use toursat::format::read::{read_tour, TourSyntax};
-use toursat::format::{Format, Json, JsonAnswer, Svg};
+use toursat::format::{Format, FormatError, Json, JsonAnswer, Svg};
+use toursat::graph_file::GraphSyntax;
+use toursat::verify_graph::verify_graph_tour;
 use toursat::{verify, Piece, Problem, TourShape};
 
 /// Examples shown under `toursat verify --help`.
@@ -20,18 +24,31 @@ Examples:
     | toursat verify examples/boards/ring.txt - --piece rook --tour closed
   toursat verify board.txt moves.txt --piece rook --tour open --start 0,0 --format moves
   toursat solve board.txt --piece knight --tour open --format json > knight.json
-  toursat verify - knight.json --piece knight --tour open < board.txt";
+  toursat verify - knight.json --piece knight --tour open < board.txt
+  toursat solve --graph graphs/a12.hcp --tour closed > a12.tour
+  toursat verify --graph graphs/a12.hcp a12.tour --tour closed";
 
 /// Arguments of `toursat verify`.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
+    /// With --graph, the only file given is the tour file.
+    #[arg(value_name = "BOARD_FILE")]
     board_file: PathBuf,
     /// Tour file (`-`: stdin), in any format `solve` writes (see --format).
-    tour_file: PathBuf,
+    #[arg(required_unless_present = "graph")]
+    tour_file: Option<PathBuf>,
     /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
-    #[arg(long)]
-    piece: Piece,
+    #[arg(long, required_unless_present = "graph")]
+    piece: Option<Piece>,
+    /// A graph file instead of a board (TSPLIB HCP, DIMACS `p edge` or an edge list; see
+    /// `toursat solve --help`): the tour file is then a vertex list, a TSPLIB tour or a JSON
+    /// document of `solve --graph`, and --start and --end are vertex numbers.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["piece", "tour_file", "format", "svg"])]
+    graph: Option<PathBuf>,
+    /// How the graph file is written: hcp, dimacs or edges [default: detected]
+    #[arg(long, value_name = "SYNTAX", requires = "graph")]
+    graph_format: Option<GraphSyntax>,
     /// The tour: closed (returns to its start) or open.
     #[arg(long, value_name = "closed|open")]
     tour: TourShape,
@@ -43,8 +60,8 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "SQ")]
     end: Option<String>,
     /// How the tour file is written: auto detects it (see its rules below), or name one.
-    #[arg(long, value_enum, default_value_t = SyntaxArg::Auto)]
-    format: SyntaxArg,
+    #[arg(long, value_enum)]
+    format: Option<SyntaxArg>,
     /// Write the verdict as one JSON object (docs/json.md): answer `valid` or `invalid`.
     #[arg(long)]
     json: bool,
@@ -99,7 +116,14 @@ impl SyntaxArg {
 /// Runs `toursat verify`: prints `ok` (status 0) or `invalid: WHY` (status 1), or the verdict in
 /// JSON.
 pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
-    let path = &args.tour_file;
+    if let Some(graph) = &args.graph {
+        return run_graph(args, graph);
+    }
+    let (Some(path), Some(piece)) = (&args.tour_file, args.piece) else {
+        return Err(CliError::input(
+            "give a BOARD_FILE, a TOUR_FILE and --piece, or --graph FILE and a TOUR_FILE",
+        ));
+    };
     one_stdin(&[
         ("the board file", &args.board_file),
         ("the tour file", path),
@@ -107,7 +131,7 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     let board = read_board(&args.board_file, args.max_squares)?;
     let start = read_square(&board, "--start", args.start.as_deref())?;
     let end = read_square(&board, "--end", args.end.as_deref())?;
-    let mut problem = Problem::new(board, args.piece, args.tour);
+    let mut problem = Problem::new(board, piece, args.tour);
     problem.start = start;
     problem.end = end;
     problem.validate().map_err(CliError::input)?;
@@ -115,7 +139,8 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     // tour being the longest).
     let too_long = (problem.board.len() as u64).saturating_mul(64) + 4096;
     let text = read_input(path, too_long, "a tour of this board")?;
-    let tour = match read_tour(&problem, &text, args.format.syntax()) {
+    let syntax = args.format.unwrap_or(SyntaxArg::Auto).syntax();
+    let tour = match read_tour(&problem, &text, syntax) {
         Ok(tour) => Ok(tour),
         Err(error) if error.is_syntax_error() => return Err(CliError::in_file(path, error)),
         Err(error) => Err(format!("{}: {error}", input_name(path))),
@@ -127,19 +152,58 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     if let (Some(svg), Ok(tour)) = (&args.svg, &tour) {
         show::write_svg(svg, |out| Svg.write_tour(&problem, tour, out))?;
     }
+    write_verdict(args.json, verdict, |answer, reason, out| {
+        Json.write_answer(&problem, answer, reason, tour.as_ref().ok(), None, out)
+    })
+}
+
+/// Runs `toursat verify --graph`: the only positional file is the tour file.
+fn run_graph(args: &VerifyArgs, graph_path: &Path) -> Result<u8, CliError> {
+    let path = &args.board_file;
+    one_stdin(&[("the graph file", graph_path), ("the tour file", path)])?;
+    let ends = [args.start.as_deref(), args.end.as_deref()];
+    let input = read_graph_problem(graph_path, args.graph_format, args.tour, ends)?;
+    let problem = &input.problem;
+    problem.validate().map_err(CliError::input)?;
+    // A vertex number and its line end take at most 21 bytes; a TSPLIB header or a JSON
+    // document's other fields add little.
+    let too_long = (problem.vertex_count as u64).saturating_mul(24) + 4096;
+    let text = read_input(path, too_long, "a tour of this graph")?;
+    let tour = match read_graph_answer(&text, problem.vertex_count) {
+        Ok(tour) => tour,
+        Err(GraphTourReadError::Syntax(error)) => return Err(CliError::in_file(path, error)),
+        Err(json @ GraphTourReadError::Json(_)) => {
+            let reason = format!("{}: {json}", input_name(path));
+            return write_verdict(args.json, Err(reason), |answer, reason, out| {
+                write_graph_verdict(problem, &input.name, answer, reason, None, out)
+            });
+        }
+    };
+    let verdict = verify_graph_tour(problem, &tour).map_err(|error| error.to_string());
+    write_verdict(args.json, verdict, |answer, reason, out| {
+        write_graph_verdict(problem, &input.name, answer, reason, Some(&tour), out)
+    })
+}
+
+/// Prints a verdict, `ok` or `invalid: WHY`, or with `json` the document `write_json` writes:
+/// the exit status (0 valid, 1 invalid).
+fn write_verdict(
+    json: bool,
+    verdict: Result<(), String>,
+    write_json: impl FnOnce(JsonAnswer, Option<String>, &mut dyn Write) -> Result<(), FormatError>,
+) -> Result<u8, CliError> {
     let status = if verdict.is_ok() {
         exit::SUCCESS
     } else {
         exit::NO_TOUR
     };
     let mut stdout = std::io::stdout().lock();
-    let written = if args.json {
+    let written = if json {
         let answer = match verdict {
             Ok(()) => JsonAnswer::Valid,
             Err(_) => JsonAnswer::Invalid,
         };
-        let tour = tour.as_ref().ok();
-        Json.write_answer(&problem, answer, verdict.err(), tour, None, &mut stdout)
+        write_json(answer, verdict.err(), &mut stdout)
     } else {
         match verdict {
             Ok(()) => writeln!(stdout, "ok"),

@@ -6,6 +6,7 @@ pub mod construct;
 pub mod deadline;
 pub mod dfs;
 pub mod factor;
+mod graph_solve;
 pub mod lex;
 pub mod memory;
 pub mod proofs;
@@ -17,6 +18,7 @@ use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, ProblemError, TourShape};
 use crate::tour::Tour;
 use crate::verify::{verify, TourError};
+pub use graph_solve::solve_graph;
 use itertools::Itertools;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -421,12 +423,18 @@ pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, Solv
     if options.limits.deadline.is_none() {
         return solve_valid(problem, options);
     }
-    let started = Instant::now();
     let (owned_problem, owned_options) = (problem.clone(), *options);
-    deadline::finish_by(options.limits.deadline, move || {
-        solve_valid(&owned_problem, &owned_options)
-    })
-    .unwrap_or_else(|stop| {
+    within_deadline(options, move || solve_valid(&owned_problem, &owned_options))
+}
+
+/// Runs `work` on a worker thread that the deadline of `options` cuts short (see [`deadline`]):
+/// its solution, or a stop at the deadline.
+fn within_deadline<F>(options: &SolveOptions, work: F) -> Result<Solution, SolveError>
+where
+    F: FnOnce() -> Result<Solution, SolveError> + Send + 'static,
+{
+    let started = Instant::now();
+    deadline::finish_by(options.limits.deadline, work).unwrap_or_else(|stop| {
         Ok(Solution {
             answer: Answer::Stopped(stop),
             stats: Stats {

@@ -6,6 +6,7 @@ use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathE
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::{HallCut, Impossibility};
 use crate::graph::CycleGraph;
+use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 
@@ -14,13 +15,99 @@ use crate::problem::{Problem, TourShape};
 /// Every argument takes time and memory linear in the board and its moves.
 pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility> {
     let free_squares: Vec<Square> = problem.board.free_squares().collect();
-    too_few_squares(problem, &free_squares)
-        .or_else(|| colour_count(problem, &free_squares))
-        .or_else(|| degrees(problem, graph, &free_squares))
+    too_few_squares(problem.shape, &free_squares)
+        .or_else(|| {
+            let board = &problem.board;
+            let colour = |square| board.colour(square);
+            problem
+                .piece
+                .is_bipartite()
+                .then(|| colour_count(Ends::of(problem), &free_squares, &colour))
+                .flatten()
+        })
+        .or_else(|| degrees(Ends::of(problem), graph, &free_squares))
         .or_else(|| disconnection(graph, &free_squares))
-        .or_else(|| cut_square(problem, graph, &free_squares))
+        .or_else(|| cut_square(problem.shape, graph, &free_squares))
         .or_else(|| knight_theorem(problem))
         .or_else(|| move_shortage(problem, graph, &free_squares))
+}
+
+/// A proof that a graph problem has no tour, if one of the cheap arguments settles it: the
+/// board's arguments that need only adjacency (degrees, connectivity, cut vertices), colour
+/// counts for a bipartite graph (its two sides), and for a closed tour a 2-factor test.
+///
+/// `graph` is the problem's graph as a move graph ([`MoveGraph::from_edges`]).
+pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Impossibility> {
+    let vertices: Vec<Square> = (0..problem.vertex_count as Square).collect();
+    let ends = Ends {
+        shape: problem.shape,
+        start: problem.start,
+        end: problem.end,
+    };
+    too_few_squares(problem.shape, &vertices)
+        .or_else(|| degrees(ends, graph, &vertices))
+        .or_else(|| disconnection(graph, &vertices))
+        .or_else(|| {
+            let side = bipartition(graph)?;
+            colour_count(ends, &vertices, &|vertex| side[vertex as usize])
+        })
+        .or_else(|| cut_square(problem.shape, graph, &vertices))
+        .or_else(|| {
+            if problem.shape != TourShape::Closed || vertices.len() < 3 {
+                return None;
+            }
+            let cycle_graph = problem.cycle_graph();
+            match two_factor(&cycle_graph) {
+                Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
+                    needed: shortfall.needed,
+                    possible: shortfall.possible,
+                    cut: shortfall.cut,
+                }),
+                Ok(_) | Err(NoTwoFactor::NotBipartite) => None,
+            }
+        })
+}
+
+/// The two sides of a connected bipartite graph (0 holds vertex 0), or `None` when an edge
+/// joins two vertices of one side.
+fn bipartition(graph: &MoveGraph) -> Option<Vec<u8>> {
+    let mut side = vec![u8::MAX; graph.len()];
+    for root in 0..graph.len() as Square {
+        if side[root as usize] != u8::MAX {
+            continue;
+        }
+        side[root as usize] = 0;
+        let mut stack = vec![root];
+        while let Some(vertex) = stack.pop() {
+            for &next in graph.neighbours(vertex) {
+                if side[next as usize] == u8::MAX {
+                    side[next as usize] = 1 - side[vertex as usize];
+                    stack.push(next);
+                } else if side[next as usize] == side[vertex as usize] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(side)
+}
+
+/// What the arguments that need no board take of a problem: its shape and fixed ends.
+#[derive(Debug, Clone, Copy)]
+struct Ends {
+    shape: TourShape,
+    start: Option<Square>,
+    end: Option<Square>,
+}
+
+impl Ends {
+    fn of(problem: &Problem) -> Ends {
+        Ends {
+            shape: problem.shape,
+            start: problem.start,
+            end: problem.end,
+        }
+    }
 }
 
 /// Boards above this many free squares skip the flow argument for open tours (its time is not
@@ -114,20 +201,20 @@ fn knight_theorem(problem: &Problem) -> Option<Impossibility> {
 }
 
 /// A closed tour of a single square.
-fn too_few_squares(problem: &Problem, free_squares: &[Square]) -> Option<Impossibility> {
-    (problem.shape == TourShape::Closed && free_squares.len() < 2)
-        .then_some(Impossibility::TooFewSquares)
+fn too_few_squares(shape: TourShape, free_squares: &[Square]) -> Option<Impossibility> {
+    (shape == TourShape::Closed && free_squares.len() < 2).then_some(Impossibility::TooFewSquares)
 }
 
-/// Colour counts and end colours a bipartite piece cannot meet: a tour alternates colours.
-fn colour_count(problem: &Problem, free_squares: &[Square]) -> Option<Impossibility> {
-    if !problem.piece.is_bipartite() {
-        return None;
-    }
-    let board = &problem.board;
+/// Colour counts and end colours a tour cannot meet when every move joins two colours
+/// (`colour`: the board's for a bipartite piece, a bipartite graph's two sides).
+fn colour_count(
+    ends: Ends,
+    free_squares: &[Square],
+    colour: &dyn Fn(Square) -> u8,
+) -> Option<Impossibility> {
     let odd = free_squares
         .iter()
-        .filter(|&&square| board.colour(square) == 1)
+        .filter(|&&square| colour(square) == 1)
         .count();
     let even = free_squares.len() - odd;
     let impossible = |needed: &str| {
@@ -138,7 +225,7 @@ fn colour_count(problem: &Problem, free_squares: &[Square]) -> Option<Impossibil
         })
     };
     let square_count = free_squares.len();
-    if problem.shape == TourShape::Closed {
+    if ends.shape == TourShape::Closed {
         return if even == odd {
             None
         } else {
@@ -151,8 +238,8 @@ fn colour_count(problem: &Problem, free_squares: &[Square]) -> Option<Impossibil
                 "an open tour of an even number of squares needs as many of each colour",
             );
         }
-        if let (Some(start), Some(end)) = (problem.start, problem.end) {
-            if board.colour(start) == board.colour(end) {
+        if let (Some(start), Some(end)) = (ends.start, ends.end) {
+            if colour(start) == colour(end) {
                 return impossible(
                     "an open tour of an even number of squares starts and ends on different colours",
                 );
@@ -166,10 +253,10 @@ fn colour_count(problem: &Problem, free_squares: &[Square]) -> Option<Impossibil
         );
     }
     let majority = u8::from(odd > even);
-    let ends_on_minority = [problem.start, problem.end]
+    let ends_on_minority = [ends.start, ends.end]
         .into_iter()
         .flatten()
-        .any(|square| board.colour(square) != majority);
+        .any(|square| colour(square) != majority);
     if ends_on_minority {
         return impossible(
             "an open tour of an odd number of squares starts and ends on the more numerous colour",
@@ -180,9 +267,9 @@ fn colour_count(problem: &Problem, free_squares: &[Square]) -> Option<Impossibil
 
 /// Squares with too few moves: every square of a circuit has two, every square of a path one,
 /// and a path has only two ends.
-fn degrees(problem: &Problem, graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibility> {
+fn degrees(ends: Ends, graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibility> {
     let square_count = free_squares.len();
-    let needed_moves = match problem.shape {
+    let needed_moves = match ends.shape {
         TourShape::Closed if square_count >= 3 => 2,
         _ if square_count >= 2 => 1,
         _ => 0,
@@ -196,10 +283,10 @@ fn degrees(problem: &Problem, graph: &MoveGraph, free_squares: &[Square]) -> Opt
             moves: graph.degree(square),
         });
     }
-    if problem.shape == TourShape::Closed || square_count < 2 {
+    if ends.shape == TourShape::Closed || square_count < 2 {
         return None;
     }
-    let fixed_ends: Vec<Square> = [problem.start, problem.end].into_iter().flatten().collect();
+    let fixed_ends: Vec<Square> = [ends.start, ends.end].into_iter().flatten().collect();
     let dead_ends: Vec<Square> = free_squares
         .iter()
         .copied()
@@ -245,11 +332,11 @@ fn disconnection(graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibi
 /// The free squares are connected here (the disconnection argument comes first), so any cut
 /// square of the move graph splits them.
 fn cut_square(
-    problem: &Problem,
+    shape: TourShape,
     graph: &MoveGraph,
     free_squares: &[Square],
 ) -> Option<Impossibility> {
-    if problem.shape != TourShape::Closed || free_squares.len() < 3 {
+    if shape != TourShape::Closed || free_squares.len() < 3 {
         return None;
     }
     let square = *cut_squares(graph).first()?;
@@ -401,7 +488,7 @@ mod tests {
         let graph = MoveGraph::new(&problem.board, problem.piece);
         let free_squares: Vec<Square> = problem.board.free_squares().collect();
         assert_eq!(
-            degrees(&problem, &graph, &free_squares),
+            degrees(Ends::of(&problem), &graph, &free_squares),
             Some(Impossibility::TooFewMoves {
                 square: 4,
                 moves: 1
@@ -416,7 +503,7 @@ mod tests {
         let graph = MoveGraph::new(&problem.board, problem.piece);
         let free_squares: Vec<Square> = problem.board.free_squares().collect();
         assert_eq!(
-            degrees(&problem, &graph, &free_squares),
+            degrees(Ends::of(&problem), &graph, &free_squares),
             Some(Impossibility::TooManyDeadEnds {
                 squares: vec![0, 2, 4]
             })
@@ -449,7 +536,7 @@ mod tests {
         let problem = Problem::new(board.parse().unwrap(), Piece::Rook, TourShape::Closed);
         let graph = MoveGraph::new(&problem.board, problem.piece);
         let free_squares: Vec<Square> = problem.board.free_squares().collect();
-        cut_square(&problem, &graph, &free_squares)
+        cut_square(problem.shape, &graph, &free_squares)
     }
 
     #[test]

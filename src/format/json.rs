@@ -116,7 +116,10 @@ impl Format for Json {
 }
 
 /// Writes the object and a newline.
-fn write_document(document: &Document, out: &mut dyn Write) -> Result<(), FormatError> {
+pub(super) fn write_document(
+    document: &impl Serialize,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
     serde_json::to_writer(&mut *out, document).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
@@ -152,12 +155,7 @@ impl<'a> Document<'a> {
                 board,
                 squares: tour.squares(),
             }),
-            statistics: stats.map(|stats| StatsJson {
-                engine: &stats.engine,
-                nodes: stats.nodes,
-                seconds: stats.seconds,
-                sat: stats.sat.as_ref(),
-            }),
+            statistics: stats.map(StatsJson::of),
             certificate: None,
         }
     }
@@ -222,9 +220,21 @@ impl Serialize for TourJson<'_> {
 
 /// The statistics.
 #[derive(serde::Serialize)]
-struct StatsJson<'a> {
+pub(super) struct StatsJson<'a> {
     engine: &'a str,
     nodes: u64,
     seconds: f64,
     sat: Option<&'a SatStats>,
+}
+
+impl<'a> StatsJson<'a> {
+    /// The statistics of `stats`, as written.
+    pub(super) fn of(stats: &'a Stats) -> StatsJson<'a> {
+        StatsJson {
+            engine: &stats.engine,
+            nodes: stats.nodes,
+            seconds: stats.seconds,
+            sat: stats.sat.as_ref(),
+        }
+    }
 }

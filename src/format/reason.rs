@@ -124,7 +124,7 @@ pub fn certified_line(problem: &Problem, why: &Impossibility, certified: &Certif
 }
 
 /// The name of an argument's kind.
-fn kind(why: &Impossibility) -> &'static str {
+pub(super) fn kind(why: &Impossibility) -> &'static str {
     match why {
         Impossibility::TooFewSquares => "too-few-squares",
         Impossibility::ColourCount { .. } => "colour-count",

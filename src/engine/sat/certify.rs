@@ -13,7 +13,7 @@
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
 use crate::board::Square;
-use crate::engine::sat::dimacs::{Dimacs, SolveRecord};
+use crate::engine::sat::dimacs::{Dimacs, SolveRecord, Source};
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::{trivial_tour, Cut, Encoding, Refinement, SatOptions};
@@ -518,7 +518,7 @@ fn write_drat(
     drat_path: &Path,
 ) -> Result<(), CertifyError> {
     let cnf = Dimacs {
-        problem,
+        source: Source::Board(problem),
         encoding,
         graph: &refinement.graph,
         moves: &refinement.moves,

@@ -2,8 +2,8 @@
 //!
 //! The file opens with comment lines: the problem, the encoding, whether the formula is
 //! complete, which clauses are cuts and which a connectivity layer, and one `c edge VAR A B` or
-//! `c arc VAR FROM TO` line per move variable (squares as `x,y`, the virtual vertex of an open
-//! tour as `virtual`), the arcs that orient a layer's edges included. Then `p cnf VARS CLAUSES`
+//! `c arc VAR FROM TO` line per move variable (squares as `x,y`, a graph file's vertices by their
+//! numbers from 1, the virtual vertex of an open tour as `virtual`), the arcs that orient a layer's edges included. Then `p cnf VARS CLAUSES`
 //! and the clauses in the order they were added: the encoding's, the cuts, the layer's. The same
 //! input always gives the same bytes.
 
@@ -12,6 +12,7 @@ use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::Encoding;
 use crate::graph::{CycleGraph, Vertex};
+use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
 use crate::square::coordinates;
@@ -29,7 +30,7 @@ pub fn write_problem(
     let mut formula = Formula::new();
     let moves = encoding.encode(&graph, &mut formula);
     let cnf = Dimacs {
-        problem,
+        source: Source::Board(problem),
         encoding,
         graph: &graph,
         moves: &moves,
@@ -49,11 +50,81 @@ pub struct SolveRecord {
     pub found_tour: bool,
 }
 
+/// What a formula encodes: a board's tour problem or a graph file's.
+#[derive(Debug, Clone, Copy)]
+pub enum Source<'a> {
+    /// A tour of a board.
+    Board(&'a Problem),
+    /// A tour of a graph, and the graph's name.
+    Graph(&'a GraphProblem, &'a str),
+}
+
+impl Source<'_> {
+    /// Writes the header lines that describe the problem.
+    fn write_header(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "c toursat tour problem")?;
+        match *self {
+            Source::Board(problem) => {
+                let board = &problem.board;
+                let square_name = |square: Option<u32>| match square {
+                    Some(square) => coordinates(board, square),
+                    None => "none".to_string(),
+                };
+                writeln!(
+                    out,
+                    "c board {} rows x {} cols, {} blocked",
+                    board.rows(),
+                    board.cols(),
+                    board.len() - board.free_count()
+                )?;
+                for square in (0..board.len() as u32).filter(|&square| !board.is_free(square)) {
+                    writeln!(out, "c blocked {}", coordinates(board, square))?;
+                }
+                writeln!(out, "c piece {}", problem.piece)?;
+                writeln!(
+                    out,
+                    "c tour {}, start {}, end {}",
+                    problem.shape,
+                    square_name(problem.start),
+                    square_name(problem.end)
+                )
+            }
+            Source::Graph(problem, name) => {
+                let vertex_name = |vertex: Option<u32>| match vertex {
+                    Some(vertex) => (vertex as u64 + 1).to_string(),
+                    None => "none".to_string(),
+                };
+                writeln!(
+                    out,
+                    "c graph {name}, {} vertices, {} edges",
+                    problem.vertex_count,
+                    problem.edges.len()
+                )?;
+                writeln!(
+                    out,
+                    "c tour {}, start {}, end {}",
+                    problem.shape,
+                    vertex_name(problem.start),
+                    vertex_name(problem.end)
+                )
+            }
+        }
+    }
+
+    /// The name of a vertex's square: `x,y` on a board, the vertex's number from 1 in a graph.
+    fn name(&self, square: u32) -> String {
+        match self {
+            Source::Board(problem) => coordinates(&problem.board, square),
+            Source::Graph(..) => (square as u64 + 1).to_string(),
+        }
+    }
+}
+
 /// A formula together with what it encodes, ready to be written.
 #[derive(Debug, Clone, Copy)]
 pub struct Dimacs<'a> {
     /// The tour problem.
-    pub problem: &'a Problem,
+    pub source: Source<'a>,
     /// The encoding that built the formula.
     pub encoding: Encoding,
     /// The cycle graph the formula's move variables refer to.
@@ -72,31 +143,7 @@ impl Dimacs<'_> {
     /// Writes the header and the formula as DIMACS CNF, streaming.
     pub fn write(&self, out: impl Write) -> io::Result<()> {
         let mut out = BufWriter::new(out);
-        let problem = self.problem;
-        let board = &problem.board;
-        let square_name = |square: Option<u32>| match square {
-            Some(square) => coordinates(board, square),
-            None => "none".to_string(),
-        };
-        writeln!(out, "c toursat tour problem")?;
-        writeln!(
-            out,
-            "c board {} rows x {} cols, {} blocked",
-            board.rows(),
-            board.cols(),
-            board.len() - board.free_count()
-        )?;
-        for square in (0..board.len() as u32).filter(|&square| !board.is_free(square)) {
-            writeln!(out, "c blocked {}", coordinates(board, square))?;
-        }
-        writeln!(out, "c piece {}", problem.piece)?;
-        writeln!(
-            out,
-            "c tour {}, start {}, end {}",
-            problem.shape,
-            square_name(problem.start),
-            square_name(problem.end)
-        )?;
+        self.source.write_header(&mut out)?;
         writeln!(out, "c encoding {}", self.encoding)?;
         let layer = self.layer.filter(|layer| layer.is_complete());
         if let Some(layer) = layer {
@@ -164,7 +211,7 @@ impl Dimacs<'_> {
             if Some(vertex) == self.graph.virtual_vertex() {
                 "virtual".to_string()
             } else {
-                coordinates(board, self.graph.square(vertex))
+                self.source.name(self.graph.square(vertex))
             }
         };
         let kind = match self.moves {

@@ -3,11 +3,13 @@
 
 use crate::engine::proofs;
 use crate::engine::sat::connectivity::{Connectivity, Layer};
-use crate::engine::sat::dimacs::{Dimacs, SolveRecord};
+use crate::engine::sat::dimacs::{Dimacs, SolveRecord, Source};
 use crate::engine::sat::{trivial_tour, Encoding, Refinement, SatOptions};
 use crate::engine::{Impossibility, Limits, Stop};
+use crate::graph::CycleGraph;
+use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
-use crate::problem::{Problem, ProblemError};
+use crate::problem::{Problem, ProblemError, TourShape};
 use std::fmt;
 
 /// How to export a problem.
@@ -78,7 +80,7 @@ impl std::error::Error for ExportError {}
 
 /// A formula ready to be written, with what it encodes.
 pub struct Export<'p> {
-    problem: &'p Problem,
+    source: Source<'p>,
     encoding: Encoding,
     refinement: Refinement,
     solve: Option<SolveRecord>,
@@ -93,7 +95,7 @@ impl Export<'_> {
     /// The formula as a DIMACS file to write.
     pub fn dimacs(&self) -> Dimacs<'_> {
         Dimacs {
-            problem: self.problem,
+            source: self.source,
             encoding: self.encoding,
             graph: &self.refinement.graph,
             moves: &self.refinement.moves,
@@ -115,14 +117,59 @@ pub fn export<'p>(
     if trivial_tour(problem).is_some() {
         return Err(ExportError::TrivialTour);
     }
+    let move_graph = MoveGraph::new(&problem.board, problem.piece);
+    let impossibility = proofs::cheap_proof(problem, &move_graph);
+    let graph = CycleGraph::new(problem, &move_graph);
+    export_cycle_graph(
+        Source::Board(problem),
+        graph,
+        impossibility,
+        options,
+        limits,
+    )
+}
+
+/// Encodes a graph problem (the graph named `name`) as [`export`] encodes a board's.
+pub fn export_graph<'p>(
+    problem: &'p GraphProblem,
+    name: &'p str,
+    options: &ExportOptions,
+    limits: &Limits,
+) -> Result<Export<'p>, ExportError> {
+    problem.validate().map_err(ExportError::Problem)?;
+    let trivial = match problem.shape {
+        TourShape::Open => problem.vertex_count == 1,
+        TourShape::Closed => problem.vertex_count == 2,
+    };
+    if trivial {
+        return Err(ExportError::TrivialTour);
+    }
+    let move_graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+    let impossibility = proofs::cheap_graph_proof(problem, &move_graph);
+    let graph = problem.cycle_graph();
+    export_cycle_graph(
+        Source::Graph(problem, name),
+        graph,
+        impossibility,
+        options,
+        limits,
+    )
+}
+
+/// The export of either source, once its cycle graph is built.
+fn export_cycle_graph<'p>(
+    source: Source<'p>,
+    graph: CycleGraph,
+    impossibility: Option<Impossibility>,
+    options: &ExportOptions,
+    limits: &Limits,
+) -> Result<Export<'p>, ExportError> {
     let encoding = options.sat.encoding;
     let connectivity = options
         .connectivity
         .unwrap_or_else(|| default_connectivity(encoding, options.cuts_from_solve));
     check_layer(encoding, connectivity)?;
-    let move_graph = MoveGraph::new(&problem.board, problem.piece);
-    let impossibility = proofs::cheap_proof(problem, &move_graph);
-    let mut refinement = Refinement::new(problem, &move_graph, &options.sat, limits);
+    let mut refinement = Refinement::of_cycle_graph(graph, &options.sat, limits);
     let mut solve = None;
     if options.cuts_from_solve && !encoding.is_complete() {
         let cycle = refinement
@@ -142,7 +189,7 @@ pub fn export<'p>(
         return Err(ExportError::Stopped(Stop::FormulaTooLarge));
     }
     Ok(Export {
-        problem,
+        source,
         encoding,
         refinement,
         solve,

@@ -18,8 +18,10 @@ pub mod position;
 pub mod solver;
 mod warm;
 
+use crate::board::Square;
 use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop};
 use crate::graph::{CycleGraph, Vertex};
+use crate::graph_problem::GraphProblem;
 use crate::names::named;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
@@ -145,6 +147,11 @@ impl Refinement {
         let started = Instant::now();
         let graph = CycleGraph::new(problem, move_graph);
         Refinement::on_graph(graph, options, limits, proof, started)
+    }
+
+    /// As [`Refinement::new`], on a cycle graph built already (a graph file's, say).
+    pub fn of_cycle_graph(graph: CycleGraph, options: &SatOptions, limits: &Limits) -> Refinement {
+        Refinement::on_graph(graph, options, limits, None, Instant::now())
     }
 
     /// As [`Refinement::with_proof`], on the cycle graph of the problem, built from `started`.
@@ -286,7 +293,32 @@ pub fn search(
     if let Some(tour) = trivial_tour(problem) {
         return Answer::Found(tour);
     }
-    let graph = CycleGraph::new(problem, move_graph);
+    search_cycle_graph(CycleGraph::new(problem, move_graph), options, limits, stats)
+}
+
+/// Finds any tour of a graph problem (which has passed the cheap proofs) with the SAT engine,
+/// as [`search`] does for boards.
+pub fn search_graph(
+    problem: &GraphProblem,
+    options: &SatOptions,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Answer {
+    let vertices: Vec<Vertex> = (0..problem.vertex_count.min(3) as Vertex).collect();
+    if let Some(tour) = trivial_tour_of(problem.shape, &vertices, problem.start) {
+        return Answer::Found(tour);
+    }
+    search_cycle_graph(problem.cycle_graph(), options, limits, stats)
+}
+
+/// The SAT engine on a cycle graph of three vertices or more: the warm start when it applies,
+/// then refinement.
+fn search_cycle_graph(
+    graph: CycleGraph,
+    options: &SatOptions,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Answer {
     // The warm start may find the tour before any formula is built.
     let warm = warm::wanted(options)
         .then(|| warm::warm_model(&graph))
@@ -323,11 +355,16 @@ pub fn search(
 /// (closed; the cheap proofs have checked that they are one move apart).
 pub fn trivial_tour(problem: &Problem) -> Option<Tour> {
     let squares: Vec<_> = problem.board.free_squares().take(3).collect();
-    match (problem.shape, squares.len()) {
-        (TourShape::Open, 1) => Some(Tour::new(squares)),
+    trivial_tour_of(problem.shape, &squares, problem.start)
+}
+
+/// [`trivial_tour`] of the first three (or fewer) `squares` of a problem.
+fn trivial_tour_of(shape: TourShape, squares: &[Square], start: Option<Square>) -> Option<Tour> {
+    match (shape, squares.len()) {
+        (TourShape::Open, 1) => Some(Tour::new(squares.to_vec())),
         (TourShape::Closed, 2) => {
-            let tour = Tour::new(squares);
-            Some(match problem.start {
+            let tour = Tour::new(squares.to_vec());
+            Some(match start {
                 Some(start) => tour.rotated_to(start),
                 None => tour,
             })

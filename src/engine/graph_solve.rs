@@ -1,0 +1,90 @@
+//! Solving a graph problem: the board's path (cheap proofs, engine, verifier) on a graph file.
+
+use super::{proofs, sat, within_deadline, Answer, EngineChoice, Order, Solution, SolveError};
+use super::{SolveOptions, Stats, Stop};
+use crate::graph_problem::GraphProblem;
+use crate::piece::MoveGraph;
+use crate::verify_graph::verify_graph_tour;
+use std::time::Instant;
+
+/// Solves a graph problem: a Hamiltonian cycle or path that has passed [`verify_graph_tour`], a
+/// proof that there is none, or a stop at a limit.
+///
+/// `auto` and `sat` run the SAT engine (the warm start where the graph has a 2-factor the flow
+/// finds, joining by exchanges, windowed repair); depth-first search, the construction and
+/// lexicographic order are for boards.
+///
+/// ```
+/// use toursat::engine::{solve_graph, Answer, SolveOptions};
+/// use toursat::graph_problem::GraphProblem;
+/// use toursat::TourShape;
+/// let cube_edges = vec![(0, 1), (1, 2), (2, 3), (0, 3), (4, 5), (5, 6), (6, 7), (4, 7),
+///                       (0, 4), (1, 5), (2, 6), (3, 7)];
+/// let cube = GraphProblem::new(8, cube_edges, TourShape::Closed);
+/// let solution = solve_graph(&cube, &SolveOptions::default()).unwrap();
+/// assert!(matches!(solution.answer, Answer::Found(ref tour) if tour.len() == 8));
+/// ```
+pub fn solve_graph(problem: &GraphProblem, options: &SolveOptions) -> Result<Solution, SolveError> {
+    problem.validate().map_err(SolveError::Problem)?;
+    let refused = |engine: &'static str, reason: &str| {
+        Err(SolveError::EngineCannot {
+            engine,
+            reason: reason.to_string(),
+        })
+    };
+    match (options.engine, options.order) {
+        (EngineChoice::Dfs, _) => return refused("dfs", "depth-first search runs on boards"),
+        (EngineChoice::Construct, _) => {
+            return refused(
+                "construct",
+                "the construction builds knight's tours of boards",
+            )
+        }
+        (_, Order::Lex) => {
+            return refused(
+                "sat",
+                "the lexicographic order compares squares by column and row, which a graph has not",
+            )
+        }
+        _ => {}
+    }
+    if options.limits.deadline.is_none() {
+        return solve_valid(problem, options);
+    }
+    let (owned_problem, owned_options) = (problem.clone(), *options);
+    within_deadline(options, move || solve_valid(&owned_problem, &owned_options))
+}
+
+/// [`solve_graph`] on a problem already validated, on the caller's thread.
+fn solve_valid(problem: &GraphProblem, options: &SolveOptions) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+    let mut stats = Stats::default();
+    let answer = match proofs::cheap_graph_proof(problem, &graph) {
+        Some(impossibility) => {
+            stats.engine = "proofs".to_string();
+            Answer::NoTour(impossibility)
+        }
+        None if options.limits.expired() => Answer::Stopped(Stop::Timeout),
+        None => {
+            let sat_options = match options.engine {
+                EngineChoice::Sat(sat_options) => sat_options,
+                _ => sat::SatOptions::default(),
+            };
+            stats.engine = format!("sat:{}", sat_options.encoding);
+            sat::search_graph(problem, &sat_options, &options.limits, &mut stats)
+        }
+    };
+    stats.seconds = started.elapsed().as_secs_f64();
+    if let Answer::Found(tour) = &answer {
+        verify_graph_tour(problem, tour).map_err(|error| SolveError::InvalidTour {
+            engine: stats.engine.clone(),
+            error,
+        })?;
+    }
+    Ok(Solution {
+        answer,
+        stats,
+        certificate: None,
+    })
+}

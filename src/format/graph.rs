@@ -1,0 +1,305 @@
+//! Writing the answers of graph problems: vertex lists, TSPLIB tours and JSON, with the
+//! arguments of no tour in the words of graphs (vertices and edges, numbered from 1).
+
+use super::json::{write_document, StatsJson, JSON_VERSION};
+use super::reason::kind;
+use super::{explain_stop, FormatError, JsonAnswer};
+use crate::engine::{Answer, Impossibility, Solution, Stats};
+use crate::graph_file::{read_graph_tour, write_tsplib_tour, write_vertices, GraphFileError};
+use crate::graph_problem::GraphProblem;
+use crate::names::named;
+use crate::tour::Tour;
+use std::io::Write;
+
+/// The output formats of graph tours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GraphFormat {
+    /// The 1-based vertex numbers in tour order, one a line.
+    Vertices,
+    /// A TSPLIB `TOUR` file.
+    Tsplib,
+    /// One JSON object: the graph's sizes, the answer, the tour, statistics (docs/json.md).
+    Json,
+}
+
+named!(GraphFormat, "graph format", {
+    Vertices => "vertices",
+    Tsplib => "tsplib",
+    Json => "json",
+});
+
+/// A vertex as files number it.
+fn numbered(vertex: u32) -> u64 {
+    vertex as u64 + 1
+}
+
+/// Why a graph has no tour, in words.
+pub fn explain_graph(why: &Impossibility) -> String {
+    let at = |vertex: u32| format!("vertex {}", numbered(vertex));
+    match why {
+        Impossibility::TooFewSquares => "a closed tour needs at least two vertices".into(),
+        Impossibility::ColourCount { even, odd, needed } => format!(
+            "the graph is bipartite, with sides of {even} and {odd} vertices, and a tour \
+             alternates its sides ({})",
+            needed
+                .replace("squares", "vertices")
+                .replace("colours", "sides")
+                .replace("colour", "side")
+        ),
+        Impossibility::TooFewMoves { square, moves } => {
+            format!("{} has only {moves} edge(s)", at(*square))
+        }
+        Impossibility::TooManyDeadEnds { squares } => {
+            let names: Vec<String> = squares.iter().map(|&v| numbered(v).to_string()).collect();
+            format!(
+                "{} vertices have a single edge ({}), but a path has only two ends",
+                squares.len(),
+                names.join(" ")
+            )
+        }
+        Impossibility::Disconnected { a, b } => {
+            format!("no path joins {} and {}", at(*a), at(*b))
+        }
+        Impossibility::CutSquare { square } => format!(
+            "{} splits the graph, and a cycle cannot pass it twice",
+            at(*square)
+        ),
+        Impossibility::MoveShortage {
+            needed, possible, ..
+        } => format!(
+            "the graph is bipartite, so every tour edge joins its two sides; the vertices of one \
+             side need {needed} tour edges, but a maximum flow shows the graph's edges can \
+             provide at most {possible} of them at once (some group of vertices has too few \
+             neighbours)"
+        ),
+        Impossibility::Theorem(theorem) => theorem.clone(),
+        Impossibility::Exhausted { nodes } => {
+            format!("the search tried every possibility ({nodes} nodes)")
+        }
+        Impossibility::Unsatisfiable => "the SAT solver proved the formula unsatisfiable".into(),
+    }
+}
+
+/// The vertices an argument names, 1-based.
+fn named_vertices(why: &Impossibility) -> Vec<u64> {
+    match why {
+        Impossibility::TooFewMoves { square, .. } | Impossibility::CutSquare { square } => {
+            vec![numbered(*square)]
+        }
+        Impossibility::TooManyDeadEnds { squares } => {
+            squares.iter().map(|&vertex| numbered(vertex)).collect()
+        }
+        Impossibility::Disconnected { a, b } => vec![numbered(*a), numbered(*b)],
+        _ => Vec::new(),
+    }
+}
+
+impl GraphFormat {
+    /// Writes `tour`, a tour of the graph named `name`.
+    pub fn write_tour(
+        &self,
+        problem: &GraphProblem,
+        name: &str,
+        tour: &Tour,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        match self {
+            GraphFormat::Vertices => out.write_all(write_vertices(tour.squares()).as_bytes())?,
+            GraphFormat::Tsplib => {
+                out.write_all(write_tsplib_tour(name, tour.squares()).as_bytes())?
+            }
+            GraphFormat::Json => write_document(
+                &GraphDocument::new(problem, name, JsonAnswer::Found, None, Some(tour), None),
+                out,
+            )?,
+        }
+        Ok(())
+    }
+
+    /// Writes a solution: the tour when one was found; when none exists, a line `no tour:
+    /// REASON` (the JSON document for JSON); when the engine stopped, nothing (JSON: the
+    /// document, answer `stopped`).
+    pub fn write_solution(
+        &self,
+        problem: &GraphProblem,
+        name: &str,
+        solution: &Solution,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        let stats = Some(&solution.stats);
+        match (self, &solution.answer) {
+            (GraphFormat::Json, Answer::Found(tour)) => write_document(
+                &GraphDocument::new(problem, name, JsonAnswer::Found, None, Some(tour), stats),
+                out,
+            ),
+            (GraphFormat::Json, Answer::NoTour(why)) => write_document(
+                &GraphDocument {
+                    why: Some(GraphReason {
+                        kind: kind(why),
+                        vertices: named_vertices(why),
+                        text: explain_graph(why),
+                    }),
+                    ..GraphDocument::new(
+                        problem,
+                        name,
+                        JsonAnswer::NoTour,
+                        Some(explain_graph(why)),
+                        None,
+                        stats,
+                    )
+                },
+                out,
+            ),
+            (GraphFormat::Json, Answer::Stopped(stop)) => write_document(
+                &GraphDocument::new(
+                    problem,
+                    name,
+                    JsonAnswer::Stopped,
+                    Some(explain_stop(*stop, None)),
+                    None,
+                    stats,
+                ),
+                out,
+            ),
+            (_, Answer::Found(tour)) => self.write_tour(problem, name, tour, out),
+            (_, Answer::NoTour(why)) => {
+                writeln!(out, "no tour: {}", explain_graph(why))?;
+                Ok(())
+            }
+            (_, Answer::Stopped(_)) => Ok(()),
+        }
+    }
+}
+
+/// The JSON object of a graph answer (docs/json.md, "Graphs").
+#[derive(serde::Serialize)]
+struct GraphDocument<'a> {
+    version: u32,
+    problem: GraphJson<'a>,
+    answer: &'static str,
+    reason: Option<String>,
+    why: Option<GraphReason>,
+    tour: Option<Vec<u64>>,
+    statistics: Option<StatsJson<'a>>,
+}
+
+/// The graph problem's description.
+#[derive(serde::Serialize)]
+struct GraphJson<'a> {
+    graph: &'a str,
+    vertices: usize,
+    edges: usize,
+    tour: String,
+    start: Option<u64>,
+    end: Option<u64>,
+}
+
+/// Why a graph has no tour, as data.
+#[derive(serde::Serialize)]
+struct GraphReason {
+    kind: &'static str,
+    vertices: Vec<u64>,
+    text: String,
+}
+
+impl<'a> GraphDocument<'a> {
+    fn new(
+        problem: &GraphProblem,
+        name: &'a str,
+        answer: JsonAnswer,
+        reason: Option<String>,
+        tour: Option<&Tour>,
+        stats: Option<&'a Stats>,
+    ) -> GraphDocument<'a> {
+        GraphDocument {
+            version: JSON_VERSION,
+            problem: GraphJson {
+                graph: name,
+                vertices: problem.vertex_count,
+                edges: problem.edges.len(),
+                tour: problem.shape.to_string(),
+                start: problem.start.map(numbered),
+                end: problem.end.map(numbered),
+            },
+            answer: answer.as_str(),
+            reason,
+            why: None,
+            tour: tour.map(|tour| tour.squares().iter().map(|&v| numbered(v)).collect()),
+            statistics: stats.map(StatsJson::of),
+        }
+    }
+}
+
+/// Writes the JSON document of a verdict on a tour read (`valid` or `invalid`, with `reason`).
+pub fn write_graph_verdict(
+    problem: &GraphProblem,
+    name: &str,
+    answer: JsonAnswer,
+    reason: Option<String>,
+    tour: Option<&Tour>,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    write_document(
+        &GraphDocument::new(problem, name, answer, reason, tour, None),
+        out,
+    )?;
+    Ok(())
+}
+
+/// Why a graph tour file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GraphTourReadError {
+    /// A vertex list or TSPLIB file that is not well formed, with its line.
+    Syntax(GraphFileError),
+    /// A JSON document that is not one of toursat's, or whose answer is not `found`.
+    Json(String),
+}
+
+impl std::fmt::Display for GraphTourReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GraphTourReadError::Syntax(error) => error.fmt(f),
+            GraphTourReadError::Json(why) => write!(f, "JSON: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for GraphTourReadError {}
+
+/// Reads a tour of a graph over `0..vertex_count` in any format [`GraphFormat`] writes: a JSON
+/// document (its `tour`, when its answer is `found`), a TSPLIB tour or a vertex list.
+pub fn read_graph_answer(text: &str, vertex_count: usize) -> Result<Tour, GraphTourReadError> {
+    if !text.trim_start().starts_with('{') {
+        return read_graph_tour(text, vertex_count)
+            .map(Tour::new)
+            .map_err(GraphTourReadError::Syntax);
+    }
+    let json = |why: &str| GraphTourReadError::Json(why.to_string());
+    let document: serde_json::Value =
+        serde_json::from_str(text).map_err(|error| json(&error.to_string()))?;
+    let answer = document.get("answer").and_then(|answer| answer.as_str());
+    if answer != Some("found") {
+        return Err(json(&format!(
+            "the document's answer is {}, not \"found\": it holds no tour",
+            answer.map_or_else(|| "missing".to_string(), |answer| format!("{answer:?}"))
+        )));
+    }
+    let numbers = document
+        .get("tour")
+        .and_then(|tour| tour.as_array())
+        .ok_or_else(|| json("\"tour\" is not a list of vertex numbers"))?;
+    let mut vertices = Vec::with_capacity(numbers.len());
+    for (index, number) in numbers.iter().enumerate() {
+        let vertex = number
+            .as_u64()
+            .filter(|&vertex| (1..=vertex_count as u64).contains(&vertex))
+            .ok_or_else(|| {
+                json(&format!(
+                    "tour entry {} is {number}, not a vertex number from 1 to {vertex_count}",
+                    index + 1
+                ))
+            })?;
+        vertices.push((vertex - 1) as u32);
+    }
+    Ok(Tour::new(vertices))
+}
