@@ -1,0 +1,404 @@
+//! Graph files: every graph of `graphs/` answered and verified, boards written as graphs agreeing
+//! with the board engines, the cheap proofs in the words of graphs, and bad graph files refused
+//! with their line.
+
+mod common;
+
+use common::{scratch, toursat, Run};
+use toursat::engine::sat::{Encoding, SatOptions};
+use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
+use toursat::graph_file::{read_graph, write_hcp};
+use toursat::graph_problem::GraphProblem;
+use toursat::rng::SplitMix64;
+use toursat::verify_graph::verify_graph_tour;
+use toursat::{Board, MoveGraph, Piece, Problem, Tour, TourShape};
+
+/// The path of a graph of the repository's `graphs/` folder.
+fn graph_path(name: &str) -> String {
+    format!("{}/graphs/{name}.hcp", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The graph problem of a graph of `graphs/`.
+fn shared_graph(name: &str, shape: TourShape) -> GraphProblem {
+    let text = std::fs::read_to_string(graph_path(name)).unwrap();
+    let file = read_graph(&text).unwrap();
+    GraphProblem::new(file.vertex_count, file.edges, shape)
+}
+
+/// The Petersen graph: cubic, 2-factors but no Hamiltonian cycle.
+fn petersen() -> GraphProblem {
+    let mut edges = Vec::new();
+    for i in 0..5 {
+        edges.push((i, (i + 1) % 5));
+        edges.push((i, i + 5));
+        edges.push((5 + i, 5 + (i + 2) % 5));
+    }
+    GraphProblem::new(10, edges, TourShape::Closed)
+}
+
+/// The SAT engine with every encoding, and `auto`.
+fn every_engine() -> Vec<EngineChoice> {
+    let mut engines = vec![EngineChoice::Auto];
+    for encoding in [
+        Encoding::Cutset,
+        Encoding::CutsetArcs,
+        Encoding::Position,
+        Encoding::Crt,
+    ] {
+        engines.push(EngineChoice::Sat(SatOptions {
+            encoding,
+            ..SatOptions::default()
+        }));
+    }
+    engines.push(EngineChoice::Sat(SatOptions {
+        merge: false,
+        warm_start: false,
+        ..SatOptions::default()
+    }));
+    engines
+}
+
+fn solve_with(problem: &GraphProblem, engine: EngineChoice) -> Answer {
+    let options = SolveOptions {
+        engine,
+        ..SolveOptions::default()
+    };
+    solve_graph(problem, &options).unwrap().answer
+}
+
+#[test]
+fn every_shared_graph_but_i324_has_a_verified_hamiltonian_cycle() {
+    // i324's answer is not known, and no engine finds one in minutes (see the README).
+    for name in ["a12", "a736", "a976", "alb1000", "alb5000"] {
+        let problem = shared_graph(name, TourShape::Closed);
+        let Answer::Found(tour) = solve_with(&problem, EngineChoice::Auto) else {
+            panic!("{name}: no cycle found");
+        };
+        assert_eq!(tour.len(), problem.vertex_count, "{name}");
+        verify_graph_tour(&problem, &tour).unwrap();
+    }
+}
+
+#[test]
+fn every_encoding_answers_small_graphs_alike() {
+    let mut graphs = vec![shared_graph("a12", TourShape::Closed), petersen()];
+    let mut open = petersen();
+    open.shape = TourShape::Open;
+    graphs.push(open.clone());
+    open.start = Some(0);
+    open.end = Some(7);
+    graphs.push(open);
+    for problem in &graphs {
+        let answers: Vec<bool> = every_engine()
+            .into_iter()
+            .map(|engine| match solve_with(problem, engine) {
+                Answer::Found(tour) => {
+                    verify_graph_tour(problem, &tour).unwrap();
+                    true
+                }
+                Answer::NoTour(_) => false,
+                Answer::Stopped(stop) => panic!("stopped: {stop:?}"),
+            })
+            .collect();
+        assert!(
+            answers.iter().all(|&found| found == answers[0]),
+            "{problem:?}: {answers:?}"
+        );
+    }
+}
+
+#[test]
+fn the_petersen_graph_has_no_hamiltonian_cycle_but_a_path() {
+    assert_eq!(
+        solve_with(&petersen(), EngineChoice::Auto),
+        Answer::NoTour(Impossibility::Unsatisfiable)
+    );
+    let mut open = petersen();
+    open.shape = TourShape::Open;
+    assert!(matches!(
+        solve_with(&open, EngineChoice::Auto),
+        Answer::Found(_)
+    ));
+}
+
+/// A board's problem as a graph problem: vertex `i` is the `i`-th free square.
+fn as_graph(problem: &Problem) -> GraphProblem {
+    let moves = MoveGraph::new(&problem.board, problem.piece);
+    let squares: Vec<u32> = problem.board.free_squares().collect();
+    let vertex = |square: u32| squares.binary_search(&square).unwrap() as u32;
+    let edges = moves.edges().map(|(a, b)| (vertex(a), vertex(b))).collect();
+    let mut graph = GraphProblem::new(squares.len(), edges, problem.shape);
+    graph.start = problem.start.map(vertex);
+    graph.end = problem.end.map(vertex);
+    graph
+}
+
+#[test]
+fn boards_written_as_graphs_agree_with_the_board_engines() {
+    let mut rng = SplitMix64::new(16);
+    let pieces = [Piece::Rook, Piece::Knight, Piece::King];
+    for round in 0..240 {
+        let rows = 2 + rng.below(3);
+        let cols = 2 + rng.below(4);
+        let mut board = Board::new(rows, cols).unwrap();
+        for _ in 0..rng.below(3) {
+            board.block(rng.below(rows * cols) as u32);
+        }
+        let free: Vec<u32> = board.free_squares().collect();
+        if free.is_empty() {
+            continue;
+        }
+        let shape = [TourShape::Closed, TourShape::Open][round % 2];
+        let mut problem = Problem::new(board, pieces[round % 3], shape);
+        if round % 4 == 1 {
+            problem.start = Some(free[rng.below(free.len() as u64) as usize]);
+        }
+        if problem.validate().is_err() {
+            continue;
+        }
+        let graph = as_graph(&problem);
+        let on_board = engine::solve(&problem, &SolveOptions::default())
+            .unwrap()
+            .answer;
+        let on_graph = solve_with(&graph, EngineChoice::Auto);
+        assert_eq!(
+            matches!(on_board, Answer::Found(_)),
+            matches!(on_graph, Answer::Found(_)),
+            "{problem:?}: board {on_board:?}, graph {on_graph:?}"
+        );
+        if let Answer::Found(tour) = on_graph {
+            let squares = tour.squares().iter().map(|&v| free[v as usize]).collect();
+            toursat::verify(&problem, &Tour::new(squares)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn cheap_proofs_speak_of_vertices_and_edges() {
+    let cases = [
+        (
+            "1 2\n2 3\n3 1\n3 4\n",
+            "closed",
+            "no tour: vertex 4 has only 1 edge(s)",
+        ),
+        (
+            "1 2\n2 3\n3 1\n3 4\n4 5\n5 3\n",
+            "closed",
+            "no tour: vertex 3 splits the graph, and a cycle cannot pass it twice",
+        ),
+        (
+            "1 2\n2 3\n3 1\n4 5\n5 6\n6 4\n",
+            "closed",
+            "no tour: no path joins vertex 1 and vertex 4",
+        ),
+        (
+            "1 4\n1 5\n2 4\n2 5\n3 4\n3 5\n",
+            "closed",
+            "no tour: the graph is bipartite, with sides of 3 and 2 vertices",
+        ),
+        (
+            "1 2\n1 3\n1 4\n",
+            "open",
+            "no tour: 3 vertices have a single edge (2 3 4), but a path has only two ends",
+        ),
+    ];
+    for (edges, shape, expected) in cases {
+        let graph = scratch("proof-graph.txt", edges);
+        let Run { stdout, status, .. } = toursat(
+            &["solve", "--graph", graph.to_str().unwrap(), "--tour", shape],
+            "",
+        );
+        assert_eq!(status, 1, "{edges}");
+        assert!(stdout.starts_with(expected), "{edges}: {stdout}");
+    }
+}
+
+#[test]
+fn solve_writes_vertices_tsplib_and_json_that_verify_reads_back() {
+    let graph = graph_path("a736");
+    for format in ["vertices", "tsplib", "json"] {
+        let solved = toursat(
+            &[
+                "solve", "--graph", &graph, "--tour", "closed", "--format", format,
+            ],
+            "",
+        );
+        assert_eq!(solved.status, 0, "{format}: {}", solved.stderr);
+        let checked = toursat(
+            &["verify", "--graph", &graph, "-", "--tour", "closed"],
+            &solved.stdout,
+        );
+        assert_eq!(
+            (checked.status, checked.stdout.as_str()),
+            (0, "ok\n"),
+            "{format}: {}",
+            checked.stderr
+        );
+    }
+    let tsplib = toursat(
+        &[
+            "solve", "--graph", &graph, "--tour", "closed", "--format", "tsplib",
+        ],
+        "",
+    );
+    assert!(tsplib
+        .stdout
+        .starts_with("NAME : a736.tour\nTYPE : TOUR\nDIMENSION : 736\nTOUR_SECTION\n"));
+    assert!(tsplib.stdout.ends_with("-1\nEOF\n"));
+}
+
+#[test]
+fn verify_refuses_a_tampered_graph_tour() {
+    let graph = graph_path("a12");
+    let solved = toursat(&["solve", "--graph", &graph, "--tour", "closed"], "");
+    let mut lines: Vec<&str> = solved.stdout.lines().collect();
+    lines.swap(1, 9);
+    let tampered = lines.join("\n") + "\n";
+    let Run { stdout, status, .. } = toursat(
+        &["verify", "--graph", &graph, "-", "--tour", "closed"],
+        &tampered,
+    );
+    assert_eq!(status, 1);
+    assert!(
+        stdout.starts_with("invalid: step ") && stdout.contains("is not an edge of the graph"),
+        "{stdout}"
+    );
+    let json = toursat(
+        &[
+            "verify", "--graph", &graph, "-", "--tour", "closed", "--json",
+        ],
+        &tampered,
+    );
+    assert!(
+        json.stdout.contains(r#""answer":"invalid""#),
+        "{}",
+        json.stdout
+    );
+}
+
+#[test]
+fn open_paths_keep_their_fixed_ends() {
+    let graph = graph_path("a976");
+    let Run { stdout, status, .. } = toursat(
+        &[
+            "solve", "--graph", &graph, "--tour", "open", "--start", "5", "--end", "17",
+        ],
+        "",
+    );
+    assert_eq!(status, 0);
+    let vertices: Vec<&str> = stdout.lines().collect();
+    assert_eq!(vertices.len(), 976);
+    assert_eq!((vertices[0], vertices[975]), ("5", "17"));
+}
+
+#[test]
+fn bad_graph_files_are_refused_with_their_line() {
+    let cases = [
+        ("1 2\n2 x\n", "line 2"),
+        (
+            "p edge 3 2\ne 1 2\ne 2 5\n",
+            "line 3: vertex 5 is out of range 1..3",
+        ),
+        (
+            "NAME : g\nTYPE : HCP\nDIMENSION : 3\nEDGE_DATA_FORMAT : EDGE_LIST\n",
+            "EDGE_DATA_SECTION",
+        ),
+        (
+            "TYPE : HCP\nDIMENSION : 2\nEDGE_DATA_SECTION\n1 2\n2 3\n-1\n",
+            "line 5",
+        ),
+    ];
+    for (text, expected) in cases {
+        let Run { stderr, status, .. } =
+            toursat(&["solve", "--graph", "-", "--tour", "closed"], text);
+        assert_eq!(status, 2, "{text}");
+        assert!(
+            stderr.starts_with("toursat: stdin: ") && stderr.contains(expected),
+            "{text}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn self_loops_and_repeated_edges_are_dropped_with_a_note() {
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
+        &["solve", "--graph", "-", "--tour", "closed"],
+        "1 2\n2 3\n3 3\n3 1\n2 1\n",
+    );
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stdout.lines().count(), 3);
+    assert!(stderr.contains("line 3: self-loop 3 3 ignored"), "{stderr}");
+    assert!(
+        stderr.contains("line 5: edge 2 1 repeats line 1"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn board_options_and_board_formats_are_refused_with_graphs() {
+    let graph = graph_path("a12");
+    let refusals = [
+        (
+            vec![
+                "solve", "--graph", &graph, "--tour", "closed", "--format", "grid",
+            ],
+            "--format grid",
+        ),
+        (
+            vec![
+                "solve", "--graph", &graph, "--tour", "open", "--start", "19",
+            ],
+            "from 1 to 18",
+        ),
+        (
+            vec![
+                "solve", "--graph", &graph, "--tour", "closed", "--engine", "dfs",
+            ],
+            "dfs",
+        ),
+        (
+            vec!["count", "--graph", &graph, "--tour", "closed"],
+            "boards only",
+        ),
+        (
+            vec![
+                "solve", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed",
+                "--format", "vertices",
+            ],
+            "--graph",
+        ),
+    ];
+    for (args, expected) in refusals {
+        let Run { stderr, status, .. } = toursat(&args, "");
+        assert_eq!(status, 2, "{args:?}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn dimacs_names_the_graph_and_its_vertices() {
+    let graph = scratch(
+        "triangle.hcp",
+        &write_hcp("triangle", None, 3, &[(0, 1), (1, 2), (0, 2)]),
+    );
+    let Run { stdout, status, .. } = toursat(
+        &[
+            "dimacs",
+            "--graph",
+            graph.to_str().unwrap(),
+            "--tour",
+            "closed",
+        ],
+        "",
+    );
+    assert_eq!(status, 0);
+    assert!(stdout.starts_with(
+        "c toursat tour problem\nc graph triangle, 3 vertices, 3 edges\nc tour closed, start none, end none\nc encoding cutset\n"
+    ), "{stdout}");
+    assert!(stdout.contains("\nc edge 1 1 2\n"), "{stdout}");
+}
