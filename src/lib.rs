@@ -20,6 +20,7 @@ pub mod cut_squares;
 pub mod engine;
 pub mod format;
 pub mod gen;
+pub mod gen_graph;
 pub mod graph;
 pub mod graph_file;
 pub mod graph_problem;

@@ -30,6 +30,7 @@ fn certify_unsolvable(problems: impl Iterator<Item = Problem>, encoding: Encodin
         encoding,
         merge: true,
         warm_start: true,
+        ..SatOptions::default()
     };
     let mut certified = 0;
     for problem in problems {

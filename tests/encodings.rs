@@ -116,6 +116,7 @@ fn check_agreement(problem: &Problem) {
             encoding,
             merge: true,
             warm_start: true,
+            ..SatOptions::default()
         };
         let mut stats = Stats::default();
         let answer = sat::search(problem, &graph, &options, &Limits::none(), &mut stats);

@@ -53,8 +53,15 @@ fn engines() -> Vec<EngineChoice> {
                 encoding,
                 merge,
                 warm_start,
+                ..SatOptions::default()
             }));
         }
+        // A formula completed after the first model with several cycles.
+        engines.push(EngineChoice::Sat(SatOptions {
+            encoding,
+            complete_after: Some(1),
+            ..SatOptions::default()
+        }));
     }
     engines
 }

@@ -39,8 +39,7 @@ fn construct_engine_applies_knight_theorems_to_knights_on_empty_boards_only() {
         .chain(Encoding::ALL.map(|encoding| {
             EngineChoice::Sat(SatOptions {
                 encoding,
-                merge: true,
-                warm_start: true,
+                ..SatOptions::default()
             })
         }));
     for engine in engines {

@@ -131,6 +131,7 @@ fn merging(encoding: Encoding) -> SatOptions {
         encoding,
         merge: true,
         warm_start: true,
+        ..SatOptions::default()
     }
 }
 
@@ -160,6 +161,7 @@ fn cutset_without_merging_agrees_with_search_on_every_small_pattern() {
         encoding: Encoding::Cutset,
         merge: false,
         warm_start: false,
+        complete_after: None,
     };
     check_encoding(options);
 }

@@ -9,6 +9,7 @@ fn run(problem: &Problem, encoding: Encoding, lex: bool) -> Answer {
         encoding,
         merge: true,
         warm_start: true,
+        ..SatOptions::default()
     };
     let mut stats = Stats::default();
     let answer = if lex {

@@ -7,7 +7,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use toursat::board::MAX_SQUARES;
-use toursat::engine::sat::{Encoding, SatOptions};
+use toursat::engine::sat::{Encoding, SatOptions, COMPLETE_AFTER};
 use toursat::engine::{EngineChoice, Limits};
 use toursat::graph_file::GraphSyntax;
 use toursat::{square, Board, Piece, Problem, Square, TourShape};
@@ -31,6 +31,15 @@ pub struct EngineArgs {
     /// maximum flow (to measure what the warm start gains).
     #[arg(long)]
     pub no_warm_start: bool,
+    /// With a lazy encoding (cutset, cutset-arcs): after N models whose cycles stay several
+    /// after joining, complete the formula with the crt layer, so that the next model is one
+    /// tour or the formula is unsatisfiable.
+    #[arg(long, value_name = "N", default_value_t = COMPLETE_AFTER, conflicts_with = "no_complete")]
+    pub complete_after: u64,
+    /// With a lazy encoding: cut subcycles however many rounds it takes, never completing the
+    /// formula (to measure what completing gains).
+    #[arg(long)]
+    pub no_complete: bool,
     /// Give up after SECONDS (for judge: per case) and exit with status 3.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
@@ -70,6 +79,7 @@ impl EngineArgs {
             encoding: self.encoding,
             merge: !self.no_merge,
             warm_start: !self.no_warm_start,
+            complete_after: (!self.no_complete).then_some(self.complete_after),
         }
     }
 

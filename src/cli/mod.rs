@@ -8,6 +8,7 @@ mod dimacs;
 mod error;
 mod exit;
 mod gen;
+mod gen_graph;
 mod graph_input;
 mod judge;
 mod progress;
@@ -43,7 +44,8 @@ enum Command {
     /// Answer a judge problem: cases on stdin, answers on stdout, each as soon as found.
     #[command(subcommand, after_help = exit::HELP)]
     Judge(judge::JudgeProblem),
-    /// Find a tour of one board and write it in a chosen format.
+    /// Find a tour of one board (or a graph file's Hamiltonian cycle or path) and write it in a
+    /// chosen format.
     #[command(after_help = format!("{}\n\n{}", solve::EXAMPLES, exit::HELP))]
     Solve(solve::SolveArgs),
     /// Check a tour file: prints `ok`, or `invalid: ` and what is wrong (exit status 1).
@@ -73,6 +75,10 @@ enum Command {
     /// Write reproducible board files: planted rook circuits, repaired random boards, holes.
     #[command(after_help = format!("{}\n\n{}", gen::EXAMPLES, exit::HELP))]
     Gen(gen::GenArgs),
+    /// Write reproducible graph files (TSPLIB HCP): cubic graphs, planted or random, and
+    /// boards' move graphs.
+    #[command(after_help = format!("{}\n\n{}", gen_graph::EXAMPLES, exit::HELP))]
+    GenGraph(gen_graph::GenGraphArgs),
     /// Race engines on board files: each run a child process with a time limit, every tour
     /// verified, disagreements reported (exit status 4).
     #[command(after_help = format!("{}\n\n{}", compare::EXAMPLES, exit::HELP))]
@@ -94,6 +100,7 @@ pub fn main() -> ExitCode {
         Command::Completions(args) => shell::completions(args, Cli::command()),
         Command::Man(args) => shell::man(args, Cli::command()),
         Command::Gen(args) => gen::run(args),
+        Command::GenGraph(args) => gen_graph::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Count(args) => count::run(args),
     };

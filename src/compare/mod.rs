@@ -23,10 +23,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// How a SAT engine is named in `compare`.
-const SAT_ENGINE: &str = "sat[:ENCODING][:no-merge][:no-warm-start]";
+const SAT_ENGINE: &str = "sat[:ENCODING][:no-merge][:no-warm-start][:no-complete]";
 
 /// The engine a name of `toursat compare` stands for: `dfs`, `auto`, `construct`, or
-/// `sat[:ENCODING][:no-merge][:no-warm-start]`.
+/// `sat[:ENCODING][:no-merge][:no-warm-start][:no-complete]`.
 pub fn engine_choice(name: &str) -> Result<EngineChoice, String> {
     let parts: Vec<&str> = name.split(':').collect();
     let choice = match parts.as_slice() {
@@ -36,10 +36,11 @@ pub fn engine_choice(name: &str) -> Result<EngineChoice, String> {
         ["sat", rest @ ..] => {
             let mut options = SatOptions::default();
             let mut rest = rest;
-            while let [others @ .., last @ ("no-merge" | "no-warm-start")] = rest {
+            while let [others @ .., last @ ("no-merge" | "no-warm-start" | "no-complete")] = rest {
                 match *last {
                     "no-merge" => options.merge = false,
-                    _ => options.warm_start = false,
+                    "no-warm-start" => options.warm_start = false,
+                    _ => options.complete_after = None,
                 }
                 rest = others;
             }
@@ -488,7 +489,7 @@ mod tests {
             EngineChoice::Sat(SatOptions {
                 encoding: Encoding::Position,
                 merge: false,
-                warm_start: true,
+                ..SatOptions::default()
             })
         );
         assert_eq!(engine_choice("dfs").unwrap(), EngineChoice::Dfs);

@@ -175,6 +175,9 @@ pub struct SatStats {
     pub cuts: u64,
     /// Cycles joined by edge exchanges.
     pub merges: u64,
+    /// The solve calls made before the cut loop completed its formula with the `crt` layer
+    /// ([`sat::SatOptions::complete_after`]); `None` when it did not.
+    pub completed_after: Option<u64>,
     /// Seconds spent decoding models, joining cycles and adding cuts.
     pub cut_seconds: f64,
     /// Seconds spent building the formula.

@@ -224,6 +224,9 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "conflicts: {}", sat.conflicts)?;
         writeln!(out, "cuts: {}", sat.cuts)?;
         writeln!(out, "merges: {}", sat.merges)?;
+        if let Some(calls) = sat.completed_after {
+            writeln!(out, "completed by the crt layer after: {calls} solve calls")?;
+        }
         writeln!(out, "encode seconds: {:.6}", sat.encode_seconds)?;
         writeln!(out, "flow seconds: {:.6}", sat.flow_seconds)?;
         writeln!(out, "solve seconds: {:.6}", sat.solve_seconds)?;

@@ -58,6 +58,7 @@ fn refined_formula(problem: &Problem, encoding: Encoding) -> (Formula, bool) {
         encoding,
         merge: false,
         warm_start: false,
+        complete_after: None,
     };
     let mut refinement = Refinement::new(problem, &graph, &options, &Limits::none());
     let found = refinement.cycle_through(&[]).unwrap().is_some();

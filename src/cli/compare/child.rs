@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use toursat::compare::{BoardEntry, Contender, Run, Status};
+use toursat::engine::sat::COMPLETE_AFTER;
 use toursat::engine::{EngineChoice, Stop};
 use toursat::format::explain_stop;
 use toursat::{verify, Tour};
@@ -68,6 +69,11 @@ fn solve_options(engine: EngineChoice) -> Vec<String> {
         }
         if !sat.warm_start {
             options.push("--no-warm-start".to_string());
+        }
+        match sat.complete_after {
+            Some(COMPLETE_AFTER) => {}
+            Some(calls) => options.extend(["--complete-after".to_string(), calls.to_string()]),
+            None => options.push("--no-complete".to_string()),
         }
     }
     options
@@ -289,7 +295,7 @@ mod tests {
         let engine = EngineChoice::Sat(SatOptions {
             encoding: Encoding::from_str("position").unwrap(),
             merge: false,
-            warm_start: true,
+            ..SatOptions::default()
         });
         assert_eq!(
             solve_options(engine),

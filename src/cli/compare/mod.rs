@@ -36,7 +36,7 @@ pub struct CompareArgs {
     /// The tour: closed or open.
     #[arg(long, value_name = "closed|open")]
     tour: TourShape,
-    /// Engines, separated by commas: dfs, auto, construct, sat[:ENCODING][:no-merge][:no-warm-start]
+    /// Engines, separated by commas: dfs, auto, construct, sat[:ENCODING][:no-merge][:no-warm-start][:no-complete]
     /// (for example sat:cutset, sat:position, sat:cutset:no-merge, sat:cutset:no-warm-start).
     #[arg(
         long,

@@ -26,6 +26,7 @@ use crate::names::named;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
+use connectivity::Connectivity;
 use formula::Formula;
 use moves::MoveVars;
 use solver::DeadlineSolver;
@@ -83,7 +84,17 @@ pub struct SatOptions {
     /// Whether `cutset` may take its first model from a maximum flow instead of the solver, for
     /// closed tours of pieces that alternate colours (see `encodings/cutset.md`); it needs `merge`.
     pub warm_start: bool,
+    /// For the lazy encodings: after this many models whose cycles stay several after joining,
+    /// the cut loop adds the `crt` layer (`connectivity`) to its formula, so that the next model
+    /// is one tour or the solver proves there is none; `None`: cuts alone, however many.
+    pub complete_after: Option<u64>,
 }
+
+/// Models with several cycles after which the cut loop completes its formula by default: cut
+/// loops that converge need far fewer on every board and graph measured (`encodings/README.md`),
+/// and on a graph built against cuts, such as i324, the loop runs thousands of rounds a second
+/// without end.
+pub const COMPLETE_AFTER: u64 = 256;
 
 impl Default for SatOptions {
     fn default() -> SatOptions {
@@ -91,6 +102,7 @@ impl Default for SatOptions {
             encoding: Encoding::default(),
             merge: true,
             warm_start: true,
+            complete_after: Some(COMPLETE_AFTER),
         }
     }
 }
@@ -121,6 +133,11 @@ pub struct Refinement {
     warm: bool,
     /// Every cut added, in order.
     pub cuts: Vec<Cut>,
+    /// Models with several cycles after which the formula is completed (see
+    /// [`SatOptions::complete_after`]); `None` once it is, or when it never is.
+    complete_after: Option<u64>,
+    /// Models with several cycles seen so far.
+    fruitless_models: u64,
     /// Counters.
     pub stats: SatStats,
 }
@@ -191,6 +208,10 @@ impl Refinement {
             merge: options.merge,
             warm,
             cuts: Vec::new(),
+            complete_after: options
+                .complete_after
+                .filter(|_| !options.encoding.is_complete()),
+            fruitless_models: 0,
             stats,
         }
     }
@@ -243,12 +264,29 @@ impl Refinement {
             }
             if cycles.len() > 1 {
                 self.add_cuts(&cycles);
+                self.fruitless_models += 1;
+                if self
+                    .complete_after
+                    .is_some_and(|after| self.fruitless_models >= after)
+                {
+                    self.complete();
+                }
             }
             self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
             if cycles.len() == 1 {
                 return Ok(cycles.pop());
             }
         }
+    }
+
+    /// Adds the `crt` layer over the move variables: from the next solve on, every model is one
+    /// tour (the cuts stay, as clauses every tour satisfies).
+    fn complete(&mut self) {
+        Connectivity::Crt.add_layer(&self.graph, &self.moves, &mut self.formula);
+        self.complete_after = None;
+        self.stats.completed_after = Some(self.solver.solve_calls);
+        self.stats.clauses = self.formula.clause_count() as u64;
+        self.stats.variables = self.formula.var_count() as u64;
     }
 
     /// Adds a cut for every cycle of a model that has several.

@@ -1,0 +1,117 @@
+//! `toursat gen-graph`: reproducible graph files (TSPLIB HCP) from a seed, or from a board.
+
+use super::args::read_board;
+use super::error::CliError;
+use super::exit;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+use toursat::board::MAX_SQUARES;
+use toursat::gen_graph;
+use toursat::graph_file::write_hcp;
+use toursat::graph_problem::GraphProblem;
+use toursat::Piece;
+
+/// Examples shown under `toursat gen-graph --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  toursat gen-graph --kind planted-cubic --vertices 2000 --seed 1 -o cubic2000.hcp
+  toursat gen-graph --kind random-cubic --vertices 500 --seed 3
+  toursat gen-graph --kind board examples/boards/ring.txt --piece rook -o ring.hcp";
+
+/// Arguments of `toursat gen-graph`.
+#[derive(Args, Debug)]
+pub struct GenGraphArgs {
+    /// What to generate: `planted-cubic` (a Hamiltonian cycle planted, then a random perfect
+    /// matching of chords), `random-cubic` (three random perfect matchings) or `board` (the
+    /// move graph of --piece on BOARD_FILE, free squares numbered row by row).
+    #[arg(long, value_enum)]
+    kind: GraphKind,
+    /// The board file of `--kind board` (`-`: stdin).
+    #[arg(value_name = "BOARD_FILE", required_if_eq("kind", "board"))]
+    board_file: Option<PathBuf>,
+    /// The piece of `--kind board`.
+    #[arg(long, default_value = "rook")]
+    piece: Piece,
+    /// Vertices of a cubic graph (even, at least 4).
+    #[arg(long, required_if_eq_any([("kind", "planted-cubic"), ("kind", "random-cubic")]))]
+    vertices: Option<usize>,
+    /// The seed: the same seed and options give the same graph.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the graph to FILE (default: standard output).
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// The kinds of graph.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum GraphKind {
+    /// A cubic graph with a planted Hamiltonian cycle.
+    PlantedCubic,
+    /// A random cubic graph.
+    RandomCubic,
+    /// A board's move graph.
+    Board,
+}
+
+/// Runs `toursat gen-graph`: the exit status, or an error.
+pub fn run(args: &GenGraphArgs) -> Result<u8, CliError> {
+    let (graph, name, comment) = generate(args)?;
+    let text = write_hcp(&name, Some(&comment), graph.vertex_count, &graph.edges);
+    match &args.output {
+        Some(path) => std::fs::write(path, text).map_err(|error| CliError::in_file(path, error)),
+        None => std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .map_err(|error| CliError::input(format!("writing the graph: {error}"))),
+    }?;
+    Ok(exit::SUCCESS)
+}
+
+/// The graph asked for, its name and a comment saying how it was made.
+fn generate(args: &GenGraphArgs) -> Result<(GraphProblem, String, String), CliError> {
+    let refused = |error: gen_graph::GenGraphError| CliError::input(format!("gen-graph: {error}"));
+    let vertices = args.vertices.unwrap_or_default();
+    match args.kind {
+        GraphKind::PlantedCubic => Ok((
+            gen_graph::planted_cubic(vertices, args.seed).map_err(refused)?,
+            format!("planted-cubic-{vertices}-s{}", args.seed),
+            format!(
+                "cubic, a Hamiltonian cycle planted; toursat gen-graph --kind planted-cubic \
+                 --vertices {vertices} --seed {}",
+                args.seed
+            ),
+        )),
+        GraphKind::RandomCubic => Ok((
+            gen_graph::random_cubic(vertices, args.seed).map_err(refused)?,
+            format!("random-cubic-{vertices}-s{}", args.seed),
+            format!(
+                "random cubic; toursat gen-graph --kind random-cubic --vertices {vertices} \
+                 --seed {}",
+                args.seed
+            ),
+        )),
+        GraphKind::Board => {
+            let Some(path) = &args.board_file else {
+                return Err(CliError::input("gen-graph --kind board needs a BOARD_FILE"));
+            };
+            let board = read_board(path, MAX_SQUARES)?;
+            let stem = path
+                .file_stem()
+                .map_or_else(|| "board".to_string(), |stem| stem.to_string_lossy().into_owned());
+            Ok((
+                gen_graph::board_graph(&board, args.piece),
+                format!("{stem}-{}", args.piece),
+                format!(
+                    "the {} moves of a {} x {} board with {} blocked squares, free squares \
+                     numbered row by row",
+                    args.piece,
+                    board.rows(),
+                    board.cols(),
+                    board.len() - board.free_count()
+                ),
+            ))
+        }
+    }
+}
