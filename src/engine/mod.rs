@@ -6,6 +6,7 @@ pub mod construct;
 pub mod deadline;
 pub mod dfs;
 pub mod factor;
+pub mod general_factor;
 pub mod lex;
 pub mod memory;
 pub mod proofs;
