@@ -79,23 +79,7 @@ impl CycleGraph {
             }
         };
         let vertex_count = square_of.len() + virtual_vertex.is_some() as usize;
-        let mut degree = vec![0u32; vertex_count + 1];
-        for &(a, b) in &edges {
-            degree[a as usize + 1] += 1;
-            degree[b as usize + 1] += 1;
-        }
-        for vertex in 0..vertex_count {
-            degree[vertex + 1] += degree[vertex];
-        }
-        let adjacency_offsets = degree;
-        let mut fill = adjacency_offsets.clone();
-        let mut adjacency = vec![(0, 0); edges.len() * 2];
-        for (edge, &(a, b)) in edges.iter().enumerate() {
-            adjacency[fill[a as usize] as usize] = (b, edge as u32);
-            fill[a as usize] += 1;
-            adjacency[fill[b as usize] as usize] = (a, edge as u32);
-            fill[b as usize] += 1;
-        }
+        let (adjacency_offsets, adjacency) = compressed_adjacency(vertex_count, &edges);
         CycleGraph {
             square_of,
             virtual_vertex,
@@ -105,6 +89,14 @@ impl CycleGraph {
             start,
             end,
         }
+    }
+
+    /// The closed-tour cycle graph on vertices `0..vertex_count` with these edges (each
+    /// `(a, b)` with `a < b < vertex_count`, no two alike): every vertex is its own square, and
+    /// there is no virtual vertex, start or end.
+    pub fn from_edges(vertex_count: usize, edges: &[(Vertex, Vertex)]) -> CycleGraph {
+        let square_of = (0..vertex_count as Square).collect();
+        CycleGraph::assemble(square_of, edges.to_vec(), TourShape::Closed, None, None)
     }
 
     /// Number of vertices, the virtual one included.
@@ -257,6 +249,31 @@ impl CycleGraph {
     }
 }
 
+/// The compressed adjacency of `edges` on `vertex_count` vertices: each vertex's offset into
+/// one buffer of `(neighbour, edge)` pairs, and that buffer.
+fn compressed_adjacency(
+    vertex_count: usize,
+    edges: &[(Vertex, Vertex)],
+) -> (Vec<u32>, Vec<(Vertex, u32)>) {
+    let mut offsets = vec![0u32; vertex_count + 1];
+    for &(a, b) in edges {
+        offsets[a as usize + 1] += 1;
+        offsets[b as usize + 1] += 1;
+    }
+    for vertex in 0..vertex_count {
+        offsets[vertex + 1] += offsets[vertex];
+    }
+    let mut fill = offsets.clone();
+    let mut adjacency = vec![(0, 0); edges.len() * 2];
+    for (edge, &(a, b)) in edges.iter().enumerate() {
+        adjacency[fill[a as usize] as usize] = (b, edge as u32);
+        fill[a as usize] += 1;
+        adjacency[fill[b as usize] as usize] = (a, edge as u32);
+        fill[b as usize] += 1;
+    }
+    (offsets, adjacency)
+}
+
 /// The cycles of a 2-regular graph given as each vertex's two partners.
 pub fn cycles_of_partners(partners: &[[Vertex; 2]]) -> Vec<Vec<Vertex>> {
     let mut seen = vec![false; partners.len()];
@@ -280,4 +297,22 @@ pub fn cycles_of_partners(partners: &[[Vertex; 2]]) -> Vec<Vec<Vertex>> {
         cycles.push(cycle);
     }
     cycles
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_graph_from_edges_has_them_at_both_ends() {
+        let graph = CycleGraph::from_edges(4, &[(0, 1), (1, 2), (0, 2), (2, 3)]);
+        assert_eq!(graph.vertex_count(), 4);
+        assert_eq!(graph.square_count(), 4);
+        assert_eq!(graph.virtual_vertex(), None);
+        assert_eq!(graph.square(3), 3);
+        assert_eq!(graph.incident(2), &[(1, 1), (0, 2), (3, 3)]);
+        assert_eq!(graph.incident(3), &[(2, 3)]);
+        assert_eq!(graph.edge_between(0, 2), Some(2));
+        assert_eq!(graph.edge_between(0, 3), None);
+    }
 }

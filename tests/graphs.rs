@@ -7,11 +7,12 @@ mod common;
 use common::{scratch, toursat, Run};
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
+use toursat::gen_graph::board_graph;
 use toursat::graph_file::{read_graph, write_hcp};
 use toursat::graph_problem::GraphProblem;
 use toursat::rng::SplitMix64;
 use toursat::verify_graph::verify_graph_tour;
-use toursat::{Board, MoveGraph, Piece, Problem, Tour, TourShape};
+use toursat::{Board, Piece, Problem, Tour, TourShape};
 
 /// The path of a graph of the repository's `graphs/` folder.
 fn graph_path(name: &str) -> String {
@@ -67,9 +68,8 @@ fn solve_with(problem: &GraphProblem, engine: EngineChoice) -> Answer {
 }
 
 #[test]
-fn every_shared_graph_but_i324_has_a_verified_hamiltonian_cycle() {
-    // i324's answer is not known, and no engine finds one in minutes (see the README).
-    for name in ["a12", "a736", "a976", "alb1000", "alb5000"] {
+fn every_shared_graph_has_a_verified_hamiltonian_cycle() {
+    for name in ["a12", "i324", "a736", "a976", "alb1000", "alb5000"] {
         let problem = shared_graph(name, TourShape::Closed);
         let Answer::Found(tour) = solve_with(&problem, EngineChoice::Auto) else {
             panic!("{name}: no cycle found");
@@ -123,11 +123,10 @@ fn the_petersen_graph_has_no_hamiltonian_cycle_but_a_path() {
 
 /// A board's problem as a graph problem: vertex `i` is the `i`-th free square.
 fn as_graph(problem: &Problem) -> GraphProblem {
-    let moves = MoveGraph::new(&problem.board, problem.piece);
     let squares: Vec<u32> = problem.board.free_squares().collect();
     let vertex = |square: u32| squares.binary_search(&square).unwrap() as u32;
-    let edges = moves.edges().map(|(a, b)| (vertex(a), vertex(b))).collect();
-    let mut graph = GraphProblem::new(squares.len(), edges, problem.shape);
+    let mut graph = board_graph(&problem.board, problem.piece);
+    graph.shape = problem.shape;
     graph.start = problem.start.map(vertex);
     graph.end = problem.end.map(vertex);
     graph

@@ -3,7 +3,6 @@
 use super::args::{one_stdin, read_input, ProblemArgs};
 use super::error::CliError;
 use super::exit;
-use super::graph_input::boards_only;
 use super::show::{self, ShowArgs};
 use super::solve::FormatArg;
 use clap::Args;
@@ -16,8 +15,9 @@ use toursat::engine::sat::dimacs;
 use toursat::engine::sat::export;
 use toursat::engine::sat::model::{AnswerErrorKind, DecodeError, Decoder, SolverAnswer};
 use toursat::engine::sat::Encoding;
-use toursat::format::{Format, Json, JsonAnswer, Svg};
-use toursat::Problem;
+use toursat::format::graph::write_graph_verdict;
+use toursat::format::{Format, FormatError, Json, JsonAnswer, Svg};
+use toursat::Tour;
 
 /// Examples shown under `toursat decode --help`.
 pub const EXAMPLES: &str = "\
@@ -29,14 +29,17 @@ Examples:
   toursat decode f.out --rows 6 --cols 6 --piece knight --tour closed --add-cuts-to f.cnf
   # a lazy formula completed by a layer (toursat dimacs --cuts-from-solve writes crt's): the
   # formula's header names its encoding and layer
-  toursat decode g.out --rows 6 --cols 6 --piece knight --tour closed --formula g.cnf";
+  toursat decode g.out --rows 6 --cols 6 --piece knight --tour closed --formula g.cnf
+  toursat dimacs --graph graphs/a12.hcp --tour closed --connectivity crt -o a12.cnf
+  minisat a12.cnf a12.out
+  toursat decode a12.out --graph graphs/a12.hcp --tour closed --formula a12.cnf";
 
 /// Arguments of `toursat decode`.
 #[derive(Args, Debug)]
 pub struct DecodeArgs {
-    /// `[BOARD_FILE] MODEL_FILE`: the board (or --rows/--cols) and the solver's answer, in the
-    /// SAT-competition format (`s SATISFIABLE`, `v ... 0`), minisat's result file, or a bare list
-    /// of literals. Either may be `-` for stdin.
+    /// `[BOARD_FILE] MODEL_FILE`: the board (or --rows/--cols, or --graph) and the solver's
+    /// answer, in the SAT-competition format (`s SATISFIABLE`, `v ... 0`), minisat's result
+    /// file, or a bare list of literals. Either may be `-` for stdin.
     #[arg(value_name = "FILES", num_args = 1..=2, required = true)]
     files: Vec<PathBuf>,
     #[command(flatten)]
@@ -59,9 +62,9 @@ pub struct DecodeArgs {
     /// loop with any external solver.
     #[arg(long, value_name = "CNF_FILE")]
     add_cuts_to: Option<PathBuf>,
-    /// How to write the tour.
-    #[arg(long, value_enum, default_value_t = FormatArg::Squares)]
-    format: FormatArg,
+    /// How to write the tour [default: squares; with --graph, vertices]
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
     #[command(flatten)]
     show: ShowArgs,
 }
@@ -73,18 +76,31 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         [board, model] => (Some(board.as_path()), model),
         _ => return Err(CliError::input("give [BOARD_FILE] MODEL_FILE")),
     };
-    if let Some(board_file) = board_file {
-        one_stdin(&[
-            ("the board file", board_file),
-            ("the model file", model_file),
-        ])?;
+    let first_input = match (board_file, &args.problem.graph) {
+        (Some(_), Some(_)) => {
+            return Err(CliError::input(
+                "with --graph give only the MODEL_FILE: the graph is the board",
+            ))
+        }
+        (Some(board_file), None) => Some(("the board file", board_file)),
+        (None, Some(graph)) => Some(("the graph file", graph.as_path())),
+        (None, None) => None,
+    };
+    if let Some(first_input) = first_input {
+        one_stdin(&[first_input, ("the model file", model_file)])?;
     }
-    boards_only(&args.problem, "toursat decode")?;
-    let problem = args.problem.problem(board_file)?;
     let (encoding, connectivity) = formula_names(args)?;
     export::check_layer(encoding, connectivity).map_err(CliError::input)?;
-    let decoder =
-        Decoder::with_connectivity(&problem, encoding, connectivity).map_err(CliError::input)?;
+    let graph = args.problem.graph_problem()?;
+    let board_problem;
+    let decoder = match &graph {
+        Some(input) => Decoder::for_graph(&input.problem, &input.name, encoding, connectivity),
+        None => {
+            board_problem = args.problem.problem(board_file)?;
+            Decoder::with_connectivity(&board_problem, encoding, connectivity)
+        }
+    }
+    .map_err(CliError::input)?;
     let text = read_input(model_file, u64::MAX, "a solver's answer")?;
     let answer = decoder.read(&text).map_err(|error| {
         let hint = match error.kind {
@@ -105,18 +121,79 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
             }
         }
     }
-    match decoder.tour(&answer) {
+    let decoded = decoder.tour(&answer);
+    let json = args.format == Some(FormatArg::Json);
+    match &graph {
+        Some(input) => {
+            let format = args.format.unwrap_or(FormatArg::Vertices).graph_format()?;
+            if args.show.svg.is_some() {
+                return Err(CliError::input("--svg draws boards, not --graph"));
+            }
+            report(decoded, json, |outcome, out| match outcome {
+                Outcome::Tour(tour) => match format {
+                    Some(format) => format.write_tour(&input.problem, &input.name, tour, out),
+                    None => Ok(()),
+                },
+                Outcome::Verdict(answer, why) => write_graph_verdict(
+                    &input.problem,
+                    &input.name,
+                    answer,
+                    Some(why.to_string()),
+                    None,
+                    out,
+                ),
+            })
+        }
+        None => {
+            let problem = decoder.board_problem().ok_or_else(|| {
+                CliError::with_status(
+                    exit::INTERNAL,
+                    "internal error: a board decoder without a board",
+                )
+            })?;
+            let format = FormatArg::for_board(args.format)?;
+            if let (Ok(tour), Some(path)) = (&decoded, &args.show.svg) {
+                show::write_svg(path, |out| Svg.write_tour(problem, tour, out))?;
+            }
+            report(decoded, json, |outcome, out| match outcome {
+                Outcome::Tour(tour) => match format.name() {
+                    Some(name) => name
+                        .coloured(toursat::format::JUDGE_LINE_WIDTH, args.show.colour())
+                        .write_tour(problem, tour, out),
+                    None => Ok(()),
+                },
+                Outcome::Verdict(answer, why) => {
+                    Json.write_answer(problem, answer, Some(why.to_string()), None, None, out)
+                }
+            })
+        }
+    }
+}
+
+/// What [`report`] asks its writer to write: the tour, or the JSON document of a verdict.
+enum Outcome<'a> {
+    /// The verified tour, in the chosen format.
+    Tour(&'a Tour),
+    /// No tour: the JSON answer and why.
+    Verdict(JsonAnswer, &'a str),
+}
+
+/// Prints what a decoded answer says (the tour by `write`, else the verdict: its JSON document
+/// by `write` with `json`, else a line) and returns the exit status.
+fn report(
+    decoded: Result<Tour, DecodeError>,
+    json: bool,
+    write: impl Fn(Outcome, &mut dyn Write) -> Result<(), FormatError>,
+) -> Result<u8, CliError> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = |result: Result<(), FormatError>, out: &mut io::BufWriter<io::StdoutLock>| {
+        result
+            .and_then(|()| out.flush().map_err(Into::into))
+            .map_err(|error| CliError::input(format!("writing the answer: {error}")))
+    };
+    match decoded {
         Ok(tour) => {
-            if let Some(name) = args.format.name() {
-                let mut out = io::BufWriter::new(io::stdout().lock());
-                name.coloured(toursat::format::JUDGE_LINE_WIDTH, args.show.colour())
-                    .write_tour(&problem, &tour, &mut out)
-                    .and_then(|()| out.flush().map_err(Into::into))
-                    .map_err(|error| CliError::input(format!("writing the tour: {error}")))?;
-            }
-            if let Some(path) = &args.show.svg {
-                show::write_svg(path, |out| Svg.write_tour(&problem, &tour, out))?;
-            }
+            written(write(Outcome::Tour(&tour), &mut out), &mut out)?;
             Ok(exit::SUCCESS)
         }
         Err(error @ DecodeError::InvalidTour(_)) => {
@@ -127,8 +204,11 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         }
         Err(DecodeError::Unknown) => {
             let why = "the solver gave up without an answer";
-            if args.format == FormatArg::Json {
-                write_json(&problem, JsonAnswer::Stopped, why)?;
+            if json {
+                written(
+                    write(Outcome::Verdict(JsonAnswer::Stopped, why), &mut out),
+                    &mut out,
+                )?;
             }
             Err(CliError::with_status(exit::STOPPED, why))
         }
@@ -137,10 +217,12 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
                 DecodeError::Unsatisfiable => JsonAnswer::NoTour,
                 _ => JsonAnswer::NotATour,
             };
-            if args.format == FormatArg::Json {
-                write_json(&problem, verdict, &error.to_string())?;
+            let why = error.to_string();
+            if json {
+                written(write(Outcome::Verdict(verdict, &why), &mut out), &mut out)?;
             } else {
-                writeln!(io::stdout(), "{}: {error}", verdict.as_str())
+                writeln!(out, "{}: {why}", verdict.as_str())
+                    .and_then(|()| out.flush())
                     .map_err(|error| CliError::input(format!("writing the verdict: {error}")))?;
             }
             Ok(exit::NO_TOUR)
@@ -185,19 +267,6 @@ fn agreed<T: PartialEq + fmt::Display>(
         )),
         (given, in_header) => Ok(given.or(in_header)),
     }
-}
-
-/// Writes the JSON document of an answer without a tour.
-fn write_json(problem: &Problem, answer: JsonAnswer, why: &str) -> Result<(), CliError> {
-    Json.write_answer(
-        problem,
-        answer,
-        Some(why.to_string()),
-        None,
-        None,
-        &mut io::stdout().lock(),
-    )
-    .map_err(|error| CliError::input(format!("writing the verdict: {error}")))
 }
 
 /// Appends one cut clause per cycle to the DIMACS file at `path` and updates its `p cnf` line.

@@ -97,9 +97,10 @@ fn generate(args: &GenGraphArgs) -> Result<(GraphProblem, String, String), CliEr
                 return Err(CliError::input("gen-graph --kind board needs a BOARD_FILE"));
             };
             let board = read_board(path, MAX_SQUARES)?;
-            let stem = path
-                .file_stem()
-                .map_or_else(|| "board".to_string(), |stem| stem.to_string_lossy().into_owned());
+            let stem = path.file_stem().map_or_else(
+                || "board".to_string(),
+                |stem| stem.to_string_lossy().into_owned(),
+            );
             Ok((
                 gen_graph::board_graph(&board, args.piece),
                 format!("{stem}-{}", args.piece),

@@ -105,9 +105,20 @@ impl FormatArg {
         }
     }
 
+    /// The format of a `--format` option for a board (squares when not given), or why a board's
+    /// tour cannot be written so.
+    pub fn for_board(format: Option<FormatArg>) -> Result<FormatArg, CliError> {
+        match format.unwrap_or(FormatArg::Squares) {
+            FormatArg::Vertices | FormatArg::Tsplib => Err(CliError::input(
+                "--format vertices and --format tsplib write graph tours: give --graph FILE",
+            )),
+            format => Ok(format),
+        }
+    }
+
     /// The graph format of the name, or why a graph tour cannot be written so (`None` inside:
     /// nothing to write).
-    fn graph_format(self) -> Result<Option<GraphFormat>, CliError> {
+    pub fn graph_format(self) -> Result<Option<GraphFormat>, CliError> {
         match self {
             FormatArg::Vertices => Ok(Some(GraphFormat::Vertices)),
             FormatArg::Tsplib => Ok(Some(GraphFormat::Tsplib)),
@@ -142,12 +153,7 @@ impl FormatArg {
 impl SolveArgs {
     /// The format of `--format`, for a board.
     fn board_format(&self) -> Result<FormatArg, CliError> {
-        match self.format.unwrap_or(FormatArg::Squares) {
-            FormatArg::Vertices | FormatArg::Tsplib => Err(CliError::input(
-                "--format vertices and --format tsplib write graph tours: give --graph FILE",
-            )),
-            format => Ok(format),
-        }
+        FormatArg::for_board(self.format)
     }
 
     /// The order of `--order`.

@@ -6,6 +6,7 @@ pub mod construct;
 pub mod deadline;
 pub mod dfs;
 pub mod factor;
+pub mod general_factor;
 mod graph_solve;
 pub mod lex;
 pub mod memory;
@@ -107,6 +108,11 @@ pub enum Impossibility {
         /// needed no flow: an open tour whose fixed end is its start).
         cut: Option<HallCut>,
     },
+    /// A closed tour is a 2-factor (two tour moves at every square), and the pieces' moves
+    /// (or the graph's edges) have none: a maximum matching of Tutte's gadget
+    /// ([`general_factor`]) leaves a vertex unmatched. For pieces and graphs that do not
+    /// alternate colours; otherwise a flow finds the shortage ([`Impossibility::MoveShortage`]).
+    NoTwoFactor,
     /// A theorem on knight's tours settles it.
     Theorem(String),
     /// The search tried every possibility.

@@ -3,6 +3,7 @@
 use crate::board::Square;
 use crate::cut_squares::cut_squares;
 use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathEnd};
+use crate::engine::general_factor::general_two_factor;
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::{HallCut, Impossibility};
 use crate::graph::CycleGraph;
@@ -30,6 +31,14 @@ pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility
         .or_else(|| cut_square(problem.shape, graph, &free_squares))
         .or_else(|| knight_theorem(problem))
         .or_else(|| move_shortage(problem, graph, &free_squares))
+        .or_else(|| {
+            let closed_non_bipartite = problem.shape == TourShape::Closed
+                && !problem.piece.is_bipartite()
+                && (3..=CLOSED_FLOW_PROOF_LIMIT).contains(&free_squares.len());
+            closed_non_bipartite
+                .then(|| lacks_any_two_factor(&CycleGraph::new(problem, graph)))
+                .flatten()
+        })
 }
 
 /// A proof that a graph problem has no tour, if one of the cheap arguments settles it: the
@@ -56,15 +65,7 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
             if problem.shape != TourShape::Closed || vertices.len() < 3 {
                 return None;
             }
-            let cycle_graph = problem.cycle_graph();
-            match two_factor(&cycle_graph) {
-                Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
-                    needed: shortfall.needed,
-                    possible: shortfall.possible,
-                    cut: shortfall.cut,
-                }),
-                Ok(_) | Err(NoTwoFactor::NotBipartite) => None,
-            }
+            lacks_any_two_factor(&problem.cycle_graph())
         })
 }
 
@@ -183,6 +184,23 @@ fn lacks_two_factor(
             cut: shortfall.cut,
         }),
         Ok(_) | Err(NoTwoFactor::NotBipartite) => None,
+    }
+}
+
+/// A closed tour of three squares or more is a 2-factor: none exists when the flow finds a
+/// shortage (a bipartite graph) or a maximum matching of Tutte's gadget is not perfect (any
+/// other).
+fn lacks_any_two_factor(graph: &CycleGraph) -> Option<Impossibility> {
+    match two_factor(graph) {
+        Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
+            needed: shortfall.needed,
+            possible: shortfall.possible,
+            cut: shortfall.cut,
+        }),
+        Err(NoTwoFactor::NotBipartite) => general_two_factor(graph)
+            .is_none()
+            .then_some(Impossibility::NoTwoFactor),
+        Ok(_) => None,
     }
 }
 

@@ -72,6 +72,10 @@ pub fn explain_graph(why: &Impossibility) -> String {
              provide at most {possible} of them at once (some group of vertices has too few \
              neighbours)"
         ),
+        Impossibility::NoTwoFactor => "a Hamiltonian cycle gives every vertex two of its edges, \
+            and a maximum matching of Tutte's gadget shows no set of edges does that at every \
+            vertex at once (the graph has no 2-factor)"
+            .into(),
         Impossibility::Theorem(theorem) => theorem.clone(),
         Impossibility::Exhausted { nodes } => {
             format!("the search tried every possibility ({nodes} nodes)")

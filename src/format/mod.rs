@@ -187,6 +187,10 @@ pub fn explain(board: &Board, why: &Impossibility) -> String {
              flow shows the board's moves can provide at most {possible} of them at once (some \
              group of squares has too few neighbours)"
         ),
+        Impossibility::NoTwoFactor => "a circuit gives every free square two tour moves, and a \
+            maximum matching shows the piece's moves cannot do that at every square at once (no \
+            2-factor)"
+            .into(),
         Impossibility::Theorem(theorem) => theorem.clone(),
         Impossibility::Exhausted { nodes } => {
             format!("the search tried every possibility ({nodes} nodes)")

@@ -12,7 +12,7 @@ use crate::square::coordinates;
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Reason {
     /// The argument: `too-few-squares`, `colour-count`, `too-few-moves`, `too-many-dead-ends`,
-    /// `disconnected`, `cut-square`, `move-shortage`, `theorem`, `exhausted` or
+    /// `disconnected`, `cut-square`, `move-shortage`, `no-two-factor`, `theorem`, `exhausted` or
     /// `unsatisfiable`.
     pub kind: &'static str,
     /// The squares the argument names, as `[x, y]`.
@@ -81,7 +81,7 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
             reason.encoding = sat.map(|sat| sat.encoding.clone());
             reason.cuts = sat.map(|sat| sat.cuts);
         }
-        Impossibility::TooFewSquares | Impossibility::Theorem(_) => {}
+        Impossibility::TooFewSquares | Impossibility::NoTwoFactor | Impossibility::Theorem(_) => {}
     }
     reason
 }
@@ -133,6 +133,7 @@ pub(super) fn kind(why: &Impossibility) -> &'static str {
         Impossibility::Disconnected { .. } => "disconnected",
         Impossibility::CutSquare { .. } => "cut-square",
         Impossibility::MoveShortage { .. } => "move-shortage",
+        Impossibility::NoTwoFactor => "no-two-factor",
         Impossibility::Theorem(_) => "theorem",
         Impossibility::Exhausted { .. } => "exhausted",
         Impossibility::Unsatisfiable => "unsatisfiable",
@@ -209,6 +210,13 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
              taking as many tour moves as it needs, falls short: by the max-flow min-cut theorem \
              some group of squares has fewer moves to its neighbours than it needs (Hall's \
              condition fails), and every tour would provide them"
+                .to_string(),
+        ],
+        Impossibility::NoTwoFactor => vec![
+            "a circuit gives every square two tour moves; Tutte's gadget (a vertex per move end, \
+             and as many inner vertices at each square as it has moves less two) has a perfect \
+             matching exactly when such moves exist, and Edmonds' blossom algorithm leaves one of \
+             its vertices unmatched"
                 .to_string(),
         ],
         Impossibility::Exhausted { nodes } => vec![format!(

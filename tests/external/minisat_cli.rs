@@ -75,9 +75,86 @@ fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
     }
 }
 
+/// minisat's answer to `toursat dimacs --graph GRAPH --tour closed --connectivity crt`,
+/// decoded by `toursat decode --graph` with the formula's header: the decode's run.
+fn graph_round_trip(name: &str, graph: &str) -> Run {
+    let cnf = scratch_path(&format!("{name}.cnf")).display().to_string();
+    let answer = scratch_path(&format!("{name}.out")).display().to_string();
+    let written = toursat(
+        &[
+            "dimacs",
+            "--graph",
+            graph,
+            "--tour",
+            "closed",
+            "--connectivity",
+            "crt",
+            "-o",
+            &cnf,
+        ],
+        "",
+    );
+    assert_eq!(written.status, 0, "{}", written.stderr);
+    Command::new("minisat")
+        .args([&cnf, &answer])
+        .stdout(Stdio::null())
+        .status()
+        .expect("minisat runs");
+    toursat(
+        &[
+            "decode",
+            &answer,
+            "--graph",
+            graph,
+            "--tour",
+            "closed",
+            "--formula",
+            &cnf,
+        ],
+        "",
+    )
+}
+
+fn a_graph_file_round_trips_through_minisat() {
+    let a12 = format!("{}/graphs/a12.hcp", env!("CARGO_MANIFEST_DIR"));
+    let decoded = graph_round_trip("a12", &a12);
+    assert_eq!(decoded.status, 0, "{}", decoded.stderr);
+    let checked = toursat(
+        &["verify", "--graph", &a12, "-", "--tour", "closed"],
+        &decoded.stdout,
+    );
+    assert_eq!(checked.stdout, "ok\n");
+    // The Petersen graph has no Hamiltonian cycle: minisat proves the complete formula
+    // unsatisfiable.
+    let mut petersen = String::new();
+    for i in 0..5 {
+        petersen += &format!(
+            "{} {}\n{} {}\n{} {}\n",
+            i + 1,
+            (i + 1) % 5 + 1,
+            i + 1,
+            i + 6,
+            i + 6,
+            (i + 2) % 5 + 6
+        );
+    }
+    let graph = super::common::scratch("petersen.txt", &petersen);
+    let decoded = graph_round_trip("petersen", graph.to_str().unwrap());
+    assert_eq!(
+        (decoded.status, decoded.stdout.as_str()),
+        (1, "no tour: the solver found the formula unsatisfiable\n"),
+        "{}",
+        decoded.stderr
+    );
+}
+
 /// The tests of this file, each needing minisat.
 pub fn trials() -> Vec<Trial> {
-    let tests: [(&str, fn()); 2] = [
+    let tests: [(&str, fn()); 3] = [
+        (
+            "a_graph_file_round_trips_through_minisat",
+            a_graph_file_round_trips_through_minisat,
+        ),
         (
             "an_external_solver_round_trip_through_the_command_line_gives_a_tour",
             an_external_solver_round_trip_through_the_command_line_gives_a_tour,

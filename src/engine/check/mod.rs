@@ -90,6 +90,7 @@ pub fn check(problem: &Problem, why: &Impossibility) -> Option<Result<Checked, S
             checked(Method::Theorem, theorems::theorem(problem, statement))
         }
         Impossibility::MoveShortage { cut: None, .. }
+        | Impossibility::NoTwoFactor
         | Impossibility::Exhausted { .. }
         | Impossibility::Unsatisfiable => return None,
     })

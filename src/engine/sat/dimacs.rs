@@ -112,7 +112,7 @@ impl Source<'_> {
     }
 
     /// The name of a vertex's square: `x,y` on a board, the vertex's number from 1 in a graph.
-    fn name(&self, square: u32) -> String {
+    pub fn name(&self, square: u32) -> String {
         match self {
             Source::Board(problem) => coordinates(&problem.board, square),
             Source::Graph(..) => (square as u64 + 1).to_string(),

@@ -264,18 +264,24 @@ impl Refinement {
             }
             if cycles.len() > 1 {
                 self.add_cuts(&cycles);
-                self.fruitless_models += 1;
-                if self
-                    .complete_after
-                    .is_some_and(|after| self.fruitless_models >= after)
-                {
-                    self.complete();
-                }
+                self.count_fruitless_model();
             }
             self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
             if cycles.len() == 1 {
                 return Ok(cycles.pop());
             }
+        }
+    }
+
+    /// Counts a model whose cycles stayed several after joining, and completes the formula
+    /// when there have been [`SatOptions::complete_after`] of them.
+    fn count_fruitless_model(&mut self) {
+        self.fruitless_models += 1;
+        if self
+            .complete_after
+            .is_some_and(|after| self.fruitless_models >= after)
+        {
+            self.complete();
         }
     }
 

@@ -1,15 +1,17 @@
 //! Solver answers: reading an external SAT solver's output and decoding its model into a tour.
 
 use crate::engine::sat::connectivity::Connectivity;
+use crate::engine::sat::dimacs::Source;
 use crate::engine::sat::formula::Formula;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::Encoding;
 use crate::graph::{CycleGraph, Vertex};
+use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, ProblemError};
-use crate::square::coordinates;
 use crate::tour::Tour;
 use crate::verify::{verify, TourError};
+use crate::verify_graph::verify_graph_tour;
 use std::fmt;
 
 /// What a SAT solver answered.
@@ -482,7 +484,7 @@ impl std::error::Error for DecodeError {}
 /// A problem's encoding rebuilt to read models: the cycle graph and move variables, numbered
 /// exactly as [`Refinement::new`](crate::engine::sat::Refinement::new) numbers them.
 pub struct Decoder<'p> {
-    problem: &'p Problem,
+    source: Source<'p>,
     graph: CycleGraph,
     moves: MoveVars,
     var_count: usize,
@@ -504,15 +506,56 @@ impl<'p> Decoder<'p> {
         problem.validate()?;
         let move_graph = MoveGraph::new(&problem.board, problem.piece);
         let graph = CycleGraph::new(problem, &move_graph);
+        Ok(Decoder::of_cycle_graph(
+            Source::Board(problem),
+            graph,
+            encoding,
+            connectivity,
+        ))
+    }
+
+    /// The decoder for a graph problem (the graph named `name`), as `toursat dimacs --graph`
+    /// encodes it.
+    pub fn for_graph(
+        problem: &'p GraphProblem,
+        name: &'p str,
+        encoding: Encoding,
+        connectivity: Connectivity,
+    ) -> Result<Decoder<'p>, ProblemError> {
+        problem.validate()?;
+        let graph = problem.cycle_graph();
+        Ok(Decoder::of_cycle_graph(
+            Source::Graph(problem, name),
+            graph,
+            encoding,
+            connectivity,
+        ))
+    }
+
+    /// The decoder of either source, once its cycle graph is built.
+    fn of_cycle_graph(
+        source: Source<'p>,
+        graph: CycleGraph,
+        encoding: Encoding,
+        connectivity: Connectivity,
+    ) -> Decoder<'p> {
         let mut formula = Formula::new();
         let moves = encoding.encode(&graph, &mut formula);
         connectivity.add_layer(&graph, &moves, &mut formula);
-        Ok(Decoder {
-            problem,
+        Decoder {
+            source,
             graph,
             moves,
             var_count: formula.var_count(),
-        })
+        }
+    }
+
+    /// The board problem decoded, `None` for a graph's.
+    pub fn board_problem(&self) -> Option<&'p Problem> {
+        match self.source {
+            Source::Board(problem) => Some(problem),
+            Source::Graph(..) => None,
+        }
     }
 
     /// The cycle graph.
@@ -558,7 +601,11 @@ impl<'p> Decoder<'p> {
             ));
         };
         let tour = self.graph.tour_of_cycle(cycle);
-        verify(self.problem, &tour).map_err(DecodeError::InvalidTour)?;
+        match self.source {
+            Source::Board(problem) => verify(problem, &tour),
+            Source::Graph(problem, _) => verify_graph_tour(problem, &tour),
+        }
+        .map_err(DecodeError::InvalidTour)?;
         Ok(tour)
     }
 
@@ -598,10 +645,11 @@ impl<'p> Decoder<'p> {
         wrong
     }
 
-    /// A vertex's square as `x,y`, `None` for the virtual vertex.
+    /// A vertex's square as `x,y` (a graph's vertex by its number), `None` for the virtual
+    /// vertex.
     fn square_name(&self, vertex: Vertex) -> Option<String> {
         (Some(vertex) != self.graph.virtual_vertex())
-            .then(|| coordinates(&self.problem.board, self.graph.square(vertex)))
+            .then(|| self.source.name(self.graph.square(vertex)))
     }
 
     /// A cycle of the model in squares, begun after the virtual vertex if it passes it.
@@ -617,7 +665,7 @@ impl<'p> Decoder<'p> {
         ModelCycle {
             squares: order
                 .into_iter()
-                .map(|vertex| coordinates(&self.problem.board, self.graph.square(vertex)))
+                .map(|vertex| self.source.name(self.graph.square(vertex)))
                 .collect(),
             is_path: virtual_position.is_some(),
         }

@@ -1,8 +1,10 @@
-//! A warm start for `cutset`: the first model comes from a maximum flow, not from the solver.
+//! A warm start for `cutset`: the first model comes from a maximum flow or matching, not from
+//! the solver.
 //!
 //! The solver's first call (degree constraints alone) is where large blocked boards spend their
-//! time, yet for a piece that alternates colours a 2-factor (two edges at every square) is a
-//! flow problem. The 2-factor's cycles are joined by edge exchanges ([`merge`]); whatever
+//! time, yet a 2-factor (two edges at every square) is a flow problem for a piece that
+//! alternates colours, and a matching problem for any other piece or graph. The 2-factor's
+//! cycles are joined by edge exchanges ([`merge`]); whatever
 //! cycles are left get their cuts, and the solver then repairs the model inside a window: the
 //! squares within a few moves of every cycle but the largest keep their edges free, every other
 //! square is held to its two edges by assumptions. A window too small to join the cycles
@@ -13,6 +15,7 @@ use super::merge;
 use super::moves::MoveVars;
 use super::{Encoding, Refinement, SatOptions};
 use crate::engine::factor;
+use crate::engine::general_factor::general_two_factor;
 use crate::engine::Stop;
 use crate::graph::{CycleGraph, Vertex};
 use std::collections::VecDeque;
@@ -38,13 +41,18 @@ pub(super) struct WarmModel {
 }
 
 /// The warm start's first model of `graph`; `None` for an open tour's graph (its virtual
-/// vertex), a piece that does not alternate colours, or a graph without a 2-factor.
+/// vertex) or a graph without a 2-factor. A bipartite graph's 2-factor comes from a maximum
+/// flow, any other's from a maximum matching of Tutte's gadget.
 pub(super) fn warm_model(graph: &CycleGraph) -> Option<WarmModel> {
     if graph.virtual_vertex().is_some() {
         return None;
     }
     let started = Instant::now();
-    let chosen = factor::two_factor(graph).ok()?;
+    let chosen = match factor::two_factor(graph) {
+        Ok(chosen) => chosen,
+        Err(factor::NoTwoFactor::NotBipartite) => general_two_factor(graph)?,
+        Err(factor::NoTwoFactor::Shortfall(_)) => return None,
+    };
     let cycles = graph.cycles_of_edges(&chosen)?;
     let protected = vec![false; graph.edges().len()];
     let (cycles, merges) = merge::merge_cycles(graph, &cycles, &protected);
@@ -96,6 +104,7 @@ impl Refinement {
             }
             let cuts_started = Instant::now();
             self.add_cuts(&cycles);
+            self.count_fruitless_model();
             self.stats.cut_seconds += cuts_started.elapsed().as_secs_f64();
             let mut radius = FIRST_RADIUS;
             let model = loop {

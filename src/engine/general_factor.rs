@@ -1,0 +1,425 @@
+//! 2-factors of any graph, bipartite or not: Tutte's reduction to a perfect matching.
+//!
+//! A 2-factor chooses exactly two edges at every vertex (its cycles may be odd). The graph is
+//! turned into a gadget graph whose perfect matchings are its 2-factors, and the gadget is
+//! matched by Edmonds' blossom algorithm ([`matching`]). At a vertex `v` of degree `d` the
+//! gadget has
+//!
+//! - a *port* for each edge at `v`;
+//! - `k` *inner* vertices, each joined to all of `v`'s ports: `k = d - 2` when `d <= 4` (a
+//!   port matched to an inner vertex is an edge *left out*), `k = 2` when `d > 4` (a port
+//!   matched to an inner vertex is an edge *chosen*). The first kind is Tutte's; the second
+//!   keeps the gadget linear in the degree (`2d` edges, not `d (d - 2)`).
+//!
+//! An edge `uv` joins its two ports directly when `u` and `v` have gadgets of the same kind,
+//! and through one *middle* vertex when not.
+//!
+//! Why the perfect matchings are the 2-factors: all `k` inner vertices of `v` are matched, to
+//! `k` of its ports, so `v` has `d - (d - 2) = 2` chosen edges (first kind) or `k = 2` (second
+//! kind). The two ends of an edge read it alike: a direct edge joins ports of the same kind,
+//! matched either to each other or both inside; a middle vertex is matched to exactly one of
+//! its two ports, one of each kind, which both read as the same choice. Conversely a 2-factor
+//! gives the inner vertices of `v` the ports of its left-out (first kind) or chosen (second
+//! kind) edges, and the ports left over are matched across their edges.
+//!
+//! Size, for `n` vertices and `m` edges: `2m` ports, at most `2n` inner vertices and `m` middle
+//! ones; at most `4m` edges inside the vertices' gadgets (`d k <= 2d`) and two an edge between
+//! them, so `6m` edges.
+
+mod matching;
+
+use crate::graph::{CycleGraph, Vertex};
+
+/// A 2-factor of `graph`, as a flag per edge (exactly two chosen at every vertex; cycles may
+/// be odd); `None` when the graph has none. A vertex with fewer than two edges settles it
+/// at once; otherwise the answer is the gadget's perfect matching, and `None` means the first
+/// root that the blossom algorithm could not match, which no maximum matching matches.
+pub fn general_two_factor(graph: &CycleGraph) -> Option<Vec<bool>> {
+    let gadget = Gadget::new(graph)?;
+    let mate = matching::perfect_matching(&gadget.graph)?;
+    Some(gadget.chosen_edges(graph, &mate))
+}
+
+/// Whether a port of a vertex of this degree stands for a chosen edge when it is matched to
+/// an inner vertex (the second kind of gadget), rather than a left-out one.
+fn matched_inside_is_chosen(degree: usize) -> bool {
+    degree > 4
+}
+
+/// The number of inner vertices of a vertex of this degree (at least 2).
+fn inner_count(degree: usize) -> usize {
+    if matched_inside_is_chosen(degree) {
+        2
+    } else {
+        degree - 2
+    }
+}
+
+/// The gadget graph of a cycle graph. Ports come first, numbered by their place in the graph's
+/// adjacency lists (the port of `v`'s `i`-th incident edge is `v`'s offset plus `i`), then the
+/// inner vertices, then the middle vertices.
+struct Gadget {
+    graph: CycleGraph,
+    /// For each graph edge `(a, b)`, its port at `a`.
+    first_port: Vec<u32>,
+    /// The inner vertices are `inner.start..inner.end`.
+    inner: std::ops::Range<u32>,
+}
+
+impl Gadget {
+    /// The gadget of `graph`; `None` when some vertex has fewer than two edges.
+    fn new(graph: &CycleGraph) -> Option<Gadget> {
+        let vertices = 0..graph.vertex_count() as Vertex;
+        if vertices
+            .clone()
+            .any(|vertex| graph.incident(vertex).len() < 2)
+        {
+            return None;
+        }
+        let port_count = 2 * graph.edges().len() as u32;
+        let mut ports_of_edge = vec![[0u32; 2]; graph.edges().len()];
+        let mut edges = Vec::new();
+        let (mut next_port, mut next_inner) = (0, port_count);
+        for vertex in vertices {
+            let incident = graph.incident(vertex);
+            let ports = next_port..next_port + incident.len() as u32;
+            for (port, &(_, edge)) in ports.clone().zip(incident) {
+                let end = (graph.edges()[edge as usize].0 != vertex) as usize;
+                ports_of_edge[edge as usize][end] = port;
+            }
+            for _ in 0..inner_count(incident.len()) {
+                edges.extend(ports.clone().map(|port| (port, next_inner)));
+                next_inner += 1;
+            }
+            next_port = ports.end;
+        }
+        let mut next_middle = next_inner;
+        for (&(a, b), &[port_a, port_b]) in graph.edges().iter().zip(&ports_of_edge) {
+            let kind = |vertex: Vertex| matched_inside_is_chosen(graph.incident(vertex).len());
+            if kind(a) == kind(b) {
+                edges.push((port_a, port_b));
+            } else {
+                edges.push((port_a, next_middle));
+                edges.push((port_b, next_middle));
+                next_middle += 1;
+            }
+        }
+        Some(Gadget {
+            graph: CycleGraph::from_edges(next_middle as usize, &edges),
+            first_port: ports_of_edge.iter().map(|ports| ports[0]).collect(),
+            inner: port_count..next_inner,
+        })
+    }
+
+    /// The 2-factor that a perfect matching `mate` of the gadget stands for, read at each
+    /// edge's first end.
+    fn chosen_edges(&self, graph: &CycleGraph, mate: &[u32]) -> Vec<bool> {
+        graph
+            .edges()
+            .iter()
+            .zip(&self.first_port)
+            .map(|(&(a, _), &port)| {
+                let inside = self.inner.contains(&mate[port as usize]);
+                inside == matched_inside_is_chosen(graph.incident(a).len())
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::engine::factor::two_factor;
+    use crate::piece::{MoveGraph, Piece};
+    use crate::problem::{Problem, TourShape};
+    use crate::rng::SplitMix64;
+    use std::collections::HashSet;
+    use std::time::Instant;
+
+    /// The public HCP benchmark graphs shared beside the repository.
+    const SHARED_GRAPHS: &str = "/work/shared/graphs";
+
+    /// Checks that `chosen` picks existing edges, exactly two at every vertex.
+    fn assert_two_factor(graph: &CycleGraph, chosen: &[bool]) {
+        assert_eq!(chosen.len(), graph.edges().len());
+        for vertex in 0..graph.vertex_count() as Vertex {
+            let at_vertex = graph
+                .incident(vertex)
+                .iter()
+                .filter(|&&(_, edge)| chosen[edge as usize])
+                .count();
+            assert_eq!(at_vertex, 2, "vertex {vertex}");
+        }
+    }
+
+    /// Whether a graph whose edges are sorted has a 2-factor, by trying each edge in and out
+    /// (a vertex is done when the edges pass its number).
+    fn has_two_factor_by_brute_force(
+        vertex_count: usize,
+        edges: &[(Vertex, Vertex)],
+        degree: &mut [u8],
+    ) -> bool {
+        let done = edges.first().map_or(vertex_count, |&(a, _)| a as usize);
+        if degree[..done].iter().any(|&d| d != 2) {
+            return false;
+        }
+        let Some((&(a, b), rest)) = edges.split_first() else {
+            return true;
+        };
+        if degree[a as usize] < 2 && degree[b as usize] < 2 {
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+            let found = has_two_factor_by_brute_force(vertex_count, rest, degree);
+            degree[a as usize] -= 1;
+            degree[b as usize] -= 1;
+            if found {
+                return true;
+            }
+        }
+        has_two_factor_by_brute_force(vertex_count, rest, degree)
+    }
+
+    /// A graph on `vertex_count` vertices with each possible edge present with probability
+    /// `density`.
+    fn random_graph(rng: &mut SplitMix64, vertex_count: usize, density: f64) -> CycleGraph {
+        let mut edges = Vec::new();
+        for a in 0..vertex_count as Vertex {
+            for b in a + 1..vertex_count as Vertex {
+                if rng.unit() < density {
+                    edges.push((a, b));
+                }
+            }
+        }
+        CycleGraph::from_edges(vertex_count, &edges)
+    }
+
+    /// A board of `rows` by `cols` with each square blocked with probability `blocked`.
+    fn random_board(rng: &mut SplitMix64, rows: u64, cols: u64, blocked: f64) -> Board {
+        let mut board = Board::new(rows, cols).unwrap();
+        for square in 0..board.len() as u32 {
+            if rng.unit() < blocked {
+                board.block(square);
+            }
+        }
+        board
+    }
+
+    fn board_graph(board: Board, piece: Piece, shape: TourShape) -> CycleGraph {
+        let move_graph = MoveGraph::new(&board, piece);
+        CycleGraph::new(&Problem::new(board, piece, shape), &move_graph)
+    }
+
+    /// The graph of a TSPLIB HCP file: its edge list, 1-based, closed by `-1`.
+    fn parse_hcp(text: &str) -> CycleGraph {
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|line| line.strip_prefix(name))
+                .map(|rest| rest.trim_start_matches([' ', ':']).trim().to_string())
+        };
+        let vertex_count: usize = field("DIMENSION").unwrap().parse().unwrap();
+        let section = text.split("EDGE_DATA_SECTION").nth(1).unwrap();
+        let numbers: Vec<i64> = section
+            .split_whitespace()
+            .map(|word| word.parse().unwrap())
+            .take_while(|&number| number != -1)
+            .collect();
+        let mut edges: Vec<(Vertex, Vertex)> = numbers
+            .chunks(2)
+            .map(|pair| {
+                let (a, b) = (pair[0] as Vertex - 1, pair[1] as Vertex - 1);
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        edges.sort_unstable();
+        edges.dedup();
+        CycleGraph::from_edges(vertex_count, &edges)
+    }
+
+    /// The shared HCP graphs, by file name; empty when they are not on this machine.
+    fn shared_graphs() -> Vec<(String, CycleGraph)> {
+        let Ok(entries) = std::fs::read_dir(SHARED_GRAPHS) else {
+            eprintln!("{SHARED_GRAPHS} is missing: no HCP graphs to test");
+            return Vec::new();
+        };
+        let mut graphs: Vec<(String, CycleGraph)> = entries
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "hcp"))
+            .map(|path| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                (name, parse_hcp(&std::fs::read_to_string(&path).unwrap()))
+            })
+            .collect();
+        graphs.sort_by(|a, b| a.0.cmp(&b.0));
+        graphs
+    }
+
+    /// A graph on `vertex_count` vertices: a Hamiltonian cycle in random order, and chords
+    /// between random pairs of vertices while both have fewer than `degree` edges (so every
+    /// vertex has `degree` edges, a few of them fewer).
+    fn random_hamiltonian_graph(
+        rng: &mut SplitMix64,
+        vertex_count: usize,
+        degree: usize,
+    ) -> CycleGraph {
+        let mut order: Vec<Vertex> = (0..vertex_count as Vertex).collect();
+        rng.shuffle(&mut order);
+        let mut edges = HashSet::new();
+        for (index, &vertex) in order.iter().enumerate() {
+            let next = order[(index + 1) % vertex_count];
+            edges.insert((vertex.min(next), vertex.max(next)));
+        }
+        let mut open: Vec<Vertex> = order
+            .iter()
+            .flat_map(|&vertex| std::iter::repeat_n(vertex, degree - 2))
+            .collect();
+        rng.shuffle(&mut open);
+        for pair in open.chunks_exact(2) {
+            let (a, b) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+            if a != b {
+                edges.insert((a, b));
+            }
+        }
+        let mut edges: Vec<(Vertex, Vertex)> = edges.into_iter().collect();
+        edges.sort_unstable();
+        CycleGraph::from_edges(vertex_count, &edges)
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_small_random_graphs() {
+        let mut rng = SplitMix64::new(2);
+        let mut with_factor = 0;
+        for round in 0..800 {
+            let vertex_count = 3 + round % 6;
+            let density = [0.3, 0.5, 0.7, 0.9][round / 6 % 4];
+            let graph = random_graph(&mut rng, vertex_count, density);
+            let expected = has_two_factor_by_brute_force(
+                vertex_count,
+                graph.edges(),
+                &mut vec![0; vertex_count],
+            );
+            let found = general_two_factor(&graph);
+            assert_eq!(found.is_some(), expected, "{:?}", graph.edges());
+            if let Some(chosen) = found {
+                assert_two_factor(&graph, &chosen);
+                with_factor += 1;
+            }
+        }
+        assert!(
+            (200..600).contains(&with_factor),
+            "{with_factor} with a 2-factor"
+        );
+    }
+
+    #[test]
+    fn agrees_with_the_flow_on_bipartite_boards() {
+        let mut rng = SplitMix64::new(3);
+        let mut outcomes = [0; 2];
+        for round in 0..400 {
+            let (rows, cols) = (4 + round % 9, 4 + round / 9 % 9);
+            let blocked = 0.1 * rng.unit();
+            let board = random_board(&mut rng, rows, cols, blocked);
+            let piece = [Piece::Rook, Piece::Knight][round as usize % 2];
+            let graph = board_graph(board, piece, TourShape::Closed);
+            let found = general_two_factor(&graph);
+            assert_eq!(found.is_some(), two_factor(&graph).is_ok());
+            outcomes[found.is_some() as usize] += 1;
+            if let Some(chosen) = found {
+                assert_two_factor(&graph, &chosen);
+            }
+        }
+        assert!(outcomes.iter().all(|&count| count > 50), "{outcomes:?}");
+    }
+
+    #[test]
+    fn finds_valid_factors_on_king_boards_open_and_closed() {
+        let mut rng = SplitMix64::new(4);
+        let mut found_count = 0;
+        for round in 0..120 {
+            let board = random_board(&mut rng, 4 + round % 4, 5, 0.15);
+            let shape = [TourShape::Closed, TourShape::Open][round as usize % 2];
+            let graph = board_graph(board, Piece::King, shape);
+            if let Some(chosen) = general_two_factor(&graph) {
+                assert_two_factor(&graph, &chosen);
+                found_count += 1;
+            }
+        }
+        assert!(found_count > 60, "{found_count} of 120");
+    }
+
+    #[test]
+    fn the_petersen_graph_has_a_factor() {
+        let mut edges = Vec::new();
+        for i in 0..5 {
+            edges.push((i, (i + 1) % 5));
+            edges.push((5 + i, 5 + (i + 2) % 5));
+            edges.push((i, i + 5));
+        }
+        let edges: Vec<(Vertex, Vertex)> =
+            edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        let graph = CycleGraph::from_edges(10, &edges);
+        assert_two_factor(&graph, &general_two_factor(&graph).unwrap());
+    }
+
+    #[test]
+    fn two_triangles_joined_by_a_path_have_none() {
+        let edges = [
+            (0, 1),
+            (0, 2),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (4, 5),
+            (4, 6),
+            (5, 6),
+        ];
+        let graph = CycleGraph::from_edges(7, &edges);
+        assert_eq!(general_two_factor(&graph), None);
+    }
+
+    #[test]
+    fn a_vertex_of_degree_one_leaves_none() {
+        let graph = CycleGraph::from_edges(4, &[(0, 1), (0, 2), (1, 2), (2, 3)]);
+        assert_eq!(general_two_factor(&graph), None);
+    }
+
+    #[test]
+    fn the_shared_hcp_graphs_have_factors() {
+        for (name, graph) in shared_graphs() {
+            let chosen = general_two_factor(&graph).unwrap_or_else(|| panic!("{name}"));
+            assert_two_factor(&graph, &chosen);
+        }
+    }
+
+    /// Prints the time taken on the shared graphs and on random ones (run by hand, in release:
+    /// `cargo test --release --lib general_factor -- --ignored --nocapture`).
+    #[test]
+    #[ignore = "a measurement, not a test"]
+    fn measure_times() {
+        let mut rng = SplitMix64::new(5);
+        let mut graphs = shared_graphs();
+        for (vertex_count, degree) in [(5000, 3), (10_000, 3), (10_000, 6), (10_000, 10)] {
+            let name = format!("random, degree {degree}");
+            graphs.push((
+                name,
+                random_hamiltonian_graph(&mut rng, vertex_count, degree),
+            ));
+        }
+        for (rows, piece) in [(71, Piece::Rook), (100, Piece::King), (101, Piece::Knight)] {
+            let board = Board::new(rows, rows).unwrap();
+            let name = format!("{piece:?} {rows}x{rows}");
+            graphs.push((name, board_graph(board, piece, TourShape::Closed)));
+        }
+        for (name, graph) in graphs {
+            let started = Instant::now();
+            let found = general_two_factor(&graph);
+            let seconds = started.elapsed().as_secs_f64();
+            println!(
+                "{name}: {} vertices, {} edges, factor {}, {seconds:.4} s",
+                graph.vertex_count(),
+                graph.edges().len(),
+                found.is_some()
+            );
+        }
+    }
+}
