@@ -22,6 +22,13 @@ pub enum GenGraphError {
     BadVertexCount(usize),
     /// No simple graph came out of the draws (tiny graphs only).
     NoGraph,
+    /// GP(n, k) needs `n` at least 3 and `k` from 1 to below `n / 2`.
+    BadPetersen {
+        /// The outer cycle's length.
+        n: usize,
+        /// The inner step.
+        k: usize,
+    },
 }
 
 impl fmt::Display for GenGraphError {
@@ -33,6 +40,11 @@ impl fmt::Display for GenGraphError {
                  {MAX_GENERATED_VERTICES}, not {count}"
             ),
             GenGraphError::NoGraph => write!(f, "no simple cubic graph in {ATTEMPTS} draws"),
+            GenGraphError::BadPetersen { n, k } => write!(
+                f,
+                "the generalized Petersen graph GP(n, k) needs n from 3 (2n vertices, at most \
+                 {MAX_GENERATED_VERTICES}) and k from 1 to below n/2, not n = {n}, k = {k}"
+            ),
         }
     }
 }
@@ -130,6 +142,23 @@ fn matching_avoiding(
         .then_some(pairs)
 }
 
+/// The generalized Petersen graph GP(n, k) on `2n` vertices: an outer cycle `0..n`, spokes
+/// `i -- n + i`, and an inner star polygon `n + i -- n + (i + k) mod n` (GP(5, 2) is the
+/// Petersen graph). By Alspach's theorem GP(n, 2) has no Hamiltonian cycle exactly when
+/// `n = 5 mod 6`: cubic graphs whose answer is known, and global.
+pub fn generalized_petersen(n: usize, k: usize) -> Result<GraphProblem, GenGraphError> {
+    if n < 3 || k == 0 || 2 * k >= n || 2 * n > MAX_GENERATED_VERTICES {
+        return Err(GenGraphError::BadPetersen { n, k });
+    }
+    let mut edges = Vec::with_capacity(3 * n);
+    for i in 0..n {
+        edges.push((i as Vertex, ((i + 1) % n) as Vertex));
+        edges.push((i as Vertex, (n + i) as Vertex));
+        edges.push(((n + i) as Vertex, (n + (i + k) % n) as Vertex));
+    }
+    Ok(GraphProblem::new(2 * n, edges, TourShape::Closed))
+}
+
 /// The move graph of `piece` on `board` as a graph: vertex `i` is the `i`-th free square in
 /// row-major order.
 pub fn board_graph(board: &Board, piece: Piece) -> GraphProblem {
@@ -190,6 +219,19 @@ mod tests {
     fn odd_or_tiny_vertex_counts_are_refused() {
         assert_eq!(planted_cubic(7, 1), Err(GenGraphError::BadVertexCount(7)));
         assert_eq!(random_cubic(2, 1), Err(GenGraphError::BadVertexCount(2)));
+    }
+
+    #[test]
+    fn generalized_petersen_graphs_are_cubic_and_gp_5_2_is_petersen() {
+        let petersen = generalized_petersen(5, 2).unwrap();
+        assert_eq!(petersen.vertex_count, 10);
+        assert_eq!(petersen.edges.len(), 15);
+        assert!(degrees(&petersen).iter().all(|&degree| degree == 3));
+        assert!(degrees(&generalized_petersen(101, 2).unwrap())
+            .iter()
+            .all(|&degree| degree == 3));
+        assert!(generalized_petersen(4, 2).is_err());
+        assert!(generalized_petersen(2, 1).is_err());
     }
 
     #[test]

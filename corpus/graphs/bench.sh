@@ -18,6 +18,10 @@ for vertices in 1000 5000; do
   "$toursat" gen-graph --kind random-cubic --vertices "$vertices" --seed 1 \
     -o "$work/random-cubic-$vertices.hcp"
 done
+for n in 53 100 101; do
+  "$toursat" gen-graph --kind generalized-petersen --vertices $((2 * n)) --step 2 \
+    -o "$work/gp-$n-2.hcp"
+done
 "$toursat" gen --kind holes --piece knight --rows 30 --cols 30 --holes 15 --seed 1 -o "$work/k30.txt"
 "$toursat" gen-graph --kind board "$work/k30.txt" --piece knight -o "$work/knight-30x30-holes.hcp"
 "$toursat" gen --kind planted --rows 100 --cols 100 --fill 0.6 --perturb 200 --seed 1 \

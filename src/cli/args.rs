@@ -31,13 +31,13 @@ pub struct EngineArgs {
     /// maximum flow (to measure what the warm start gains).
     #[arg(long)]
     pub no_warm_start: bool,
-    /// With a lazy encoding (cutset, cutset-arcs): after N models whose cycles stay several
-    /// after joining, complete the formula with the crt layer, so that the next model is one
-    /// tour or the formula is unsatisfiable.
+    /// With `--engine sat` and a lazy encoding (cutset, cutset-arcs): after N models whose
+    /// cycles stay several after joining, complete the formula with the crt layer, so that the
+    /// next model is one tour or the formula is unsatisfiable.
     #[arg(long, value_name = "N", default_value_t = COMPLETE_AFTER, conflicts_with = "no_complete")]
     pub complete_after: u64,
-    /// With a lazy encoding: cut subcycles however many rounds it takes, never completing the
-    /// formula (to measure what completing gains).
+    /// With `--engine sat` and a lazy encoding: cut subcycles however many rounds it takes,
+    /// never completing the formula (to measure what completing gains).
     #[arg(long)]
     pub no_complete: bool,
     /// Give up after SECONDS (for judge: per case) and exit with status 3.

@@ -17,14 +17,16 @@ pub const EXAMPLES: &str = "\
 Examples:
   toursat gen-graph --kind planted-cubic --vertices 2000 --seed 1 -o cubic2000.hcp
   toursat gen-graph --kind random-cubic --vertices 500 --seed 3
+  toursat gen-graph --kind generalized-petersen --vertices 70 --step 2 -o gp35.hcp
   toursat gen-graph --kind board examples/boards/ring.txt --piece rook -o ring.hcp";
 
 /// Arguments of `toursat gen-graph`.
 #[derive(Args, Debug)]
 pub struct GenGraphArgs {
     /// What to generate: `planted-cubic` (a Hamiltonian cycle planted, then a random perfect
-    /// matching of chords), `random-cubic` (three random perfect matchings) or `board` (the
-    /// move graph of --piece on BOARD_FILE, free squares numbered row by row).
+    /// matching of chords), `random-cubic` (three random perfect matchings),
+    /// `generalized-petersen` (GP(n, k), n = --vertices / 2, k = --step) or `board` (the move
+    /// graph of --piece on BOARD_FILE, free squares numbered row by row).
     #[arg(long, value_enum)]
     kind: GraphKind,
     /// The board file of `--kind board` (`-`: stdin).
@@ -33,9 +35,19 @@ pub struct GenGraphArgs {
     /// The piece of `--kind board`.
     #[arg(long, default_value = "rook")]
     piece: Piece,
-    /// Vertices of a cubic graph (even, at least 4).
-    #[arg(long, required_if_eq_any([("kind", "planted-cubic"), ("kind", "random-cubic")]))]
+    /// Vertices of a cubic graph (even, at least 4; for generalized-petersen, 2n).
+    #[arg(
+        long,
+        required_if_eq_any([
+            ("kind", "planted-cubic"),
+            ("kind", "random-cubic"),
+            ("kind", "generalized-petersen"),
+        ])
+    )]
     vertices: Option<usize>,
+    /// generalized-petersen: the inner step k of GP(n, k).
+    #[arg(long, default_value_t = 2)]
+    step: usize,
     /// The seed: the same seed and options give the same graph.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -51,6 +63,9 @@ enum GraphKind {
     PlantedCubic,
     /// A random cubic graph.
     RandomCubic,
+    /// The generalized Petersen graph GP(n, k): no Hamiltonian cycle when k = 2 and
+    /// n = 5 mod 6.
+    GeneralizedPetersen,
     /// A board's move graph.
     Board,
 }
@@ -92,6 +107,23 @@ fn generate(args: &GenGraphArgs) -> Result<(GraphProblem, String, String), CliEr
                 args.seed
             ),
         )),
+        GraphKind::GeneralizedPetersen => {
+            let n = vertices / 2;
+            if vertices % 2 == 1 {
+                return Err(CliError::input(
+                    "gen-graph: GP(n, k) has 2n vertices: give an even --vertices",
+                ));
+            }
+            Ok((
+                gen_graph::generalized_petersen(n, args.step).map_err(refused)?,
+                format!("gp-{n}-{}", args.step),
+                format!(
+                    "the generalized Petersen graph GP({n}, {}); toursat gen-graph --kind \
+                     generalized-petersen --vertices {vertices} --step {}",
+                    args.step, args.step
+                ),
+            ))
+        }
         GraphKind::Board => {
             let Some(path) = &args.board_file else {
                 return Err(CliError::input("gen-graph --kind board needs a BOARD_FILE"));
