@@ -37,9 +37,9 @@ fn petersen() -> GraphProblem {
     GraphProblem::new(10, edges, TourShape::Closed)
 }
 
-/// The SAT engine with every encoding, and `auto`.
+/// The SAT engine with every encoding, `auto` and depth-first search.
 fn every_engine() -> Vec<EngineChoice> {
-    let mut engines = vec![EngineChoice::Auto];
+    let mut engines = vec![EngineChoice::Auto, EngineChoice::Dfs];
     for encoding in [
         Encoding::Cutset,
         Encoding::CutsetArcs,
@@ -85,7 +85,7 @@ fn every_shared_graph_has_a_verified_hamiltonian_cycle() {
 }
 
 #[test]
-fn every_encoding_answers_small_graphs_alike() {
+fn every_engine_answers_small_graphs_alike() {
     let mut graphs = vec![shared_graph("a12", TourShape::Closed), petersen()];
     let mut open = petersen();
     open.shape = TourShape::Open;
@@ -164,15 +164,17 @@ fn boards_written_as_graphs_agree_with_the_board_engines() {
         let on_board = engine::solve(&problem, &SolveOptions::default())
             .unwrap()
             .answer;
-        let on_graph = solve_with(&graph, EngineChoice::Auto);
-        assert_eq!(
-            matches!(on_board, Answer::Found(_)),
-            matches!(on_graph, Answer::Found(_)),
-            "{problem:?}: board {on_board:?}, graph {on_graph:?}"
-        );
-        if let Answer::Found(tour) = on_graph {
-            let squares = tour.squares().iter().map(|&v| free[v as usize]).collect();
-            toursat::verify(&problem, &Tour::new(squares)).unwrap();
+        for engine in [EngineChoice::Auto, EngineChoice::Dfs] {
+            let on_graph = solve_with(&graph, engine);
+            assert_eq!(
+                matches!(on_board, Answer::Found(_)),
+                matches!(on_graph, Answer::Found(_)),
+                "{problem:?} by {engine:?}: board {on_board:?}, graph {on_graph:?}"
+            );
+            if let Answer::Found(tour) = on_graph {
+                let squares = tour.squares().iter().map(|&v| free[v as usize]).collect();
+                toursat::verify(&problem, &Tour::new(squares)).unwrap();
+            }
         }
     }
 }
@@ -366,12 +368,6 @@ fn board_options_and_board_formats_are_refused_with_graphs() {
             "from 1 to 18",
         ),
         (
-            vec![
-                "solve", "--graph", &graph, "--tour", "closed", "--engine", "dfs",
-            ],
-            "dfs",
-        ),
-        (
             vec!["count", "--graph", &graph, "--tour", "closed"],
             "boards only",
         ),
@@ -388,6 +384,29 @@ fn board_options_and_board_formats_are_refused_with_graphs() {
         assert_eq!(status, 2, "{args:?}");
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn depth_first_search_solves_graph_files() {
+    let graph = graph_path("a12");
+    let solved = toursat(
+        &[
+            "solve", "--graph", &graph, "--tour", "closed", "--engine", "dfs",
+        ],
+        "",
+    );
+    assert_eq!(solved.status, 0, "{}", solved.stderr);
+    assert_eq!(solved.stdout.lines().count(), 18);
+    let checked = toursat(
+        &["verify", "--graph", &graph, "-", "--tour", "closed"],
+        &solved.stdout,
+    );
+    assert_eq!(
+        (checked.status, checked.stdout.as_str()),
+        (0, "ok\n"),
+        "{}",
+        checked.stderr
+    );
 }
 
 #[test]

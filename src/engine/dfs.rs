@@ -15,9 +15,13 @@
 //! A run that spends its node budget is restarted with twice the budget and new tie-breaks; a
 //! run that tries every branch proves there is no tour. The lexicographic engine uses the same
 //! walk with neighbours in their natural order and no restarts.
+//!
+//! The walk runs on a board's free squares or on a graph file's vertices alike; only the ties
+//! of Warnsdorff's rule and the colours of a board tell them apart (see [`Ground`]).
 
 use crate::board::{Board, Square};
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
+use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::rng;
@@ -32,22 +36,46 @@ const FIRST_ROUND_BUDGET: u64 = 4096;
 /// Searches for any tour of `problem` (which has passed the cheap proofs).
 pub fn search(problem: &Problem, graph: &MoveGraph, limits: &Limits, stats: &mut Stats) -> Answer {
     let mut walk = Walk::new(problem, graph, CandidateOrder::Warnsdorff);
-    match (problem.shape, problem.start, problem.end) {
-        (TourShape::Closed, start, _) => {
-            let Some(start) = start.or_else(|| problem.board.free_squares().next()) else {
+    search_ends(&mut walk, problem.start, problem.end, limits, stats)
+}
+
+/// Searches for a Hamiltonian cycle or path of `problem` (which has passed the cheap proofs),
+/// with `graph` its edges as a move graph: ties broken by vertex number, no colours.
+pub fn search_graph(
+    problem: &GraphProblem,
+    graph: &MoveGraph,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Answer {
+    let ground = Ground::Graph(problem.vertex_count);
+    let mut walk = Walk::over(ground, problem.shape, graph, CandidateOrder::Warnsdorff);
+    search_ends(&mut walk, problem.start, problem.end, limits, stats)
+}
+
+/// The answer of `walk` for a tour with the fixed `start` and `end` (if any).
+fn search_ends(
+    walk: &mut Walk,
+    start: Option<Square>,
+    end: Option<Square>,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Answer {
+    match (walk.closed, start, end) {
+        (true, start, _) => {
+            let Some(start) = start.or_else(|| walk.ground.squares().next()) else {
                 return exhausted(stats);
             };
-            single_start(&mut walk, start, None, limits, stats)
+            single_start(walk, start, None, limits, stats)
         }
-        (TourShape::Open, Some(start), end) => single_start(&mut walk, start, end, limits, stats),
-        (TourShape::Open, None, Some(end)) => {
+        (false, Some(start), end) => single_start(walk, start, end, limits, stats),
+        (false, None, Some(end)) => {
             // A path walked backwards is a path: search from the end and turn the tour round.
-            match single_start(&mut walk, end, None, limits, stats) {
+            match single_start(walk, end, None, limits, stats) {
                 Answer::Found(tour) => Answer::Found(tour.reversed()),
                 other => other,
             }
         }
-        (TourShape::Open, None, None) => open_any_start(&mut walk, problem, graph, limits, stats),
+        (false, None, None) => open_any_start(walk, limits, stats),
     }
 }
 
@@ -96,27 +124,12 @@ pub(super) fn exhausted(stats: &Stats) -> Answer {
 
 /// An open tour from any start: starts in order of promise, searched in rounds whose budget
 /// doubles, so one hard start cannot hold up an easy one.
-fn open_any_start(
-    walk: &mut Walk,
-    problem: &Problem,
-    graph: &MoveGraph,
-    limits: &Limits,
-    stats: &mut Stats,
-) -> Answer {
-    let mut starts = possible_starts(problem);
-    let board = &problem.board;
-    starts.sort_by_key(|&square| {
-        (
-            graph.degree(square),
-            std::cmp::Reverse(centre_distance(board, square)),
-            lex_key(board, square),
-        )
-    });
+fn open_any_start(walk: &mut Walk, limits: &Limits, stats: &mut Stats) -> Answer {
+    let (ground, graph) = (walk.ground, walk.graph);
+    let mut starts = ground.open_starts();
+    starts.sort_by_key(|&square| (graph.degree(square), ground.tie_key(square)));
     // Every path ends on a square with one move: start there, or walk the path backwards.
-    if let Some(dead_end) = board
-        .free_squares()
-        .find(|&square| graph.degree(square) == 1)
-    {
+    if let Some(dead_end) = ground.squares().find(|&square| graph.degree(square) == 1) {
         starts.retain(|&square| square == dead_end);
     }
     let mut budget = FIRST_ROUND_BUDGET;
@@ -172,10 +185,67 @@ fn centre_distance(board: &Board, square: Square) -> u64 {
     (dx * dx + dy * dy) as u64
 }
 
+/// The squares a walk covers, and how it breaks the ties of Warnsdorff's rule.
+#[derive(Debug, Clone, Copy)]
+enum Ground<'a> {
+    /// The free squares of the problem's board; its piece's colours restrict open starts.
+    Board(&'a Problem),
+    /// Every vertex `0..n` of a graph with `n` vertices, no colours known.
+    Graph(usize),
+}
+
+impl<'a> Ground<'a> {
+    /// Whether `square` is to be covered.
+    fn is_free(self, square: Square) -> bool {
+        match self {
+            Ground::Board(problem) => problem.board.is_free(square),
+            Ground::Graph(vertex_count) => (square as usize) < vertex_count,
+        }
+    }
+
+    /// The squares to cover, in index order.
+    fn squares(self) -> impl Iterator<Item = Square> + 'a {
+        let square_count = match self {
+            Ground::Board(problem) => problem.board.len(),
+            Ground::Graph(vertex_count) => vertex_count,
+        };
+        (0..square_count as Square).filter(move |&square| self.is_free(square))
+    }
+
+    /// Number of squares to cover.
+    fn free_count(self) -> usize {
+        match self {
+            Ground::Board(problem) => problem.board.free_count(),
+            Ground::Graph(vertex_count) => vertex_count,
+        }
+    }
+
+    /// The squares an open tour with free ends may start on, in index order.
+    fn open_starts(self) -> Vec<Square> {
+        match self {
+            Ground::Board(problem) => possible_starts(problem),
+            Ground::Graph(_) => self.squares().collect(),
+        }
+    }
+
+    /// Where `square` comes among squares with as many onward moves: on a board farther from
+    /// the centre first (Roth), then lexicographic; on a graph by vertex number alone.
+    fn tie_key(self, square: Square) -> (std::cmp::Reverse<u64>, (u32, u32)) {
+        match self {
+            Ground::Board(problem) => (
+                std::cmp::Reverse(centre_distance(&problem.board, square)),
+                lex_key(&problem.board, square),
+            ),
+            Ground::Graph(_) => (std::cmp::Reverse(0), (0, square)),
+        }
+    }
+}
+
 /// The order in which the walk tries the moves from the head.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum CandidateOrder {
-    /// Fewest onward moves first, then farther from the centre (Roth), then lexicographic.
+    /// Fewest onward moves first, then the ground's tie-break (on a board: farther from the
+    /// centre (Roth), then lexicographic).
     Warnsdorff,
     /// Fewest onward moves first, then a pseudo-random order fixed by the seed.
     WarnsdorffShuffled(u64),
@@ -208,7 +278,7 @@ struct Frame {
 /// A depth-first walk over the move graph with its incremental counts.
 pub(super) struct Walk<'a> {
     graph: &'a MoveGraph,
-    board: &'a Board,
+    ground: Ground<'a>,
     closed: bool,
     order: CandidateOrder,
     free_count: usize,
@@ -233,19 +303,29 @@ pub(super) struct Walk<'a> {
 impl<'a> Walk<'a> {
     /// A walk over `graph` for tours of `problem`'s shape.
     pub(super) fn new(problem: &'a Problem, graph: &'a MoveGraph, order: CandidateOrder) -> Self {
+        Walk::over(Ground::Board(problem), problem.shape, graph, order)
+    }
+
+    /// A walk over `graph` for tours of `shape` covering `ground`.
+    fn over(
+        ground: Ground<'a>,
+        shape: TourShape,
+        graph: &'a MoveGraph,
+        order: CandidateOrder,
+    ) -> Self {
         let squares = graph.len();
         Walk {
             graph,
-            board: &problem.board,
-            closed: problem.shape == TourShape::Closed,
+            ground,
+            closed: shape == TourShape::Closed,
             order,
-            free_count: problem.board.free_count(),
+            free_count: ground.free_count(),
             end: None,
             visited: vec![false; squares],
             unvisited_neighbours: vec![0; squares],
             ports: vec![0; squares],
             short_of_ports: 0,
-            path: Vec::with_capacity(problem.board.free_count()),
+            path: Vec::with_capacity(ground.free_count()),
             candidates: Vec::new(),
             frames: Vec::new(),
             reached_mark: vec![0; squares],
@@ -320,17 +400,17 @@ impl<'a> Walk<'a> {
         self.frames.clear();
         self.visited.fill(false);
         self.short_of_ports = 0;
-        if !self.board.is_free(start) {
+        if !self.ground.is_free(start) {
             return false;
         }
         if let Some(end) = self.end {
-            if !self.board.is_free(end) || (end == start) != (self.free_count == 1) {
+            if !self.ground.is_free(end) || (end == start) != (self.free_count == 1) {
                 return false;
             }
         }
         self.visited[start as usize] = true;
         self.path.push(start);
-        for square in self.board.free_squares() {
+        for square in self.ground.squares() {
             let neighbours = self.graph.neighbours(square);
             let unvisited = neighbours.iter().filter(|&&n| n != start).count() as u32;
             self.unvisited_neighbours[square as usize] = unvisited;
@@ -436,15 +516,14 @@ impl<'a> Walk<'a> {
 
     /// Sorts the candidates from `begin` into the walk's order.
     fn order_candidates(&mut self, begin: usize) {
-        let (board, unvisited_neighbours) = (self.board, &self.unvisited_neighbours);
+        let (ground, unvisited_neighbours) = (self.ground, &self.unvisited_neighbours);
         let candidates = &mut self.candidates[begin..];
         match self.order {
             CandidateOrder::Lexicographic => {}
             CandidateOrder::Warnsdorff => candidates.sort_unstable_by_key(|&square| {
                 (
                     unvisited_neighbours[square as usize],
-                    std::cmp::Reverse(centre_distance(board, square)),
-                    lex_key(board, square),
+                    ground.tie_key(square),
                 )
             }),
             CandidateOrder::WarnsdorffShuffled(seed) => {
@@ -595,6 +674,7 @@ impl<'a> Walk<'a> {
 mod tests {
     use super::*;
     use crate::verify::verify;
+    use crate::verify_graph::verify_graph_tour;
     use std::time::{Duration, Instant};
 
     fn answer(problem: &Problem) -> Answer {
@@ -690,6 +770,47 @@ mod tests {
     fn walks_a_100x100_rook_circuit_without_overflow() {
         let board = Board::new(100, 100).unwrap();
         assert_tour(&Problem::new(board, crate::Piece::Rook, TourShape::Closed));
+    }
+
+    /// The Petersen graph: cubic, with a Hamiltonian path but no Hamiltonian cycle.
+    fn petersen(shape: TourShape) -> GraphProblem {
+        let mut edges = Vec::new();
+        for i in 0..5 {
+            edges.push((i, (i + 1) % 5));
+            edges.push((i, i + 5));
+            edges.push((5 + i, 5 + (i + 2) % 5));
+        }
+        GraphProblem::new(10, edges, shape)
+    }
+
+    fn graph_answer(problem: &GraphProblem) -> Answer {
+        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+        search_graph(problem, &graph, &Limits::none(), &mut Stats::default())
+    }
+
+    #[test]
+    fn exhausts_the_petersen_graph_without_hamiltonian_cycle() {
+        assert!(matches!(
+            graph_answer(&petersen(TourShape::Closed)),
+            Answer::NoTour(Impossibility::Exhausted { .. })
+        ));
+    }
+
+    #[test]
+    fn finds_hamiltonian_paths_of_the_petersen_graph() {
+        let mut problem = petersen(TourShape::Open);
+        for (start, end) in [
+            (None, None),
+            (Some(3), None),
+            (None, Some(6)),
+            (Some(0), Some(7)),
+        ] {
+            (problem.start, problem.end) = (start, end);
+            let Answer::Found(tour) = graph_answer(&problem) else {
+                panic!("no path from {start:?} to {end:?}");
+            };
+            assert_eq!(verify_graph_tour(&problem, &tour), Ok(()));
+        }
     }
 
     #[test]

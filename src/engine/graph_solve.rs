@@ -1,6 +1,6 @@
 //! Solving a graph problem: the board's path (cheap proofs, engine, verifier) on a graph file.
 
-use super::{proofs, sat, within_deadline, Answer, EngineChoice, Order, Solution, SolveError};
+use super::{dfs, proofs, sat, within_deadline, Answer, EngineChoice, Order, Solution, SolveError};
 use super::{SolveOptions, Stats, Stop};
 use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
@@ -11,8 +11,9 @@ use std::time::Instant;
 /// proof that there is none, or a stop at a limit.
 ///
 /// `auto` and `sat` run the SAT engine (the warm start where the graph has a 2-factor the flow
-/// finds, joining by exchanges, windowed repair); depth-first search, the construction and
-/// lexicographic order are for boards.
+/// finds, joining by exchanges, windowed repair); `dfs` the depth-first search of boards, with
+/// ties broken by vertex number and no colours; the construction and lexicographic order are for
+/// boards.
 ///
 /// ```
 /// use toursat::engine::{solve_graph, Answer, SolveOptions};
@@ -33,7 +34,6 @@ pub fn solve_graph(problem: &GraphProblem, options: &SolveOptions) -> Result<Sol
         })
     };
     match (options.engine, options.order) {
-        (EngineChoice::Dfs, _) => return refused("dfs", "depth-first search runs on boards"),
         (EngineChoice::Construct, _) => {
             return refused(
                 "construct",
@@ -66,14 +66,7 @@ fn solve_valid(problem: &GraphProblem, options: &SolveOptions) -> Result<Solutio
             Answer::NoTour(impossibility)
         }
         None if options.limits.expired() => Answer::Stopped(Stop::Timeout),
-        None => {
-            let sat_options = match options.engine {
-                EngineChoice::Sat(sat_options) => sat_options,
-                _ => sat::SatOptions::default(),
-            };
-            stats.engine = format!("sat:{}", sat_options.encoding);
-            sat::search_graph(problem, &sat_options, &options.limits, &mut stats)
-        }
+        None => run_engine(problem, &graph, options, &mut stats),
     };
     stats.seconds = started.elapsed().as_secs_f64();
     if let Answer::Found(tour) = &answer {
@@ -87,4 +80,27 @@ fn solve_valid(problem: &GraphProblem, options: &SolveOptions) -> Result<Solutio
         stats,
         certificate: None,
     })
+}
+
+/// Runs the chosen engine on a graph problem the cheap proofs did not settle.
+fn run_engine(
+    problem: &GraphProblem,
+    graph: &MoveGraph,
+    options: &SolveOptions,
+    stats: &mut Stats,
+) -> Answer {
+    let limits = &options.limits;
+    let satisfy = |sat_options: &sat::SatOptions, stats: &mut Stats| {
+        stats.engine = format!("sat:{}", sat_options.encoding);
+        sat::search_graph(problem, sat_options, limits, stats)
+    };
+    match options.engine {
+        EngineChoice::Dfs => {
+            stats.engine = "dfs".to_string();
+            dfs::search_graph(problem, graph, limits, stats)
+        }
+        EngineChoice::Sat(sat_options) => satisfy(&sat_options, stats),
+        // The construction is refused before; `auto` is the SAT engine with its defaults.
+        EngineChoice::Auto | EngineChoice::Construct => satisfy(&sat::SatOptions::default(), stats),
+    }
 }
