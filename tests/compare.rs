@@ -242,3 +242,62 @@ fn rejects_an_unknown_encoding() {
     assert_eq!(status, 2);
     assert!(stderr.contains("engine \"sat:fast\""), "{stderr}");
 }
+
+#[test]
+fn graph_files_are_compared_by_every_engine_and_their_tours_verified() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compare-graphs");
+    std::fs::create_dir_all(&dir).unwrap();
+    // The Petersen graph: cubic, no Hamiltonian cycle.
+    let mut petersen = String::new();
+    for i in 0..5 {
+        let (outer, inner) = (i + 1, i + 6);
+        petersen += &format!("{outer} {}\n{outer} {inner}\n", (i + 1) % 5 + 1);
+        petersen += &format!("{inner} {}\n", (i + 2) % 5 + 6);
+    }
+    let petersen_path = dir.join("petersen.txt");
+    std::fs::write(&petersen_path, petersen).unwrap();
+    let a12 = format!("{}/graphs/a12.hcp", env!("CARGO_MANIFEST_DIR"));
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
+        &[
+            "compare",
+            &a12,
+            petersen_path.to_str().unwrap(),
+            "--graph",
+            "--tour",
+            "closed",
+            "--engines",
+            "auto,dfs,sat:crt",
+            "--timeout",
+            "20",
+            "--format",
+            "csv",
+        ],
+        "",
+    );
+    assert_eq!(status, 0, "{stderr}");
+    let cells: Vec<(String, String, String)> = stdout
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let row: Vec<&str> = line.split(',').collect();
+            (row[0].to_string(), row[1].to_string(), row[2].to_string())
+        })
+        .collect();
+    let expected: Vec<(String, String, String)> = [
+        ("a12", "auto", "found"),
+        ("a12", "dfs", "found"),
+        ("a12", "sat:crt", "found"),
+        ("petersen", "auto", "no tour"),
+        ("petersen", "dfs", "no tour"),
+        ("petersen", "sat:crt", "no tour"),
+    ]
+    .iter()
+    .map(|&(board, engine, status)| (board.into(), engine.into(), status.into()))
+    .collect();
+    assert_eq!(cells, expected);
+}

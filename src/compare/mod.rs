@@ -14,6 +14,7 @@ pub use table::Table;
 
 use crate::engine::sat::{Encoding, SatOptions};
 use crate::engine::EngineChoice;
+use crate::graph_problem::GraphProblem;
 use crate::names::named;
 use crate::problem::Problem;
 use std::io::{self, Write};
@@ -153,15 +154,24 @@ pub fn median(mut values: Vec<f64>) -> Option<f64> {
     }
 }
 
-/// A board to compare on.
+/// What a compared file poses: a board's tour problem or a graph file's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Instance {
+    /// A tour of a board (a board file, with the piece and shape given).
+    Board(Problem),
+    /// A Hamiltonian cycle or path of a graph file.
+    Graph(GraphProblem),
+}
+
+/// A board (or graph file) to compare on.
 #[derive(Debug, Clone)]
 pub struct BoardEntry {
     /// Its name in reports (the file name).
     pub name: String,
-    /// Its file (a child-process contender reads the board from it).
+    /// Its file (a child-process contender reads the board or graph from it).
     pub path: PathBuf,
-    /// The problem on it, to verify tours against.
-    pub problem: Problem,
+    /// The problem it poses, to verify tours against.
+    pub problem: Instance,
 }
 
 /// Everything a comparison found: a cell for each board and engine.

@@ -5,10 +5,12 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use toursat::compare::{BoardEntry, Contender, Run, Status};
+use toursat::compare::{BoardEntry, Contender, Instance, Run, Status};
 use toursat::engine::sat::COMPLETE_AFTER;
 use toursat::engine::{EngineChoice, Stop};
 use toursat::format::explain_stop;
+use toursat::graph_problem::GraphProblem;
+use toursat::verify_graph::verify_graph_tour;
 use toursat::{verify, Tour};
 
 /// What every run shares.
@@ -81,16 +83,7 @@ fn solve_options(engine: EngineChoice) -> Vec<String> {
 
 /// Runs `kind` on `board` in a child process and checks what it says.
 fn run_child(setup: &Setup, board: &BoardEntry, kind: ChildKind) -> Run {
-    let problem = &board.problem;
     let mut command = Command::new(&setup.exe);
-    let common = [
-        "--piece".to_string(),
-        problem.piece.to_string(),
-        "--tour".to_string(),
-        problem.shape.to_string(),
-        "--timeout".to_string(),
-        setup.timeout.as_secs_f64().to_string(),
-    ];
     match kind {
         ChildKind::Fault(fault) => command.args(["compare", "--fault", fault.as_str()]),
         ChildKind::Solve(engine) => command
@@ -98,9 +91,18 @@ fn run_child(setup: &Setup, board: &BoardEntry, kind: ChildKind) -> Run {
             .args(solve_options(engine))
             .args(["--format", "json"]),
     };
+    match &board.problem {
+        Instance::Board(problem) => command
+            .arg(&board.path)
+            .args(["--piece", &problem.piece.to_string()])
+            .args(["--tour", &problem.shape.to_string()]),
+        Instance::Graph(problem) => command
+            .arg("--graph")
+            .arg(&board.path)
+            .args(["--tour", &problem.shape.to_string()]),
+    };
     command
-        .arg(&board.path)
-        .args(common)
+        .args(["--timeout", &setup.timeout.as_secs_f64().to_string()])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -241,9 +243,12 @@ fn judge(
     }
 }
 
-/// Reads a JSON tour (a list of `[x, y]`) and verifies it.
+/// Reads a JSON tour (a list of `[x, y]`, or of vertex numbers for a graph) and verifies it.
 fn check_tour(board: &BoardEntry, tour: &serde_json::Value) -> Result<(), String> {
-    let problem = &board.problem;
+    let problem = match &board.problem {
+        Instance::Board(problem) => problem,
+        Instance::Graph(problem) => return check_graph_tour(problem, tour),
+    };
     let squares = tour
         .as_array()
         .ok_or("the tour is not a list")?
@@ -260,6 +265,23 @@ fn check_tour(board: &BoardEntry, tour: &serde_json::Value) -> Result<(), String
     verify(problem, &Tour::new(squares)).map_err(|wrong| wrong.to_string())
 }
 
+/// Reads a JSON graph tour (a list of vertex numbers from 1) and verifies it.
+fn check_graph_tour(problem: &GraphProblem, tour: &serde_json::Value) -> Result<(), String> {
+    let vertices = tour
+        .as_array()
+        .ok_or("the tour is not a list")?
+        .iter()
+        .map(|number| {
+            number
+                .as_u64()
+                .filter(|&vertex| (1..=problem.vertex_count as u64).contains(&vertex))
+                .map(|vertex| (vertex - 1) as u32)
+                .ok_or_else(|| format!("{number} is not a vertex of the graph"))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    verify_graph_tour(problem, &Tour::new(vertices)).map_err(|wrong| wrong.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,7 +293,11 @@ mod tests {
         BoardEntry {
             name: "4x4".to_string(),
             path: PathBuf::from("4x4.txt"),
-            problem: Problem::new(Board::new(4, 4).unwrap(), Piece::Rook, TourShape::Closed),
+            problem: Instance::Board(Problem::new(
+                Board::new(4, 4).unwrap(),
+                Piece::Rook,
+                TourShape::Closed,
+            )),
         }
     }
 

@@ -6,6 +6,7 @@ mod fault;
 use super::args::{is_stdin, read_board};
 use super::error::CliError;
 use super::exit;
+use super::graph_input::read_graph_problem;
 use child::{ChildEngine, ChildKind, Setup};
 use clap::{Args, ValueEnum};
 use fault::Fault;
@@ -15,24 +16,30 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 use toursat::board::MAX_SQUARES;
-use toursat::compare::{self, BoardEntry, Comparison, Contender, Report};
+use toursat::compare::{self, BoardEntry, Comparison, Contender, Instance, Report};
 use toursat::{Piece, Problem, TourShape};
 
 /// Examples shown under `toursat compare --help`.
 pub const EXAMPLES: &str = "\
 Examples:
   toursat compare corpus/planted-* --piece rook --tour closed --engines dfs,sat:cutset,auto --timeout 10
-  toursat compare corpus/holes-* --piece knight --tour open --engines dfs,sat,construct --timeout 5 --runs 3 --format markdown --svg cactus.svg";
+  toursat compare corpus/holes-* --piece knight --tour open --engines dfs,sat,construct --timeout 5 --runs 3 --format markdown --svg cactus.svg
+  toursat compare graphs --graph --tour closed --engines auto,sat:cutset:no-merge:no-warm-start:no-complete --timeout 10";
 
 /// Arguments of `toursat compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Board files, or folders whose `.txt` files are boards.
+    /// Board files, or folders whose `.txt` files are boards (with --graph: graph files, or
+    /// folders whose `.hcp` files are graphs).
     #[arg(value_name = "BOARDS", required = true)]
     boards: Vec<PathBuf>,
     /// The piece: rook, knight, king or leaper:A,B.
-    #[arg(long)]
-    piece: Piece,
+    #[arg(long, required_unless_present = "graph")]
+    piece: Option<Piece>,
+    /// The files are graph files (TSPLIB HCP, DIMACS or edge lists; see `toursat solve
+    /// --help`): every engine looks for a Hamiltonian cycle or path of each.
+    #[arg(long, conflicts_with_all = ["piece", "test_faults"])]
+    graph: bool,
     /// The tour: closed or open.
     #[arg(long, value_name = "closed|open")]
     tour: TourShape,
@@ -206,8 +213,10 @@ fn report_wrong_answers(comparison: &Comparison) -> u8 {
     }
 }
 
-/// The boards: each file, and each `.txt` file of each folder (in name order).
+/// The boards (or graphs): each file, and each `.txt` (`.hcp`) file of each folder (in name
+/// order).
 fn read_boards(args: &CompareArgs) -> Result<Vec<BoardEntry>, CliError> {
+    let extension = if args.graph { "hcp" } else { "txt" };
     let mut paths = Vec::new();
     for path in &args.boards {
         if is_stdin(path) {
@@ -220,13 +229,15 @@ fn read_boards(args: &CompareArgs) -> Result<Vec<BoardEntry>, CliError> {
             let mut inside: Vec<PathBuf> = std::fs::read_dir(path)
                 .map_err(|error| CliError::in_file(path, error))?
                 .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-                .filter(|file| file.is_file() && file.extension().is_some_and(|ext| ext == "txt"))
+                .filter(|file| {
+                    file.is_file() && file.extension().is_some_and(|ext| ext == extension)
+                })
                 .collect();
             inside.sort();
             if inside.is_empty() {
                 return Err(CliError::in_file(
                     path,
-                    "no .txt board files in this folder",
+                    format!("no .{extension} files in this folder"),
                 ));
             }
             paths.extend(inside);
@@ -237,23 +248,35 @@ fn read_boards(args: &CompareArgs) -> Result<Vec<BoardEntry>, CliError> {
     paths
         .into_iter()
         .map(|path| {
-            let board = read_board(&path, MAX_SQUARES)?;
+            let problem = match args.piece {
+                Some(piece) if !args.graph => {
+                    let board = read_board(&path, MAX_SQUARES)?;
+                    Instance::Board(Problem::new(board, piece, args.tour))
+                }
+                _ => {
+                    let input = read_graph_problem(&path, None, args.tour, [None, None])?;
+                    Instance::Graph(input.problem)
+                }
+            };
             Ok(BoardEntry {
                 name: board_name(&path),
-                problem: Problem::new(board, args.piece, args.tour),
+                problem,
                 path,
             })
         })
         .collect()
 }
 
-/// A board's name in reports: its file name without `.txt`.
+/// A board's name in reports: its file name without `.txt` (a graph's without `.hcp`).
 fn board_name(path: &Path) -> String {
     let name = path
         .file_name()
         .unwrap_or(path.as_os_str())
         .to_string_lossy();
-    name.strip_suffix(".txt").unwrap_or(&name).to_string()
+    let stem = name
+        .strip_suffix(".txt")
+        .or_else(|| name.strip_suffix(".hcp"));
+    stem.unwrap_or(&name).to_string()
 }
 
 /// The child of a test engine: prints the fault's wrong answer for the one board.
