@@ -251,7 +251,7 @@ impl CycleGraph {
 
 /// The compressed adjacency of `edges` on `vertex_count` vertices: each vertex's offset into
 /// one buffer of `(neighbour, edge)` pairs, and that buffer.
-fn compressed_adjacency(
+pub(crate) fn compressed_adjacency(
     vertex_count: usize,
     edges: &[(Vertex, Vertex)],
 ) -> (Vec<u32>, Vec<(Vertex, u32)>) {

@@ -1,6 +1,7 @@
 //! Pieces (move sets) and the move graph they make on a board.
 
 use crate::board::{Board, Square};
+use crate::graph::compressed_adjacency;
 use std::fmt;
 use std::str::FromStr;
 
@@ -177,22 +178,8 @@ impl MoveGraph {
     /// `0..vertex_count`, as if each vertex were a square: a graph file as a move graph, for
     /// the arguments that need only adjacency. Neighbours are sorted by number.
     pub fn from_edges(vertex_count: usize, edges: &[(Square, Square)]) -> MoveGraph {
-        let mut offsets = vec![0u32; vertex_count + 1];
-        for &(a, b) in edges {
-            offsets[a as usize + 1] += 1;
-            offsets[b as usize + 1] += 1;
-        }
-        for vertex in 0..vertex_count {
-            offsets[vertex + 1] += offsets[vertex];
-        }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0; edges.len() * 2];
-        for &(a, b) in edges {
-            targets[fill[a as usize] as usize] = b;
-            fill[a as usize] += 1;
-            targets[fill[b as usize] as usize] = a;
-            fill[b as usize] += 1;
-        }
+        let (offsets, adjacency) = compressed_adjacency(vertex_count, edges);
+        let mut targets: Vec<Square> = adjacency.into_iter().map(|(target, _)| target).collect();
         for vertex in 0..vertex_count {
             targets[offsets[vertex] as usize..offsets[vertex + 1] as usize].sort_unstable();
         }

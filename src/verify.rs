@@ -221,8 +221,8 @@ pub fn verify(problem: &Problem, tour: &Tour) -> Result<(), TourError> {
     })
 }
 
-/// The checks on a tour's ends, shared by both verifiers: a closed tour of `len` squares has at
-/// least two and closes (`is_move` from `last` to `first`); the fixed start and end hold.
+/// The checks on a tour's ends, shared by both board verifiers: see [`check_ends_named`],
+/// with squares named `x,y`.
 pub(crate) fn check_ends(
     problem: &Problem,
     first: Square,
@@ -230,8 +230,23 @@ pub(crate) fn check_ends(
     len: usize,
     is_move: impl Fn(Square, Square) -> bool,
 ) -> Result<(), TourError> {
-    let name = |square: Square| coordinates(&problem.board, square);
-    if problem.shape == TourShape::Closed {
+    let ends = (problem.shape, problem.start, problem.end);
+    check_ends_named(ends, [first, last], len, is_move, |square| {
+        coordinates(&problem.board, square)
+    })
+}
+
+/// The checks on a tour's ends, for every verifier: a closed tour (of `len` squares, the first
+/// and the last given) has at least two and closes (`is_move` from the last to the first);
+/// the fixed start and end of `(shape, start, end)` hold. Squares are named by `name`.
+pub(crate) fn check_ends_named(
+    (shape, start, end): (TourShape, Option<Square>, Option<Square>),
+    [first, last]: [Square; 2],
+    len: usize,
+    is_move: impl Fn(Square, Square) -> bool,
+    name: impl Fn(Square) -> String,
+) -> Result<(), TourError> {
+    if shape == TourShape::Closed {
         if len < 2 {
             return Err(TourError::TooShortToClose);
         }
@@ -242,19 +257,17 @@ pub(crate) fn check_ends(
             });
         }
     }
-    if let Some(start) = problem.start.filter(|&start| start != first) {
+    if let Some(start) = start.filter(|&start| start != first) {
         return Err(TourError::WrongStart {
             expected: name(start),
             found: name(first),
         });
     }
-    if let (TourShape::Open, Some(end)) = (problem.shape, problem.end) {
-        if end != last {
-            return Err(TourError::WrongEnd {
-                expected: name(end),
-                found: name(last),
-            });
-        }
+    match (shape, end) {
+        (TourShape::Open, Some(end)) if end != last => Err(TourError::WrongEnd {
+            expected: name(end),
+            found: name(last),
+        }),
+        _ => Ok(()),
     }
-    Ok(())
 }

@@ -1,12 +1,12 @@
 //! The independent verifier of graph tours: every tour of a graph file toursat prints passes it.
 //!
 //! It checks a tour against the problem's own edge list (sorted pairs, searched by bisection),
-//! sharing no code with the engines, the move graph or the cycle graph.
+//! sharing no code with the engines, the move graph or the cycle graph (only the checks of a
+//! tour's ends, with the board verifier).
 
 use crate::graph_problem::GraphProblem;
-use crate::problem::TourShape;
 use crate::tour::Tour;
-use crate::verify::TourError;
+use crate::verify::{check_ends_named, TourError};
 
 /// Checks that `tour` (0-based vertices) solves `problem`: every vertex exactly once, each step
 /// an edge, closure for a closed tour, and the fixed start and end. Errors name vertices
@@ -67,35 +67,14 @@ pub fn verify_graph_tour(problem: &GraphProblem, tour: &Tour) -> Result<(), Tour
         }
     }
     let (first, last) = (vertices[0], vertices[vertices.len() - 1]);
-    if problem.shape == TourShape::Closed {
-        if vertices.len() < 2 {
-            return Err(TourError::TooShortToClose);
-        }
-        if !joined(last, first) {
-            return Err(TourError::NotClosed {
-                last: name(last),
-                first: name(first),
-            });
-        }
-    }
-    if let Some(start) = problem.start.filter(|&start| start != first) {
-        return Err(TourError::WrongStart {
-            expected: name(start),
-            found: name(first),
-        });
-    }
-    match (problem.shape, problem.end) {
-        (TourShape::Open, Some(end)) if end != last => Err(TourError::WrongEnd {
-            expected: name(end),
-            found: name(last),
-        }),
-        _ => Ok(()),
-    }
+    let ends = (problem.shape, problem.start, problem.end);
+    check_ends_named(ends, [first, last], vertices.len(), joined, name)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::TourShape;
 
     /// A triangle with a tail: 0-1-2-0 and 2-3.
     fn kite(shape: TourShape) -> GraphProblem {

@@ -33,6 +33,8 @@ done
   -o "$work/rook-150x300-walled.hcp"
 printf '.%.0s' $(seq 1 400) | fold -w 20 > "$work/king20.txt"
 "$toursat" gen-graph --kind board "$work/king20.txt" --piece king -o "$work/king-20x20.hcp"
+printf '.%.0s' $(seq 1 1600) | fold -w 40 > "$work/knight40.txt"
+"$toursat" gen-graph --kind board "$work/knight40.txt" --piece knight -o "$work/knight-40x40.hcp"
 
 # One run: "answer (seconds)", the answer read from the exit status.
 run() {

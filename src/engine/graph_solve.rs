@@ -1,11 +1,10 @@
 //! Solving a graph problem: the board's path (cheap proofs, engine, verifier) on a graph file.
 
-use super::{dfs, proofs, sat, within_deadline, Answer, EngineChoice, Order, Solution, SolveError};
-use super::{SolveOptions, Stats, Stop};
+use super::{answer_verified, dfs, proofs, sat, within_deadline, Answer, EngineChoice, Order};
+use super::{Solution, SolveError, SolveOptions, Stats};
 use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
 use crate::verify_graph::verify_graph_tour;
-use std::time::Instant;
 
 /// Solves a graph problem: a Hamiltonian cycle or path that has passed [`verify_graph_tour`], a
 /// proof that there is none, or a stop at a limit.
@@ -57,29 +56,13 @@ pub fn solve_graph(problem: &GraphProblem, options: &SolveOptions) -> Result<Sol
 
 /// [`solve_graph`] on a problem already validated, on the caller's thread.
 fn solve_valid(problem: &GraphProblem, options: &SolveOptions) -> Result<Solution, SolveError> {
-    let started = Instant::now();
     let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-    let mut stats = Stats::default();
-    let answer = match proofs::cheap_graph_proof(problem, &graph) {
-        Some(impossibility) => {
-            stats.engine = "proofs".to_string();
-            Answer::NoTour(impossibility)
-        }
-        None if options.limits.expired() => Answer::Stopped(Stop::Timeout),
-        None => run_engine(problem, &graph, options, &mut stats),
-    };
-    stats.seconds = started.elapsed().as_secs_f64();
-    if let Answer::Found(tour) = &answer {
-        verify_graph_tour(problem, tour).map_err(|error| SolveError::InvalidTour {
-            engine: stats.engine.clone(),
-            error,
-        })?;
-    }
-    Ok(Solution {
-        answer,
-        stats,
-        certificate: None,
-    })
+    answer_verified(
+        options,
+        || proofs::cheap_graph_proof(problem, &graph),
+        |stats| run_engine(problem, &graph, options, stats),
+        |tour| verify_graph_tour(problem, tour),
+    )
 }
 
 /// Runs the chosen engine on a graph problem the cheap proofs did not settle.

@@ -458,21 +458,38 @@ where
 
 /// [`solve`] on a problem already validated, on the caller's thread.
 fn solve_valid(problem: &Problem, options: &SolveOptions) -> Result<Solution, SolveError> {
-    let started = Instant::now();
     let graph = MoveGraph::new(&problem.board, problem.piece);
+    answer_verified(
+        options,
+        || proofs::cheap_proof(problem, &graph),
+        |stats| run_engine(problem, &graph, options, stats),
+        |tour| verify(problem, tour),
+    )
+}
+
+/// The frame of a solve on the caller's thread, for boards and graphs alike: the cheap proof
+/// if one settles it, else the engine (unless the deadline has passed already), and a found
+/// tour through the verifier.
+fn answer_verified(
+    options: &SolveOptions,
+    cheap_proof: impl FnOnce() -> Option<Impossibility>,
+    engine: impl FnOnce(&mut Stats) -> Answer,
+    verify_tour: impl FnOnce(&Tour) -> Result<(), TourError>,
+) -> Result<Solution, SolveError> {
+    let started = Instant::now();
     let mut stats = Stats::default();
-    let answer = match proofs::cheap_proof(problem, &graph) {
+    let answer = match cheap_proof() {
         Some(impossibility) => {
             stats.engine = "proofs".to_string();
             Answer::NoTour(impossibility)
         }
         // The move graph and the cheap proofs take linear time and check no deadline.
         None if options.limits.expired() => Answer::Stopped(Stop::Timeout),
-        None => run_engine(problem, &graph, options, &mut stats),
+        None => engine(&mut stats),
     };
     stats.seconds = started.elapsed().as_secs_f64();
     if let Answer::Found(tour) = &answer {
-        verify(problem, tour).map_err(|error| SolveError::InvalidTour {
+        verify_tour(tour).map_err(|error| SolveError::InvalidTour {
             engine: stats.engine.clone(),
             error,
         })?;
