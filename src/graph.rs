@@ -274,6 +274,17 @@ pub(crate) fn compressed_adjacency(
     (offsets, adjacency)
 }
 
+/// The root of `item` in a forest of parent links (a root is its own parent), halving the path
+/// on the way: the find of a union-find.
+pub(crate) fn root_with_halving(parent: &mut [u32], mut item: u32) -> u32 {
+    while parent[item as usize] != item {
+        let grandparent = parent[parent[item as usize] as usize];
+        parent[item as usize] = grandparent;
+        item = grandparent;
+    }
+    item
+}
+
 /// The cycles of a 2-regular graph given as each vertex's two partners.
 pub fn cycles_of_partners(partners: &[[Vertex; 2]]) -> Vec<Vec<Vertex>> {
     let mut seen = vec![false; partners.len()];

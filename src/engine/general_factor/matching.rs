@@ -12,7 +12,7 @@
 //! A search touches only the vertices it labels, and resets only those, so it costs about what
 //! it explores rather than the whole graph; the greedy start leaves few roots to search from.
 
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::{root_with_halving, CycleGraph, Vertex};
 
 /// No vertex: the mate of an unmatched vertex, or the end of a walk.
 const NONE: Vertex = Vertex::MAX;
@@ -127,13 +127,8 @@ impl<'a> Search<'a> {
     }
 
     /// The base of the outermost blossom holding `vertex` (with path halving).
-    fn base(&mut self, mut vertex: Vertex) -> Vertex {
-        while self.blossom[vertex as usize] != vertex {
-            let up = self.blossom[self.blossom[vertex as usize] as usize];
-            self.blossom[vertex as usize] = up;
-            vertex = up;
-        }
-        vertex
+    fn base(&mut self, vertex: Vertex) -> Vertex {
+        root_with_halving(&mut self.blossom, vertex)
     }
 
     /// Gives `vertex` a label, remembering it for the reset.

@@ -4,7 +4,7 @@
 //! cycle when `a-b` and `c-d` are exchanged for `a-c` and `b-d` (a 2-opt patch). Exchanges are
 //! made greedily, a union-find over cycles telling which vertices already share a cycle.
 
-use crate::graph::{cycles_of_partners, CycleGraph, Vertex};
+use crate::graph::{cycles_of_partners, root_with_halving, CycleGraph, Vertex};
 
 /// The cycles after joining as many as greedy edge exchanges can, and the number of exchanges.
 /// Edges marked in `protected` are never removed.
@@ -85,13 +85,8 @@ impl UnionFind {
         }
     }
 
-    fn find(&mut self, mut item: u32) -> u32 {
-        while self.parent[item as usize] != item {
-            let grandparent = self.parent[self.parent[item as usize] as usize];
-            self.parent[item as usize] = grandparent;
-            item = grandparent;
-        }
-        item
+    fn find(&mut self, item: u32) -> u32 {
+        root_with_halving(&mut self.parent, item)
     }
 
     fn union(&mut self, a: u32, b: u32) {
