@@ -52,32 +52,79 @@ pub fn distinct_tours(
         });
     }
     let move_graph = MoveGraph::new(&problem.board, problem.piece);
-    // The warm start (a flow) and the joining of a model's cycles by edge exchanges are blind
-    // to the blocking clauses: every tour must be a model of the solver's.
-    let options = SatOptions {
-        warm_start: false,
-        merge: false,
-        ..SatOptions::default()
-    };
-    let mut refinement = Refinement::new(problem, &move_graph, &options, limits);
+    // The warm start serves the first tour; joining stays, kept by `forbid` from returning a
+    // tour found already.
+    let mut refinement = Refinement::new(problem, &move_graph, &SatOptions::default(), limits);
+    let mut last: Option<Vec<Vertex>> = None;
     while tours.len() < limit {
-        let Some(cycle) = refinement.cycle_through(&[]).map_err(CountError::Stopped)? else {
-            return Ok(Distinct {
-                tours,
-                complete: true,
-            });
+        // A 2-opt exchange on the last tour finds the next one at once where it can; the
+        // solver answers otherwise, and proves that none is left.
+        let exchanged = last
+            .as_ref()
+            .and_then(|cycle| exchanged_tour(problem, &refinement, cycle, &tours));
+        let cycle = match exchanged {
+            Some(cycle) => cycle,
+            None => match refinement.cycle_through(&[]).map_err(CountError::Stopped)? {
+                Some(cycle) => cycle,
+                None => {
+                    return Ok(Distinct {
+                        tours,
+                        complete: true,
+                    })
+                }
+            },
         };
         let tour = refinement.graph.tour_of_cycle(&cycle);
         report(problem, &tour, found)?;
         tours.push(tour);
-        for clause in blocking_clauses(&refinement.moves, &refinement.graph, &cycle) {
-            refinement.formula.add_clause(&clause);
-        }
+        let clauses = blocking_clauses(&refinement.moves, &refinement.graph, &cycle);
+        refinement.forbid(&cycle, &clauses);
+        last = Some(cycle);
     }
     Ok(Distinct {
         tours,
         complete: false,
     })
+}
+
+/// A Hamiltonian cycle one 2-opt exchange from `cycle`: edges `a-b` and `c-d` (`b` after `a`
+/// and `d` after `c`) traded for `a-c` and `b-d`, which always leaves one cycle. The first
+/// exchange whose tour solves `problem` (its fixed ends kept) and is none of `tours` is taken.
+fn exchanged_tour(
+    problem: &Problem,
+    refinement: &Refinement,
+    cycle: &[Vertex],
+    tours: &[Tour],
+) -> Option<Vec<Vertex>> {
+    let graph = &refinement.graph;
+    let length = cycle.len();
+    let mut position = vec![usize::MAX; graph.vertex_count()];
+    for (index, &vertex) in cycle.iter().enumerate() {
+        position[vertex as usize] = index;
+    }
+    let next = |index: usize| (index + 1) % length;
+    for i in 0..length {
+        let (a, b) = (cycle[i], cycle[next(i)]);
+        for &(c, _) in graph.incident(a) {
+            let j = position[c as usize];
+            if j == usize::MAX || c == b || next(j) == i {
+                continue;
+            }
+            let d = cycle[next(j)];
+            if graph.edge_between(b, d).is_none() {
+                continue;
+            }
+            // a -> c, then c's side walked back to b, then b -> d and on to a.
+            let (from, to) = if i < j { (next(i), j) } else { (next(j), i) };
+            let mut exchanged = cycle.to_vec();
+            exchanged[from..=to].reverse();
+            let tour = graph.tour_of_cycle(&exchanged);
+            if verify(problem, &tour).is_ok() && !tours.contains(&tour) {
+                return Some(exchanged);
+            }
+        }
+    }
+    None
 }
 
 /// Verifies `tour` and passes it to `found`: a tour that fails is an internal error.

@@ -143,6 +143,9 @@ pub struct Refinement {
     complete_after: Option<u64>,
     /// Models with several cycles seen so far.
     fruitless_models: u64,
+    /// The Hamiltonian cycles the formula's blocking clauses exclude (see
+    /// [`Refinement::forbid`]), each as its sorted edge numbers: joining must not return one.
+    forbidden: Vec<Vec<u32>>,
     /// Counters.
     pub stats: SatStats,
 }
@@ -217,6 +220,7 @@ impl Refinement {
                 .complete_after
                 .filter(|_| !options.encoding.is_complete()),
             fruitless_models: 0,
+            forbidden: Vec::new(),
             stats,
         }
     }
@@ -247,7 +251,9 @@ impl Refinement {
                 protected[edge as usize] = true;
             }
         }
-        if pairs.is_empty() && self.warm && self.solver.solve_calls == 0 {
+        // The warm start serves a first call only: it knows nothing of the solver's clauses.
+        let first_call = self.solver.solve_calls == 0 && self.forbidden.is_empty();
+        if pairs.is_empty() && self.warm && first_call {
             if let Some(answer) = self.warm_start(&protected) {
                 return answer;
             }
@@ -264,8 +270,10 @@ impl Refinement {
             };
             if cycles.len() > 1 && self.merge {
                 let (merged, merges) = merge::merge_cycles(&self.graph, &cycles, &protected);
-                self.stats.merges += merges;
-                cycles = merged;
+                if !self.is_forbidden(&merged) {
+                    self.stats.merges += merges;
+                    cycles = merged;
+                }
             }
             if cycles.len() > 1 {
                 self.add_cuts(&cycles);
@@ -275,6 +283,38 @@ impl Refinement {
             if cycles.len() == 1 {
                 return Ok(cycles.pop());
             }
+        }
+    }
+
+    /// Adds a clause that excludes the Hamiltonian cycle `cycle` (walked either way, as `clauses`
+    /// say: the caller builds them for its move variables), and keeps joining from returning it:
+    /// exchanges that would join a model's cycles into it are dropped, and the model's cycles
+    /// are cut instead. So the warm start, joining and repair stay correct for "is there
+    /// another tour?".
+    pub fn forbid(&mut self, cycle: &[Vertex], clauses: &[Vec<Lit>]) {
+        for clause in clauses {
+            self.formula.add_clause(clause);
+        }
+        self.forbidden.push(self.edges_of(cycle));
+    }
+
+    /// The sorted edge numbers of a cycle.
+    fn edges_of(&self, cycle: &[Vertex]) -> Vec<u32> {
+        let mut edges: Vec<u32> = (0..cycle.len())
+            .filter_map(|index| {
+                let next = cycle[(index + 1) % cycle.len()];
+                self.graph.edge_between(cycle[index], next)
+            })
+            .collect();
+        edges.sort_unstable();
+        edges
+    }
+
+    /// Whether `cycles` is a single cycle that [`Refinement::forbid`] excluded.
+    fn is_forbidden(&self, cycles: &[Vec<Vertex>]) -> bool {
+        match cycles {
+            [cycle] if !self.forbidden.is_empty() => self.forbidden.contains(&self.edges_of(cycle)),
+            _ => false,
         }
     }
 

@@ -123,9 +123,13 @@ impl Refinement {
                 return Err(Stop::InternalError);
             };
             let (merged, merges) = merge::merge_cycles(&self.graph, &found, protected);
-            self.stats.merges += merges;
             self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
-            cycles = merged;
+            cycles = if self.is_forbidden(&merged) {
+                found
+            } else {
+                self.stats.merges += merges;
+                merged
+            };
         }
     }
 
