@@ -465,3 +465,26 @@ fn command_line_limit_says_at_least_when_the_limit_stops_it() {
     assert_ne!(lines[0], lines[1]);
     assert_eq!(lines[2], "at least 2");
 }
+
+#[test]
+fn a_second_tour_of_a_large_board_comes_from_an_exchange_and_differs() {
+    let board = Board::new(40, 40).unwrap();
+    for (piece, shape) in [
+        (Piece::Rook, TourShape::Closed),
+        (Piece::King, TourShape::Open),
+    ] {
+        let problem = Problem::new(board.clone(), piece, shape);
+        let mut seen = Vec::new();
+        let distinct = distinct_tours(&problem, 3, &Limits::none(), &mut |tour| {
+            seen.push(tour.clone())
+        })
+        .unwrap();
+        assert_eq!(distinct.tours.len(), 3);
+        assert!(!distinct.complete);
+        assert_eq!(seen, distinct.tours);
+        for (index, tour) in distinct.tours.iter().enumerate() {
+            toursat::verify(&problem, tour).unwrap();
+            assert!(!distinct.tours[..index].contains(tour));
+        }
+    }
+}
