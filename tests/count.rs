@@ -488,3 +488,32 @@ fn a_second_tour_of_a_large_board_comes_from_an_exchange_and_differs() {
         }
     }
 }
+
+#[test]
+fn a_unique_tour_is_known_unique_by_its_forced_edges_and_the_dp_agrees() {
+    // A corridor two squares wide winding down a 20 x 20 board: one rook circuit.
+    let mut rows = vec![vec!['X'; 20]; 20];
+    for band in (0..20).step_by(4) {
+        for row in [band, band + 1] {
+            rows[row].fill('.');
+        }
+        if band + 3 < 18 {
+            let columns = if band % 8 == 0 { [18, 19] } else { [0, 1] };
+            for row in [band + 2, band + 3] {
+                for column in columns {
+                    rows[row][column] = '.';
+                }
+            }
+        }
+    }
+    let text: String = rows
+        .iter()
+        .map(|row| row.iter().collect::<String>() + "\n")
+        .collect();
+    let problem = Problem::new(text.parse().unwrap(), Piece::Rook, TourShape::Closed);
+    assert_eq!(dp(&problem, false), "1");
+    let distinct = distinct_tours(&problem, 2, &Limits::none(), &mut |_| {}).unwrap();
+    assert_eq!(distinct.tours.len(), 1);
+    assert!(distinct.complete);
+    toursat::verify(&problem, &distinct.tours[0]).unwrap();
+}

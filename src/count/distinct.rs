@@ -4,8 +4,11 @@
 //! (for a closed tour: its cycle in either direction; for an open tour: its path, either way),
 //! and the solver is asked again, until the limit or until no tour is left. The cuts the
 //! refinement adds hold for every tour, so no tour is lost, and each tour found differs from
-//! every earlier one in at least one move. Every tour is verified before it is reported.
+//! every earlier one in at least one move. Every tour is verified before it is reported. A tour
+//! whose edges are all forced (see [`super::forced`]) is known to be the only one without
+//! asking the solver.
 
+use super::forced::forced_cycle;
 use super::CountError;
 use crate::engine::sat::moves::MoveVars;
 use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
@@ -77,6 +80,18 @@ pub fn distinct_tours(
         let tour = refinement.graph.tour_of_cycle(&cycle);
         report(problem, &tour, found)?;
         tours.push(tour);
+        if tours.len() == 1 && tours.len() < limit {
+            // The edges every tour must use may make this tour already: then it is the only one.
+            if let Some(forced) = forced_cycle(&refinement.graph) {
+                if refinement.graph.tour_of_cycle(&forced) != tours[0] {
+                    return Err(CountError::Stopped(Stop::InternalError));
+                }
+                return Ok(Distinct {
+                    tours,
+                    complete: true,
+                });
+            }
+        }
         let clauses = blocking_clauses(&refinement.moves, &refinement.graph, &cycle);
         refinement.forbid(&cycle, &clauses);
         last = Some(cycle);

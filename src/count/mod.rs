@@ -18,6 +18,7 @@
 //! ```
 
 mod distinct;
+mod forced;
 mod frontier;
 mod natural;
 mod plan;
