@@ -151,5 +151,18 @@ fn write_stats(stats: &CountStats, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "states: {}", stats.states)?;
     writeln!(out, "peak states: {}", stats.peak_states)?;
     writeln!(out, "arbitrary precision: {}", stats.arbitrary_precision)?;
-    writeln!(out, "seconds: {:.6}", stats.seconds)
+    writeln!(out, "seconds: {:.6}", stats.seconds)?;
+    writeln!(out, "peak memory: {} KB", peak_memory_kib())
+}
+
+/// The process's peak resident memory so far, in KiB (the DP's states are most of it).
+fn peak_memory_kib() -> u64 {
+    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is a live local that getrusage fills in.
+    let result = unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    match result {
+        0 => usage.ru_maxrss.max(0) as u64,
+        _ => 0,
+    }
 }
