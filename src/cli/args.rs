@@ -28,7 +28,7 @@ pub struct EngineArgs {
     #[arg(long)]
     pub no_merge: bool,
     /// With `--engine sat --encoding cutset`: take the first model from the solver, not from a
-    /// maximum flow (to measure what the warm start gains).
+    /// 2-factor (a maximum flow or matching; to measure what the warm start gains).
     #[arg(long)]
     pub no_warm_start: bool,
     /// With `--engine sat` and a lazy encoding (cutset, cutset-arcs): after N models whose

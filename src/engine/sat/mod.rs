@@ -81,8 +81,9 @@ pub struct SatOptions {
     pub encoding: Encoding,
     /// Whether to join a model's cycles by edge exchanges before adding cuts.
     pub merge: bool,
-    /// Whether `cutset` may take its first model from a maximum flow instead of the solver, for
-    /// closed tours of pieces that alternate colours (see `encodings/cutset.md`); it needs `merge`.
+    /// Whether `cutset` may take its first model from a 2-factor instead of the solver, for
+    /// closed tours (a maximum flow where the graph is bipartite, a matching otherwise; see
+    /// `encodings/cutset.md`); it needs `merge`.
     pub warm_start: bool,
     /// For the lazy encodings: after this many models whose cycles stay several after joining,
     /// the cut loop adds the `crt` layer (`connectivity`) to its formula, so that the next model
