@@ -101,6 +101,17 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         }
     }
     .map_err(CliError::input)?;
+    // The output's format is checked before anything is written (--add-cuts-to writes).
+    let (board_format, graph_format) = match &graph {
+        Some(_) if args.show.svg.is_some() => {
+            return Err(CliError::input("--svg draws boards, not --graph"))
+        }
+        Some(_) => (
+            FormatArg::None,
+            args.format.unwrap_or(FormatArg::Vertices).graph_format()?,
+        ),
+        None => (FormatArg::for_board(args.format)?, None),
+    };
     let text = read_input(model_file, u64::MAX, "a solver's answer")?;
     let answer = decoder.read(&text).map_err(|error| {
         let hint = match error.kind {
@@ -125,10 +136,7 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
     let json = args.format == Some(FormatArg::Json);
     match &graph {
         Some(input) => {
-            let format = args.format.unwrap_or(FormatArg::Vertices).graph_format()?;
-            if args.show.svg.is_some() {
-                return Err(CliError::input("--svg draws boards, not --graph"));
-            }
+            let format = graph_format;
             report(decoded, json, |outcome, out| match outcome {
                 Outcome::Tour(tour) => match format {
                     Some(format) => format.write_tour(&input.problem, &input.name, tour, out),
@@ -151,7 +159,7 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
                     "internal error: a board decoder without a board",
                 )
             })?;
-            let format = FormatArg::for_board(args.format)?;
+            let format = board_format;
             if let (Ok(tour), Some(path)) = (&decoded, &args.show.svg) {
                 show::write_svg(path, |out| Svg.write_tour(problem, tour, out))?;
             }
