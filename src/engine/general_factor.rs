@@ -131,14 +131,12 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::engine::factor::two_factor;
+    use crate::graph_file::read_graph;
     use crate::piece::{MoveGraph, Piece};
     use crate::problem::{Problem, TourShape};
     use crate::rng::SplitMix64;
     use std::collections::HashSet;
     use std::time::Instant;
-
-    /// The public HCP benchmark graphs shared beside the repository.
-    const SHARED_GRAPHS: &str = "/work/shared/graphs";
 
     /// Checks that `chosen` picks existing edges, exactly two at every vertex.
     fn assert_two_factor(graph: &CycleGraph, chosen: &[bool]) {
@@ -210,47 +208,22 @@ mod tests {
         CycleGraph::new(&Problem::new(board, piece, shape), &move_graph)
     }
 
-    /// The graph of a TSPLIB HCP file: its edge list, 1-based, closed by `-1`.
-    fn parse_hcp(text: &str) -> CycleGraph {
-        let field = |name: &str| {
-            text.lines()
-                .find_map(|line| line.strip_prefix(name))
-                .map(|rest| rest.trim_start_matches([' ', ':']).trim().to_string())
-        };
-        let vertex_count: usize = field("DIMENSION").unwrap().parse().unwrap();
-        let section = text.split("EDGE_DATA_SECTION").nth(1).unwrap();
-        let numbers: Vec<i64> = section
-            .split_whitespace()
-            .map(|word| word.parse().unwrap())
-            .take_while(|&number| number != -1)
-            .collect();
-        let mut edges: Vec<(Vertex, Vertex)> = numbers
-            .chunks(2)
-            .map(|pair| {
-                let (a, b) = (pair[0] as Vertex - 1, pair[1] as Vertex - 1);
-                (a.min(b), a.max(b))
-            })
-            .collect();
-        edges.sort_unstable();
-        edges.dedup();
-        CycleGraph::from_edges(vertex_count, &edges)
-    }
-
-    /// The shared HCP graphs, by file name; empty when they are not on this machine.
+    /// The graphs of the repository's `graphs/` folder, by file name (read by the library's
+    /// own reader).
     fn shared_graphs() -> Vec<(String, CycleGraph)> {
-        let Ok(entries) = std::fs::read_dir(SHARED_GRAPHS) else {
-            eprintln!("{SHARED_GRAPHS} is missing: no HCP graphs to test");
-            return Vec::new();
-        };
-        let mut graphs: Vec<(String, CycleGraph)> = entries
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/graphs");
+        let mut graphs: Vec<(String, CycleGraph)> = std::fs::read_dir(folder)
+            .unwrap()
             .map(|entry| entry.unwrap().path())
             .filter(|path| path.extension().is_some_and(|ext| ext == "hcp"))
             .map(|path| {
                 let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                (name, parse_hcp(&std::fs::read_to_string(&path).unwrap()))
+                let file = read_graph(&std::fs::read_to_string(&path).unwrap()).unwrap();
+                (name, CycleGraph::from_edges(file.vertex_count, &file.edges))
             })
             .collect();
         graphs.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(graphs.len(), 6, "the six graphs of graphs/");
         graphs
     }
 
