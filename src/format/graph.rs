@@ -288,20 +288,26 @@ pub fn read_graph_answer(text: &str, vertex_count: usize) -> Result<Tour, GraphT
             answer.map_or_else(|| "missing".to_string(), |answer| format!("{answer:?}"))
         )));
     }
-    let numbers = document
-        .get("tour")
-        .and_then(|tour| tour.as_array())
-        .ok_or_else(|| json("\"tour\" is not a list of vertex numbers"))?;
+    let tour = document.get("tour").unwrap_or(&serde_json::Value::Null);
+    tour_of_json(tour, vertex_count).map_err(GraphTourReadError::Json)
+}
+
+/// The tour of a JSON document's `tour` field: a list of vertex numbers from 1 to
+/// `vertex_count`, returned 0-based; why not, in words.
+pub fn tour_of_json(tour: &serde_json::Value, vertex_count: usize) -> Result<Tour, String> {
+    let numbers = tour
+        .as_array()
+        .ok_or("\"tour\" is not a list of vertex numbers")?;
     let mut vertices = Vec::with_capacity(numbers.len());
     for (index, number) in numbers.iter().enumerate() {
         let vertex = number
             .as_u64()
             .filter(|&vertex| (1..=vertex_count as u64).contains(&vertex))
             .ok_or_else(|| {
-                json(&format!(
+                format!(
                     "tour entry {} is {number}, not a vertex number from 1 to {vertex_count}",
                     index + 1
-                ))
+                )
             })?;
         vertices.push((vertex - 1) as u32);
     }

@@ -9,6 +9,7 @@ use toursat::compare::{BoardEntry, Contender, Instance, Run, Status};
 use toursat::engine::sat::COMPLETE_AFTER;
 use toursat::engine::{EngineChoice, Stop};
 use toursat::format::explain_stop;
+use toursat::format::graph::tour_of_json;
 use toursat::graph_problem::GraphProblem;
 use toursat::verify_graph::verify_graph_tour;
 use toursat::{verify, Tour};
@@ -267,19 +268,8 @@ fn check_tour(board: &BoardEntry, tour: &serde_json::Value) -> Result<(), String
 
 /// Reads a JSON graph tour (a list of vertex numbers from 1) and verifies it.
 fn check_graph_tour(problem: &GraphProblem, tour: &serde_json::Value) -> Result<(), String> {
-    let vertices = tour
-        .as_array()
-        .ok_or("the tour is not a list")?
-        .iter()
-        .map(|number| {
-            number
-                .as_u64()
-                .filter(|&vertex| (1..=problem.vertex_count as u64).contains(&vertex))
-                .map(|vertex| (vertex - 1) as u32)
-                .ok_or_else(|| format!("{number} is not a vertex of the graph"))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    verify_graph_tour(problem, &Tour::new(vertices)).map_err(|wrong| wrong.to_string())
+    let tour = tour_of_json(tour, problem.vertex_count)?;
+    verify_graph_tour(problem, &tour).map_err(|wrong| wrong.to_string())
 }
 
 #[cfg(test)]
