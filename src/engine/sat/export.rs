@@ -4,12 +4,12 @@
 use crate::engine::proofs;
 use crate::engine::sat::connectivity::{Connectivity, Layer};
 use crate::engine::sat::dimacs::{Dimacs, SolveRecord, Source};
-use crate::engine::sat::{trivial_tour, Encoding, Refinement, SatOptions};
+use crate::engine::sat::{trivial_graph_tour, trivial_tour, Encoding, Refinement, SatOptions};
 use crate::engine::{Impossibility, Limits, Stop};
 use crate::graph::CycleGraph;
 use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
-use crate::problem::{Problem, ProblemError, TourShape};
+use crate::problem::{Problem, ProblemError};
 use std::fmt;
 
 /// How to export a problem.
@@ -137,11 +137,7 @@ pub fn export_graph<'p>(
     limits: &Limits,
 ) -> Result<Export<'p>, ExportError> {
     problem.validate().map_err(ExportError::Problem)?;
-    let trivial = match problem.shape {
-        TourShape::Open => problem.vertex_count == 1,
-        TourShape::Closed => problem.vertex_count == 2,
-    };
-    if trivial {
+    if trivial_graph_tour(problem).is_some() {
         return Err(ExportError::TrivialTour);
     }
     let move_graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);

@@ -394,8 +394,7 @@ pub fn search_graph(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Answer {
-    let vertices: Vec<Vertex> = (0..problem.vertex_count.min(3) as Vertex).collect();
-    if let Some(tour) = trivial_tour_of(problem.shape, &vertices, problem.start) {
+    if let Some(tour) = trivial_graph_tour(problem) {
         return Answer::Found(tour);
     }
     search_cycle_graph(problem.cycle_graph(), options, limits, stats)
@@ -446,6 +445,12 @@ fn search_cycle_graph(
 pub fn trivial_tour(problem: &Problem) -> Option<Tour> {
     let squares: Vec<_> = problem.board.free_squares().take(3).collect();
     trivial_tour_of(problem.shape, &squares, problem.start)
+}
+
+/// [`trivial_tour`] of a graph problem: a single vertex (open), two there and back (closed).
+pub fn trivial_graph_tour(problem: &GraphProblem) -> Option<Tour> {
+    let vertices: Vec<Vertex> = (0..problem.vertex_count.min(3) as Vertex).collect();
+    trivial_tour_of(problem.shape, &vertices, problem.start)
 }
 
 /// [`trivial_tour`] of the first three (or fewer) `squares` of a problem.
