@@ -5,6 +5,8 @@ mod common;
 use common::{toursat, Run};
 use std::path::PathBuf;
 use std::time::Instant;
+use toursat::gen_graph::generalized_petersen;
+use toursat::graph_file::write_hcp;
 
 /// Three tiny board files in the tests' scratch folder: two with a rook circuit, one without.
 fn tiny_boards() -> Vec<String> {
@@ -248,14 +250,10 @@ fn graph_files_are_compared_by_every_engine_and_their_tours_verified() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compare-graphs");
     std::fs::create_dir_all(&dir).unwrap();
     // The Petersen graph: cubic, no Hamiltonian cycle.
-    let mut petersen = String::new();
-    for i in 0..5 {
-        let (outer, inner) = (i + 1, i + 6);
-        petersen += &format!("{outer} {}\n{outer} {inner}\n", (i + 1) % 5 + 1);
-        petersen += &format!("{inner} {}\n", (i + 2) % 5 + 6);
-    }
-    let petersen_path = dir.join("petersen.txt");
-    std::fs::write(&petersen_path, petersen).unwrap();
+    let petersen = generalized_petersen(5, 2).unwrap();
+    let petersen_path = dir.join("petersen.hcp");
+    let text = write_hcp("petersen", None, petersen.vertex_count, &petersen.edges);
+    std::fs::write(&petersen_path, text).unwrap();
     let a12 = format!("{}/graphs/a12.hcp", env!("CARGO_MANIFEST_DIR"));
     let Run {
         stdout,

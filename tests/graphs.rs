@@ -7,7 +7,7 @@ mod common;
 use common::{scratch, toursat, Run};
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
-use toursat::gen_graph::board_graph;
+use toursat::gen_graph::{board_graph, generalized_petersen};
 use toursat::graph_file::{read_graph, write_hcp};
 use toursat::graph_problem::GraphProblem;
 use toursat::rng::SplitMix64;
@@ -28,13 +28,7 @@ fn shared_graph(name: &str, shape: TourShape) -> GraphProblem {
 
 /// The Petersen graph: cubic, 2-factors but no Hamiltonian cycle.
 fn petersen() -> GraphProblem {
-    let mut edges = Vec::new();
-    for i in 0..5 {
-        edges.push((i, (i + 1) % 5));
-        edges.push((i, i + 5));
-        edges.push((5 + i, 5 + (i + 2) % 5));
-    }
-    GraphProblem::new(10, edges, TourShape::Closed)
+    generalized_petersen(5, 2).unwrap()
 }
 
 /// The SAT engine with every encoding, `auto` and depth-first search.

@@ -6,6 +6,8 @@ use super::tools::{self, Tool};
 use libtest_mimic::Trial;
 use std::process::{Command, Stdio};
 use toursat::format::read::{read_tour, TourSyntax};
+use toursat::gen_graph::generalized_petersen;
+use toursat::graph_file::write_hcp;
 use toursat::{verify, Board, Piece, Problem, TourShape};
 
 /// The closed knight's tour of the 6 x 6 board, as command-line flags.
@@ -126,19 +128,9 @@ fn a_graph_file_round_trips_through_minisat() {
     assert_eq!(checked.stdout, "ok\n");
     // The Petersen graph has no Hamiltonian cycle: minisat proves the complete formula
     // unsatisfiable.
-    let mut petersen = String::new();
-    for i in 0..5 {
-        petersen += &format!(
-            "{} {}\n{} {}\n{} {}\n",
-            i + 1,
-            (i + 1) % 5 + 1,
-            i + 1,
-            i + 6,
-            i + 6,
-            (i + 2) % 5 + 6
-        );
-    }
-    let graph = super::common::scratch("petersen.txt", &petersen);
+    let petersen = generalized_petersen(5, 2).unwrap();
+    let text = write_hcp("petersen", None, petersen.vertex_count, &petersen.edges);
+    let graph = super::common::scratch("petersen.hcp", &text);
     let decoded = graph_round_trip("petersen", graph.to_str().unwrap());
     assert_eq!(
         (decoded.status, decoded.stdout.as_str()),
