@@ -254,37 +254,71 @@ impl Refinement {
         }
         // The warm start serves a first call only: it knows nothing of the solver's clauses.
         let first_call = self.solver.solve_calls == 0 && self.forbidden.is_empty();
-        if pairs.is_empty() && self.warm && first_call {
-            if let Some(answer) = self.warm_start(&protected) {
-                return answer;
-            }
-        }
+        let start = (pairs.is_empty() && self.warm && first_call)
+            .then(|| warm::warm_model(&self.graph))
+            .flatten();
+        self.refine(start, &assumptions, &protected)
+    }
+
+    /// The refinement loop that every search shares: solve under `assumptions`, join the
+    /// model's cycles by exchanges that keep the `protected` edges, cut the cycles left, and
+    /// again, until one cycle remains (`Ok(None)`: the solver proved there is none).
+    ///
+    /// From a warm start's first model, each solve after it is a repair inside windows around
+    /// the cycles but the largest (see [`warm`]); without one, each solve is of the whole
+    /// formula.
+    fn refine(
+        &mut self,
+        start: Option<warm::WarmModel>,
+        assumptions: &[Lit],
+        protected: &[bool],
+    ) -> Result<Option<Vec<Vertex>>, Stop> {
+        let windowed = start.is_some();
+        let mut cycles = start.map(|model| {
+            self.stats.flow_seconds += model.seconds;
+            self.stats.merges += model.merges;
+            model.cycles
+        });
         loop {
-            let Some(model) = self.solve(&assumptions)? else {
+            if let Some(current) = &mut cycles {
+                if current.len() == 1 {
+                    return Ok(current.pop());
+                }
+                let cuts_started = Instant::now();
+                self.add_cuts(current);
+                self.count_fruitless_model();
+                self.stats.cut_seconds += cuts_started.elapsed().as_secs_f64();
+            }
+            let model = match &cycles {
+                Some(current) if windowed => self.solve_in_windows(current, assumptions)?,
+                _ => self.solve(assumptions)?,
+            };
+            let Some(model) = model else {
                 return Ok(None);
             };
-            let repair_started = Instant::now();
-            let Some(mut cycles) = self.moves.cycles(&self.graph, &model) else {
+            let join_started = Instant::now();
+            let Some(found) = self.moves.cycles(&self.graph, &model) else {
                 // The base formula makes every model a set of cycles: anything else is a bug,
                 // reported as such rather than as an answer.
                 return Err(Stop::InternalError);
             };
-            if cycles.len() > 1 && self.merge {
-                let (merged, merges) = merge::merge_cycles(&self.graph, &cycles, &protected);
-                if !self.is_forbidden(&merged) {
-                    self.stats.merges += merges;
-                    cycles = merged;
-                }
-            }
-            if cycles.len() > 1 {
-                self.add_cuts(&cycles);
-                self.count_fruitless_model();
-            }
-            self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
-            if cycles.len() == 1 {
-                return Ok(cycles.pop());
-            }
+            cycles = Some(self.joined(found, protected));
+            self.stats.cut_seconds += join_started.elapsed().as_secs_f64();
         }
+    }
+
+    /// A model's `cycles` joined by exchanges that keep the `protected` edges, when merging is
+    /// on and the join is not a forbidden tour; the cycles as they were otherwise.
+    fn joined(&mut self, cycles: Vec<Vec<Vertex>>, protected: &[bool]) -> Vec<Vec<Vertex>> {
+        if cycles.len() < 2 || !self.merge {
+            return cycles;
+        }
+        let (merged, merges) = merge::merge_cycles(&self.graph, &cycles, protected);
+        if self.is_forbidden(&merged) {
+            return cycles;
+        }
+        self.stats.merges += merges;
+        merged
     }
 
     /// Adds a clause that excludes the Hamiltonian cycle `cycle` (walked either way, as `clauses`
@@ -424,13 +458,8 @@ fn search_cycle_graph(
         }
     }
     let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now());
-    let found = match warm {
-        Some(model) => {
-            let protected = vec![false; refinement.graph.edges().len()];
-            refinement.repair_warm(model, &protected)
-        }
-        None => refinement.cycle_through(&[]),
-    };
+    let protected = refinement.forced.clone();
+    let found = refinement.refine(warm, &[], &protected);
     let answer = match found {
         Ok(Some(cycle)) => Answer::Found(refinement.graph.tour_of_cycle(&cycle)),
         Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),

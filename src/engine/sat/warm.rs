@@ -64,72 +64,30 @@ pub(super) fn warm_model(graph: &CycleGraph) -> Option<WarmModel> {
 }
 
 impl Refinement {
-    /// The Hamiltonian cycle found from a flow's 2-factor, `Ok(None)` when there is none, or
-    /// `None` when the warm start does not apply: then the solver starts from nothing.
-    pub(super) fn warm_start(
+    /// A model of the formula under `assumptions` that repairs `cycles` (a model of the base
+    /// formula and its cuts): inside a window of [`FIRST_RADIUS`] moves around every cycle but
+    /// the largest, every other square held to its two edges, the window doubled while it is
+    /// too small; `Ok(None)` when the whole formula has none.
+    pub(super) fn solve_in_windows(
         &mut self,
-        protected: &[bool],
-    ) -> Option<Result<Option<Vec<Vertex>>, Stop>> {
-        let model = warm_model(&self.graph)?;
-        Some(self.repair_warm(model, protected))
-    }
-
-    /// [`Refinement::repair`] from the warm start's first model, counted in the statistics.
-    pub(super) fn repair_warm(
-        &mut self,
-        model: WarmModel,
-        protected: &[bool],
-    ) -> Result<Option<Vec<Vertex>>, Stop> {
-        self.stats.flow_seconds += model.seconds;
-        self.stats.merges += model.merges;
-        self.repair(model.cycles, protected)
-    }
-
-    /// Joins `cycles` (a model of the base formula and the cuts so far) into a Hamiltonian
-    /// cycle: cuts for the cycles, then the solver inside windows around every cycle but the
-    /// largest, each model joined by exchanges again. `Ok(None)` when there is no Hamiltonian
-    /// cycle.
-    fn repair(
-        &mut self,
-        mut cycles: Vec<Vec<Vertex>>,
-        protected: &[bool],
-    ) -> Result<Option<Vec<Vertex>>, Stop> {
+        cycles: &[Vec<Vertex>],
+        assumptions: &[Lit],
+    ) -> Result<Option<Vec<bool>>, Stop> {
         let MoveVars::Edges(edge_vars) = &self.moves else {
             return Err(Stop::InternalError);
         };
         let edge_vars = edge_vars.clone();
+        let mut radius = FIRST_RADIUS;
         loop {
-            if cycles.len() == 1 {
-                return Ok(cycles.pop());
+            let window_started = Instant::now();
+            let (mut held, whole_board) = self.window_assumptions(cycles, radius, &edge_vars);
+            held.extend_from_slice(assumptions);
+            self.stats.cut_seconds += window_started.elapsed().as_secs_f64();
+            match self.solve(&held)? {
+                Some(model) => return Ok(Some(model)),
+                None if whole_board => return Ok(None),
+                None => radius = radius.saturating_mul(2),
             }
-            let cuts_started = Instant::now();
-            self.add_cuts(&cycles);
-            self.count_fruitless_model();
-            self.stats.cut_seconds += cuts_started.elapsed().as_secs_f64();
-            let mut radius = FIRST_RADIUS;
-            let model = loop {
-                let window_started = Instant::now();
-                let (assumptions, whole_board) =
-                    self.window_assumptions(&cycles, radius, &edge_vars);
-                self.stats.cut_seconds += window_started.elapsed().as_secs_f64();
-                match self.solve(&assumptions)? {
-                    Some(model) => break model,
-                    None if whole_board => return Ok(None),
-                    None => radius = radius.saturating_mul(2),
-                }
-            };
-            let repair_started = Instant::now();
-            let Some(found) = self.moves.cycles(&self.graph, &model) else {
-                return Err(Stop::InternalError);
-            };
-            let (merged, merges) = merge::merge_cycles(&self.graph, &found, protected);
-            self.stats.cut_seconds += repair_started.elapsed().as_secs_f64();
-            cycles = if self.is_forbidden(&merged) {
-                found
-            } else {
-                self.stats.merges += merges;
-                merged
-            };
         }
     }
 
