@@ -89,3 +89,71 @@ fn a_disconnected_board_ends_with_no_tour() {
     let (answer, _) = solve(&problem, true);
     assert!(matches!(answer, Answer::NoTour(_)), "{answer:?}");
 }
+
+/// `problem` with its ends fixed: none, a first free square, or a first and a last free square
+/// whose colours a rook's or a knight's path can join (the more numerous colour at both ends of
+/// an odd board, one of each on an even one).
+fn with_ends(mut problem: Problem, ends: usize) -> Problem {
+    let free: Vec<u32> = problem.board.free_squares().collect();
+    let colour = |square: u32| problem.board.colour(square);
+    let white = free.iter().filter(|&&square| colour(square) == 0).count();
+    let more_numerous = u8::from(2 * white < free.len());
+    let start = *free
+        .iter()
+        .find(|&&square| colour(square) == more_numerous)
+        .unwrap();
+    let end_colour = match free.len() % 2 {
+        0 => 1 - more_numerous,
+        _ => more_numerous,
+    };
+    let end = *free
+        .iter()
+        .rev()
+        .find(|&&square| colour(square) == end_colour)
+        .unwrap();
+    problem.start = (ends >= 1).then_some(start);
+    problem.end = (ends == 2).then_some(end);
+    problem
+}
+
+#[test]
+fn open_tours_and_fixed_ends_start_from_the_flow_or_the_matching() {
+    let boards = [
+        ("scale/planted-60x60-f0.6-p120-s1", Piece::Rook),
+        ("holes-30x30-knight-h15-s1", Piece::Knight),
+        ("holes-30x30-knight-h15-s2", Piece::King),
+    ];
+    for (name, piece) in boards {
+        let text = std::fs::read_to_string(format!("corpus/{name}.txt")).unwrap();
+        let board: Board = text.parse().unwrap();
+        for ends in 0..3 {
+            let problem = with_ends(Problem::new(board.clone(), piece, TourShape::Open), ends);
+            let (answer, stats) = solve(&problem, true);
+            assert!(
+                matches!(answer, Answer::Found(_)),
+                "{name} {ends}: {answer:?}"
+            );
+            // The first model came from the 2-factor, not from the solver.
+            assert!(stats.flow_seconds > 0.0, "{name} {ends}: {stats:?}");
+            if let (Answer::Found(tour), Some(start)) = (&answer, problem.start) {
+                assert_eq!(tour.squares().first(), Some(&start), "{name} {ends}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_open_tour_between_ends_of_one_colour_is_still_refuted() {
+    // A rook's path on an even board joins squares of two colours: with both ends white the
+    // flow has no 2-factor, the warm start steps aside and the solver proves there is no tour.
+    let board = Board::new(4, 4).unwrap();
+    let mut problem = Problem::new(board, Piece::Rook, TourShape::Open);
+    problem.start = Some(0);
+    problem.end = Some(2);
+    let (answer, stats) = solve(&problem, true);
+    assert_eq!(
+        answer,
+        Answer::NoTour(toursat::Impossibility::Unsatisfiable)
+    );
+    assert_eq!(stats.flow_seconds, 0.0, "{stats:?}");
+}

@@ -182,20 +182,130 @@ pub fn path_cover_shortfall(
 /// Why [`two_factor`] found none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoTwoFactor {
-    /// The graph is not bipartite: the flow cannot be set up (a 2-factor may still exist).
+    /// The squares are not bipartite: the flow cannot be set up (a 2-factor may still exist).
     NotBipartite,
     /// There is no 2-factor: the edges needed at the vertices of one side, and the most a
     /// maximum flow can place at once.
     Shortfall(Shortfall),
 }
 
-/// A 2-factor of `graph`: the edges chosen so that every vertex has exactly two, as a flag per
-/// edge. A maximum flow sends two units into every vertex of one side and out of every vertex of
-/// the other, one unit an edge, so the graph must be bipartite.
+/// A 2-factor of `graph` that holds its forced edges: the edges chosen so that every vertex
+/// has exactly two, as a flag per edge. A maximum flow sends two units into every vertex of
+/// one side and out of every vertex of the other, one unit an edge, so the squares must be
+/// bipartite.
+///
+/// An open tour's virtual vertex, joined to squares of both sides, is split in two: a half on
+/// each side, whose capacities add up to two and balance the sides (a Hamiltonian path's ends
+/// lie one on each side when the sides are as large, both on the larger side otherwise). A
+/// forced edge (to a fixed end) is chosen before the flow: it takes one unit from each of its
+/// ends.
 pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
+    let side = square_sides(graph).ok_or(NoTwoFactor::NotBipartite)?;
     let vertex_count = graph.vertex_count();
-    let mut side = vec![u8::MAX; vertex_count];
-    for root in 0..vertex_count {
+    // Nodes: the vertices (the virtual one as its side-0 half), the source, the sink, then
+    // the virtual vertex's side-1 half.
+    let (source, sink, other_half) = (vertex_count, vertex_count + 1, vertex_count + 2);
+    let virtual_vertex = graph.virtual_vertex();
+    let mut capacity = vec![2u32; vertex_count + 3];
+    if let Some(virtual_vertex) = virtual_vertex {
+        let squares = &side[..graph.square_count()];
+        let side_1 = squares
+            .iter()
+            .filter(|&&vertex_side| vertex_side == 1)
+            .count() as i64;
+        let surplus = squares.len() as i64 - 2 * side_1;
+        if surplus.abs() > 1 {
+            return Err(every_vertex_short(graph, surplus.unsigned_abs() as u32));
+        }
+        // The side-0 half supplies what the side-1 squares lack, the side-1 half the rest.
+        capacity[virtual_vertex as usize] = (1 - surplus) as u32;
+        capacity[other_half] = (1 + surplus) as u32;
+    }
+    // The flow node of an edge's end `vertex`, whose other end is `other`.
+    let node = |vertex: Vertex, other: Vertex| -> usize {
+        match Some(vertex) == virtual_vertex && side[other as usize] == 0 {
+            true => other_half,
+            false => vertex as usize,
+        }
+    };
+    let mut chosen = vec![false; graph.edges().len()];
+    for edge in graph.forced_edges() {
+        let (a, b) = graph.edges()[edge as usize];
+        for end in [node(a, b), node(b, a)] {
+            if capacity[end] == 0 {
+                return Err(every_vertex_short(graph, 1));
+            }
+            capacity[end] -= 1;
+        }
+        chosen[edge as usize] = true;
+    }
+    let node_side = |node: usize| match node {
+        _ if node == other_half => 1,
+        _ if Some(node as Vertex) == virtual_vertex => 0,
+        _ => side[node],
+    };
+    let mut flow = FlowNetwork::new(vertex_count + 3);
+    let mut demand = [0u32; 2];
+    let nodes = (0..vertex_count).chain(virtual_vertex.map(|_| other_half));
+    for node in nodes {
+        let node_capacity = capacity[node];
+        demand[node_side(node) as usize] += node_capacity;
+        match node_side(node) {
+            0 => flow.add_edge(source, node, node_capacity),
+            _ => flow.add_edge(node, sink, node_capacity),
+        }
+    }
+    if demand[0] != demand[1] {
+        let short = demand[0].abs_diff(demand[1]);
+        return Err(every_vertex_short(graph, short));
+    }
+    let mut flow_edge = vec![usize::MAX; graph.edges().len()];
+    for (edge, &(a, b)) in graph.edges().iter().enumerate() {
+        if chosen[edge] {
+            continue;
+        }
+        let (from, to) = (node(a, b), node(b, a));
+        let (from, to) = if node_side(from) == 0 {
+            (from, to)
+        } else {
+            (to, from)
+        };
+        flow_edge[edge] = flow.edge_to.len();
+        flow.add_edge(from, to, 1);
+    }
+    let (possible, source_side) = flow.max_flow(source, sink);
+    if possible < demand[0] {
+        let squares = (0..graph.square_count())
+            .filter(|&vertex| source_side[vertex])
+            .map(|vertex| graph.square(vertex as Vertex))
+            .collect();
+        return Err(NoTwoFactor::Shortfall(Shortfall {
+            needed: demand[0],
+            possible,
+            cut: Some(HallCut {
+                squares,
+                has_free_end: virtual_vertex.is_some_and(|vertex| source_side[vertex as usize]),
+                dead_end: None,
+            }),
+        }));
+    }
+    for (edge, &flow_edge) in flow_edge.iter().enumerate() {
+        if flow_edge != usize::MAX && flow.capacity[flow_edge] == 0 {
+            chosen[edge] = true;
+        }
+    }
+    Ok(chosen)
+}
+
+/// The side (0 or 1) of every vertex in a 2-colouring of the squares, the virtual vertex (left
+/// out of the colouring) on side 0; `None` when the squares are not bipartite.
+fn square_sides(graph: &CycleGraph) -> Option<Vec<u8>> {
+    let virtual_vertex = graph.virtual_vertex();
+    let mut side = vec![u8::MAX; graph.vertex_count()];
+    if let Some(vertex) = virtual_vertex {
+        side[vertex as usize] = 0;
+    }
+    for root in 0..graph.square_count() {
         if side[root] != u8::MAX {
             continue;
         }
@@ -203,68 +313,36 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
         let mut queue = VecDeque::from([root as Vertex]);
         while let Some(vertex) = queue.pop_front() {
             for &(next, _) in graph.incident(vertex) {
+                if Some(next) == virtual_vertex {
+                    continue;
+                }
                 if side[next as usize] == u8::MAX {
                     side[next as usize] = 1 - side[vertex as usize];
                     queue.push_back(next);
                 } else if side[next as usize] == side[vertex as usize] {
-                    return Err(NoTwoFactor::NotBipartite);
+                    return None;
                 }
             }
         }
     }
-    let (source, sink) = (vertex_count, vertex_count + 1);
-    let mut flow = FlowNetwork::new(vertex_count + 2);
-    let mut demand = [0u32; 2];
-    for (vertex, &vertex_side) in side.iter().enumerate() {
-        demand[vertex_side as usize] += 2;
-        if vertex_side == 0 {
-            flow.add_edge(source, vertex, 2);
-        } else {
-            flow.add_edge(vertex, sink, 2);
-        }
-    }
-    // The squares on the source side of a cut, from a flag per vertex.
-    let shortfall = |needed: u32, possible: u32, source_side: &[bool]| {
-        let squares = (0..graph.square_count())
-            .filter(|&vertex| source_side[vertex])
-            .map(|vertex| graph.square(vertex as Vertex))
-            .collect();
-        Err(NoTwoFactor::Shortfall(Shortfall {
-            needed,
-            possible,
-            cut: Some(HallCut {
-                squares,
-                has_free_end: false,
-                dead_end: None,
-            }),
-        }))
-    };
-    if demand[0] != demand[1] {
-        let every_vertex = vec![true; vertex_count];
-        return shortfall(
-            demand[0].max(demand[1]),
-            demand[0].min(demand[1]),
-            &every_vertex,
-        );
-    }
-    let mut flow_edge = Vec::with_capacity(graph.edges().len());
-    for &(a, b) in graph.edges() {
-        let (from, to) = if side[a as usize] == 0 {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        flow_edge.push(flow.edge_to.len());
-        flow.add_edge(from as usize, to as usize, 1);
-    }
-    let (possible, source_side) = flow.max_flow(source, sink);
-    if possible < demand[0] {
-        return shortfall(demand[0], possible, &source_side);
-    }
-    Ok(flow_edge
-        .iter()
-        .map(|&edge| flow.capacity[edge] == 0)
-        .collect())
+    Some(side)
+}
+
+/// The shortfall of a graph whose sides' needs differ by `short` edges (or whose fixed ends
+/// ask for more than the virtual vertex has): every square is in the cut.
+fn every_vertex_short(graph: &CycleGraph, short: u32) -> NoTwoFactor {
+    let needed = 2 * graph.square_count() as u32;
+    NoTwoFactor::Shortfall(Shortfall {
+        needed,
+        possible: needed.saturating_sub(short),
+        cut: Some(HallCut {
+            squares: (0..graph.square_count() as Vertex)
+                .map(|vertex| graph.square(vertex))
+                .collect(),
+            has_free_end: graph.virtual_vertex().is_some(),
+            dead_end: None,
+        }),
+    })
 }
 
 /// A flow network with unit-scale capacities, solved by Dinic's algorithm.

@@ -22,6 +22,10 @@
 //! gives the inner vertices of `v` the ports of its left-out (first kind) or chosen (second
 //! kind) edges, and the ports left over are matched across their edges.
 //!
+//! A forced edge (an open tour's edge to a fixed end) is held in every perfect matching: its
+//! port at a vertex of the first kind loses its edges to the inner vertices, and its port at a
+//! vertex of the second kind loses its edge across, so each end can only read it as chosen.
+//!
 //! Size, for `n` vertices and `m` edges: `2m` ports, at most `2n` inner vertices and `m` middle
 //! ones; at most `4m` edges inside the vertices' gadgets (`d k <= 2d`) and two an edge between
 //! them, so `6m` edges.
@@ -30,8 +34,9 @@ mod matching;
 
 use crate::graph::{CycleGraph, Vertex};
 
-/// A 2-factor of `graph`, as a flag per edge (exactly two chosen at every vertex; cycles may
-/// be odd); `None` when the graph has none. A vertex with fewer than two edges settles it
+/// A 2-factor of `graph` that holds its forced edges (an open tour's edges to its fixed ends),
+/// as a flag per edge (exactly two chosen at every vertex; cycles may be odd); `None` when the
+/// graph has none. A vertex with fewer than two edges settles it
 /// at once; otherwise the answer is the gadget's perfect matching, and `None` means the first
 /// root that the blossom algorithm could not match, which no maximum matching matches.
 pub fn general_two_factor(graph: &CycleGraph) -> Option<Vec<bool>> {
@@ -77,6 +82,11 @@ impl Gadget {
             return None;
         }
         let port_count = 2 * graph.edges().len() as u32;
+        let mut forced = vec![false; graph.edges().len()];
+        for edge in graph.forced_edges() {
+            forced[edge as usize] = true;
+        }
+        let kind = |vertex: Vertex| matched_inside_is_chosen(graph.incident(vertex).len());
         let mut ports_of_edge = vec![[0u32; 2]; graph.edges().len()];
         let mut edges = Vec::new();
         let (mut next_port, mut next_inner) = (0, port_count);
@@ -87,20 +97,37 @@ impl Gadget {
                 let end = (graph.edges()[edge as usize].0 != vertex) as usize;
                 ports_of_edge[edge as usize][end] = port;
             }
+            // A forced edge's port at a vertex of the first kind may not be matched inside
+            // (that would leave the edge out).
+            let free_ports: Vec<u32> = ports
+                .clone()
+                .zip(incident)
+                .filter(|&(_, &(_, edge))| !(forced[edge as usize] && !kind(vertex)))
+                .map(|(port, _)| port)
+                .collect();
             for _ in 0..inner_count(incident.len()) {
-                edges.extend(ports.clone().map(|port| (port, next_inner)));
+                edges.extend(free_ports.iter().map(|&port| (port, next_inner)));
                 next_inner += 1;
             }
             next_port = ports.end;
         }
         let mut next_middle = next_inner;
-        for (&(a, b), &[port_a, port_b]) in graph.edges().iter().zip(&ports_of_edge) {
-            let kind = |vertex: Vertex| matched_inside_is_chosen(graph.incident(vertex).len());
+        for (edge, (&(a, b), &[port_a, port_b])) in
+            graph.edges().iter().zip(&ports_of_edge).enumerate()
+        {
+            // A forced edge's port at a vertex of the second kind must be matched inside (the
+            // edge chosen): it loses its edge across.
+            let across = |vertex: Vertex| !(forced[edge] && kind(vertex));
             if kind(a) == kind(b) {
-                edges.push((port_a, port_b));
+                if across(a) && across(b) {
+                    edges.push((port_a, port_b));
+                }
             } else {
-                edges.push((port_a, next_middle));
-                edges.push((port_b, next_middle));
+                for (vertex, port) in [(a, port_a), (b, port_b)] {
+                    if across(vertex) {
+                        edges.push((port, next_middle));
+                    }
+                }
                 next_middle += 1;
             }
         }
@@ -130,7 +157,7 @@ impl Gadget {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::engine::factor::two_factor;
+    use crate::engine::factor::{two_factor, NoTwoFactor};
     use crate::graph_file::read_graph;
     use crate::piece::{MoveGraph, Piece};
     use crate::problem::{Problem, TourShape};
@@ -300,6 +327,71 @@ mod tests {
             if let Some(chosen) = found {
                 assert_two_factor(&graph, &chosen);
             }
+        }
+        assert!(outcomes.iter().all(|&count| count > 50), "{outcomes:?}");
+    }
+
+    /// Whether `chosen` holds every forced edge of `graph`.
+    fn holds_forced_edges(graph: &CycleGraph, chosen: &[bool]) -> bool {
+        graph
+            .forced_edges()
+            .iter()
+            .all(|&edge| chosen[edge as usize])
+    }
+
+    #[test]
+    fn open_tours_with_fixed_ends_agree_with_brute_force_and_the_flow() {
+        let mut rng = SplitMix64::new(6);
+        let mut outcomes = [0; 2];
+        for round in 0..600u64 {
+            let (rows, cols) = (2 + round % 3, 2 + round / 3 % 3);
+            let board = random_board(&mut rng, rows, cols, 0.15);
+            let free: Vec<u32> = board.free_squares().collect();
+            if free.len() < 3 {
+                continue;
+            }
+            let piece = [Piece::Rook, Piece::Knight, Piece::King][round as usize % 3];
+            let mut problem = Problem::new(board, piece, TourShape::Open);
+            let pick = |rng: &mut SplitMix64| free[rng.below(free.len() as u64) as usize];
+            match round / 9 % 3 {
+                0 => {}
+                1 => problem.start = Some(pick(&mut rng)),
+                _ => {
+                    problem.start = Some(pick(&mut rng));
+                    problem.end = Some(pick(&mut rng)).filter(|&end| Some(end) != problem.start);
+                }
+            }
+            let graph = CycleGraph::new(&problem, &MoveGraph::new(&problem.board, piece));
+            let forced = graph.forced_edges();
+            let mut degree = vec![0; graph.vertex_count()];
+            for &edge in &forced {
+                let (a, b) = graph.edges()[edge as usize];
+                degree[a as usize] += 1;
+                degree[b as usize] += 1;
+            }
+            let mut free_edges: Vec<(Vertex, Vertex)> = (0..graph.edges().len() as u32)
+                .filter(|edge| !forced.contains(edge))
+                .map(|edge| graph.edges()[edge as usize])
+                .collect();
+            free_edges.sort_unstable();
+            let expected =
+                has_two_factor_by_brute_force(graph.vertex_count(), &free_edges, &mut degree);
+            let found = general_two_factor(&graph);
+            assert_eq!(found.is_some(), expected, "{problem:?}");
+            match two_factor(&graph) {
+                Ok(chosen) => {
+                    assert!(expected, "{problem:?}");
+                    assert_two_factor(&graph, &chosen);
+                    assert!(holds_forced_edges(&graph, &chosen), "{problem:?}");
+                }
+                Err(NoTwoFactor::Shortfall(_)) => assert!(!expected, "{problem:?}"),
+                Err(NoTwoFactor::NotBipartite) => assert_eq!(piece, Piece::King),
+            }
+            if let Some(chosen) = found {
+                assert_two_factor(&graph, &chosen);
+                assert!(holds_forced_edges(&graph, &chosen), "{problem:?}");
+            }
+            outcomes[expected as usize] += 1;
         }
         assert!(outcomes.iter().all(|&count| count > 50), "{outcomes:?}");
     }

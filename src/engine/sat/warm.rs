@@ -40,13 +40,11 @@ pub(super) struct WarmModel {
     pub seconds: f64,
 }
 
-/// The warm start's first model of `graph`; `None` for an open tour's graph (its virtual
-/// vertex) or a graph without a 2-factor. A bipartite graph's 2-factor comes from a maximum
-/// flow, any other's from a maximum matching of Tutte's gadget.
+/// The warm start's first model of `graph`; `None` for a graph without a 2-factor that holds
+/// its forced edges (an open tour's edges to its fixed ends). A graph whose squares are
+/// bipartite gets its 2-factor from a maximum flow (an open tour's virtual vertex split
+/// between the sides), any other from a maximum matching of Tutte's gadget.
 pub(super) fn warm_model(graph: &CycleGraph) -> Option<WarmModel> {
-    if graph.virtual_vertex().is_some() {
-        return None;
-    }
     let started = Instant::now();
     let chosen = match factor::two_factor(graph) {
         Ok(chosen) => chosen,
@@ -54,7 +52,10 @@ pub(super) fn warm_model(graph: &CycleGraph) -> Option<WarmModel> {
         Err(factor::NoTwoFactor::Shortfall(_)) => return None,
     };
     let cycles = graph.cycles_of_edges(&chosen)?;
-    let protected = vec![false; graph.edges().len()];
+    let mut protected = vec![false; graph.edges().len()];
+    for edge in graph.forced_edges() {
+        protected[edge as usize] = true;
+    }
     let (cycles, merges) = merge::merge_cycles(graph, &cycles, &protected);
     Some(WarmModel {
         cycles,
@@ -115,7 +116,9 @@ impl Refinement {
         let mut inside = queue.len();
         while let Some(vertex) = queue.pop_front() {
             let next_distance = distance[vertex as usize] + 1;
-            if next_distance > radius {
+            // An open tour's virtual vertex is one move from every square: windows grow
+            // through the board's moves only.
+            if next_distance > radius || Some(vertex) == self.graph.virtual_vertex() {
                 continue;
             }
             for &(next, _) in self.graph.incident(vertex) {
