@@ -10,7 +10,7 @@
 
 use super::forced::forced_cycle;
 use super::CountError;
-use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
 use crate::engine::{Limits, Stop};
 use crate::graph::{CycleGraph, Vertex};

@@ -1,21 +1,10 @@
 //! The SAT engine: a tour as CNF, solved by varisat, refined by cuts until one cycle remains.
 
-pub mod arcs;
-pub mod cardinality;
-pub mod certify;
-pub mod conflicts;
-pub mod connectivity;
-pub mod crt;
-pub mod cutset;
-pub mod dimacs;
-pub mod export;
-pub mod formula;
+pub mod cnf;
+pub mod encode;
+pub mod exchange;
 pub mod lex;
 pub mod merge;
-pub mod model;
-pub mod moves;
-pub mod position;
-pub mod solver;
 mod warm;
 
 use crate::board::Square;
@@ -26,10 +15,11 @@ use crate::names::named;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
-use connectivity::Connectivity;
-use formula::Formula;
-use moves::MoveVars;
-use solver::DeadlineSolver;
+use cnf::formula::Formula;
+use cnf::solver::DeadlineSolver;
+use encode::connectivity::Connectivity;
+use encode::moves::MoveVars;
+use encode::{arcs, crt, cutset, position};
 use std::time::Instant;
 use varisat::Lit;
 

@@ -11,8 +11,8 @@
 //! (unsatisfiable under its assumptions) is doubled; the last window is the whole board, so
 //! the answer is the solver's, with nothing assumed.
 
+use super::encode::moves::MoveVars;
 use super::merge;
-use super::moves::MoveVars;
 use super::{Encoding, Refinement, SatOptions};
 use crate::engine::factor;
 use crate::engine::general_factor::general_two_factor;

@@ -13,9 +13,9 @@
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
 use crate::board::Square;
-use crate::engine::sat::dimacs::{Dimacs, SolveRecord, Source};
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::moves::MoveVars;
+use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
 use crate::engine::sat::{trivial_tour, Cut, Encoding, Refinement, SatOptions};
 use crate::engine::{deadline, Limits, Stop};
 use crate::graph::CycleGraph;

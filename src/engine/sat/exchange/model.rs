@@ -1,9 +1,9 @@
 //! Solver answers: reading an external SAT solver's output and decoding its model into a tour.
 
-use crate::engine::sat::connectivity::Connectivity;
-use crate::engine::sat::dimacs::Source;
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::connectivity::Connectivity;
+use crate::engine::sat::encode::moves::MoveVars;
+use crate::engine::sat::exchange::dimacs::Source;
 use crate::engine::sat::Encoding;
 use crate::graph::{CycleGraph, Vertex};
 use crate::graph_problem::GraphProblem;
@@ -233,7 +233,7 @@ impl SolverAnswer {
     /// end in `0` in the first two formats and may in the third.
     ///
     /// ```
-    /// use toursat::engine::sat::model::SolverAnswer;
+    /// use toursat::engine::sat::exchange::model::SolverAnswer;
     /// let answer = SolverAnswer::parse("s SATISFIABLE\nv -1 2 0\n", 3).unwrap();
     /// assert_eq!(answer, SolverAnswer::Satisfiable(vec![false, true, false]));
     /// assert_eq!(SolverAnswer::parse("UNSAT\n", 3), Ok(SolverAnswer::Unsatisfiable));
@@ -675,7 +675,8 @@ impl<'p> Decoder<'p> {
 /// The verified tour that a solver's answer `text` gives for `problem` encoded by `encoding`.
 ///
 /// ```
-/// use toursat::engine::sat::{model, Encoding};
+/// use toursat::engine::sat::exchange::model;
+/// use toursat::engine::sat::Encoding;
 /// use toursat::{Board, Piece, Problem, TourShape};
 /// let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed);
 /// // The 2x2 rook board has four edges; a circuit uses all of them.

@@ -2,8 +2,8 @@
 //! where asked, and completed by a connectivity layer.
 
 use crate::engine::proofs;
-use crate::engine::sat::connectivity::{Connectivity, Layer};
-use crate::engine::sat::dimacs::{Dimacs, SolveRecord, Source};
+use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
+use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
 use crate::engine::sat::{trivial_graph_tour, trivial_tour, Encoding, Refinement, SatOptions};
 use crate::engine::{Impossibility, Limits, Stop};
 use crate::graph::CycleGraph;
