@@ -1,7 +1,8 @@
 //! Joining a model's cycles by edge exchanges before cutting.
 
 use toursat::engine::proofs::cheap_proof;
-use toursat::engine::sat::merge::merge_cycles;
+use toursat::engine::sat::refine::merge::merge_cycles;
+use toursat::engine::sat::refine::Refinement;
 use toursat::engine::sat::{self, SatOptions};
 use toursat::gen;
 use toursat::graph::{CycleGraph, Vertex};
@@ -71,7 +72,7 @@ fn protected_edges_survive_joining() {
 
 /// The cycles of the first model of `refinement`'s base formula, solved by a fresh varisat
 /// solver; `None` when it is unsatisfiable.
-fn first_model_cycles(refinement: &sat::Refinement) -> Option<Vec<Vec<Vertex>>> {
+fn first_model_cycles(refinement: &Refinement) -> Option<Vec<Vec<Vertex>>> {
     let mut solver = Solver::new();
     for clause in refinement.formula.clauses() {
         solver.add_clause(clause);
@@ -114,7 +115,7 @@ fn joining_keeps_every_square_and_uses_only_moves() {
             merge: false,
             ..SatOptions::default()
         };
-        let refinement = sat::Refinement::new(&problem, &move_graph, &options, &Limits::none());
+        let refinement = Refinement::new(&problem, &move_graph, &options, &Limits::none());
         let graph = &refinement.graph;
         let Some(cycles) = first_model_cycles(&refinement) else {
             continue;

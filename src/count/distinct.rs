@@ -11,7 +11,8 @@
 use super::forced::forced_cycle;
 use super::CountError;
 use crate::engine::sat::encode::moves::MoveVars;
-use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
+use crate::engine::sat::refine::Refinement;
+use crate::engine::sat::{trivial_tour, SatOptions};
 use crate::engine::{Limits, Stop};
 use crate::graph::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;

@@ -8,7 +8,8 @@ use std::process::Command;
 use toursat::engine::sat::cnf::formula::Formula;
 use toursat::engine::sat::encode::connectivity::Connectivity;
 use toursat::engine::sat::exchange::model::{DecodeError, Decoder, SolverAnswer};
-use toursat::engine::sat::{Encoding, Refinement, SatOptions};
+use toursat::engine::sat::refine::Refinement;
+use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::graph::CycleGraph;
 use toursat::{verify, Board, Limits, MoveGraph, Piece, Problem, Tour, TourShape};
 

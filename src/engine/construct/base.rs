@@ -13,7 +13,8 @@
 //! SAT engine (`cutset`), with the four moves assumed, on first use and kept for the process.
 
 use crate::board::Board;
-use crate::engine::sat::{Refinement, SatOptions};
+use crate::engine::sat::refine::Refinement;
+use crate::engine::sat::SatOptions;
 use crate::engine::Limits;
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, TourShape};

@@ -4,7 +4,8 @@
 use crate::engine::proofs;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
-use crate::engine::sat::{trivial_graph_tour, trivial_tour, Encoding, Refinement, SatOptions};
+use crate::engine::sat::refine::Refinement;
+use crate::engine::sat::{trivial_graph_tour, trivial_tour, Encoding, SatOptions};
 use crate::engine::{Impossibility, Limits, Stop};
 use crate::graph::CycleGraph;
 use crate::graph_problem::GraphProblem;

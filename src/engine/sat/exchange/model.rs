@@ -482,7 +482,7 @@ impl fmt::Display for DecodeError {
 impl std::error::Error for DecodeError {}
 
 /// A problem's encoding rebuilt to read models: the cycle graph and move variables, numbered
-/// exactly as [`Refinement::new`](crate::engine::sat::Refinement::new) numbers them.
+/// exactly as [`Refinement::new`](crate::engine::sat::refine::Refinement::new) numbers them.
 pub struct Decoder<'p> {
     source: Source<'p>,
     graph: CycleGraph,

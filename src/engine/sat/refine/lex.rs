@@ -8,7 +8,8 @@
 
 use crate::board::{Board, Square};
 use crate::engine::factor::{path_cover_possible, PathEnd};
-use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
+use crate::engine::sat::refine::Refinement;
+use crate::engine::sat::{trivial_tour, SatOptions};
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
 use crate::graph::Vertex;
 use crate::piece::MoveGraph;
