@@ -74,17 +74,17 @@ fn protected_edges_survive_joining() {
 /// solver; `None` when it is unsatisfiable.
 fn first_model_cycles(refinement: &Refinement) -> Option<Vec<Vec<Vertex>>> {
     let mut solver = Solver::new();
-    for clause in refinement.formula.clauses() {
+    for clause in refinement.formula().clauses() {
         solver.add_clause(clause);
     }
     if !solver.solve().ok()? {
         return None;
     }
-    let mut values = vec![false; refinement.formula.var_count()];
+    let mut values = vec![false; refinement.formula().var_count()];
     for lit in solver.model()? {
         values[lit.index()] = lit.is_positive();
     }
-    refinement.moves.cycles(&refinement.graph, &values)
+    refinement.moves().cycles(refinement.graph(), &values)
 }
 
 /// Random cycle covers of small random boards: take the first model of the base formula
@@ -116,7 +116,7 @@ fn joining_keeps_every_square_and_uses_only_moves() {
             ..SatOptions::default()
         };
         let refinement = Refinement::new(&problem, &move_graph, &options, &Limits::none());
-        let graph = &refinement.graph;
+        let graph = refinement.graph();
         let Some(cycles) = first_model_cycles(&refinement) else {
             continue;
         };

@@ -64,7 +64,7 @@ fn refined_formula(problem: &Problem, encoding: Encoding) -> (Formula, bool) {
     };
     let mut refinement = Refinement::new(problem, &graph, &options, &Limits::none());
     let found = refinement.cycle_through(&[]).unwrap().is_some();
-    (refinement.formula, found)
+    (refinement.formula().clone(), found)
 }
 
 /// Solves `problem` with minisat on the refined formula, cutting the cycles of any model that

@@ -157,7 +157,7 @@ fn find_base_tour(rows: u32, cols: u32, start: Option<u32>) -> Result<Option<Bas
     let Some(cycle) = found else {
         return Ok(None);
     };
-    let tour = refinement.graph.tour_of_cycle(&cycle);
+    let tour = refinement.graph().tour_of_cycle(&cycle);
     verify(&problem, &tour).map_err(|error| format!("the {rows} x {cols} base tour: {error}"))?;
     let squares = tour.squares();
     let count = squares.len();

@@ -98,9 +98,9 @@ impl Export<'_> {
         Dimacs {
             source: self.source,
             encoding: self.encoding,
-            graph: &self.refinement.graph,
-            moves: &self.refinement.moves,
-            formula: &self.refinement.formula,
+            graph: self.refinement.graph(),
+            moves: self.refinement.moves(),
+            formula: self.refinement.formula(),
             solve: self.solve,
             layer: Some(&self.layer),
         }
@@ -173,16 +173,12 @@ fn export_cycle_graph<'p>(
             .cycle_through(&[])
             .map_err(ExportError::Stopped)?;
         solve = Some(SolveRecord {
-            cut_clauses: refinement.stats.cuts,
+            cut_clauses: refinement.stats().cuts,
             found_tour: cycle.is_some(),
         });
     }
-    let layer = connectivity.add_layer(
-        &refinement.graph,
-        &refinement.moves,
-        &mut refinement.formula,
-    );
-    if refinement.formula.over_limit() {
+    let layer = refinement.add_layer(connectivity);
+    if refinement.formula().over_limit() {
         return Err(ExportError::Stopped(Stop::FormulaTooLarge));
     }
     Ok(Export {

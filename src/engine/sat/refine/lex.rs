@@ -45,7 +45,7 @@ fn first_tour(
     stats: &mut Stats,
 ) -> Result<Option<Tour>, Stop> {
     let board = &problem.board;
-    let graph = refinement.graph.clone();
+    let graph = refinement.graph().clone();
     let lex_key = |vertex: Vertex| lex_key(board, graph.square(vertex));
     let mut path: Vec<Vertex> = match (graph.virtual_vertex(), graph.start()) {
         (Some(virtual_vertex), Some(start)) => vec![virtual_vertex, start],

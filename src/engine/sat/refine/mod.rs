@@ -12,7 +12,7 @@ mod warm;
 
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
-use crate::engine::sat::encode::connectivity::Connectivity;
+use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::SatOptions;
 use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop};
@@ -34,11 +34,11 @@ pub struct Cut {
 /// A formula being refined on one incremental solver.
 pub struct Refinement {
     /// The cycle graph.
-    pub graph: CycleGraph,
+    graph: CycleGraph,
     /// The formula: base clauses, then every cut added.
-    pub formula: Formula,
+    formula: Formula,
     /// The variables that stand for moves.
-    pub moves: MoveVars,
+    moves: MoveVars,
     solver: DeadlineSolver,
     forced: Vec<bool>,
     merge: bool,
@@ -47,7 +47,7 @@ pub struct Refinement {
     /// window's assumptions).
     warm: bool,
     /// Every cut added, in order.
-    pub cuts: Vec<Cut>,
+    cuts: Vec<Cut>,
     /// Models with several cycles after which the formula is completed (see
     /// [`SatOptions::complete_after`]); `None` once it is, or when it never is.
     complete_after: Option<u64>,
@@ -57,7 +57,7 @@ pub struct Refinement {
     /// [`Refinement::forbid`]), each as its sorted edge numbers: joining must not return one.
     forbidden: Vec<Vec<u32>>,
     /// Counters.
-    pub stats: SatStats,
+    stats: SatStats,
 }
 
 impl Refinement {
@@ -133,6 +133,43 @@ impl Refinement {
             forbidden: Vec::new(),
             stats,
         }
+    }
+
+    /// The cycle graph.
+    pub fn graph(&self) -> &CycleGraph {
+        &self.graph
+    }
+
+    /// The formula: base clauses, then every cut added (and any layer).
+    pub fn formula(&self) -> &Formula {
+        &self.formula
+    }
+
+    /// The variables that stand for moves.
+    pub fn moves(&self) -> &MoveVars {
+        &self.moves
+    }
+
+    /// Every cut added, in order.
+    pub fn cuts(&self) -> &[Cut] {
+        &self.cuts
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> &SatStats {
+        &self.stats
+    }
+
+    /// The cuts, for the tests that tamper with one: the certificate's checks must refuse it.
+    #[cfg(test)]
+    pub(in crate::engine::sat) fn cuts_mut(&mut self) -> &mut [Cut] {
+        &mut self.cuts
+    }
+
+    /// Adds a `connectivity` layer over the move variables to the formula (see
+    /// [`Connectivity::add_layer`]) and says what it added.
+    pub fn add_layer(&mut self, connectivity: Connectivity) -> Layer {
+        connectivity.add_layer(&self.graph, &self.moves, &mut self.formula)
     }
 
     /// Ends the solver's proof: writes its last step and flushes the target.
@@ -277,7 +314,7 @@ impl Refinement {
     /// Adds the `crt` layer over the move variables: from the next solve on, every model is one
     /// tour (the cuts stay, as clauses every tour satisfies).
     fn complete(&mut self) {
-        Connectivity::Crt.add_layer(&self.graph, &self.moves, &mut self.formula);
+        self.add_layer(Connectivity::Crt);
         self.complete_after = None;
         self.stats.completed_after = Some(self.solver.solve_calls);
         self.stats.clauses = self.formula.clause_count() as u64;
