@@ -10,7 +10,7 @@ use crate::board::{Board, Square};
 use crate::engine::factor::{path_cover_possible, PathEnd};
 use crate::engine::sat::refine::Refinement;
 use crate::engine::sat::{trivial_tour, SatOptions};
-use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
+use crate::engine::{Answer, Limits, Stats, Stop};
 use crate::graph::Vertex;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
@@ -28,13 +28,8 @@ pub fn search(
         return Answer::Found(lex_first_rotation(problem, tour));
     }
     let mut refinement = Refinement::new(problem, move_graph, options, limits);
-    let answer = match first_tour(problem, move_graph, &mut refinement, stats) {
-        Ok(Some(tour)) => Answer::Found(tour),
-        Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),
-        Err(stop) => Answer::Stopped(stop),
-    };
-    stats.sat = Some(refinement.stats);
-    answer
+    let found = first_tour(problem, move_graph, &mut refinement, stats);
+    refinement.into_answer(found, stats)
 }
 
 /// The prefix-extension loop; `None` when no tour exists at all.

@@ -19,6 +19,7 @@ use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop
 use crate::graph::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
+use crate::tour::Tour;
 use std::time::Instant;
 use varisat::Lit;
 
@@ -338,6 +339,17 @@ impl Refinement {
         self.stats.clauses = self.formula.clause_count() as u64;
     }
 
+    /// The answer of a search on this formula that ended in `found` (a tour; `None`: the solver
+    /// proved there is none), with the counters recorded in `stats`.
+    fn into_answer(self, found: Result<Option<Tour>, Stop>, stats: &mut Stats) -> Answer {
+        stats.sat = Some(self.stats);
+        match found {
+            Ok(Some(tour)) => Answer::Found(tour),
+            Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),
+            Err(stop) => Answer::Stopped(stop),
+        }
+    }
+
     /// Solves the formula as it stands under `assumptions` and brings the counters up to date;
     /// stops if the formula has passed its literal limit.
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<bool>>, Stop> {
@@ -378,11 +390,6 @@ pub(super) fn search_cycle_graph(
     let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now());
     let protected = refinement.forced.clone();
     let found = refinement.refine(warm, &[], &protected);
-    let answer = match found {
-        Ok(Some(cycle)) => Answer::Found(refinement.graph.tour_of_cycle(&cycle)),
-        Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),
-        Err(stop) => Answer::Stopped(stop),
-    };
-    stats.sat = Some(refinement.stats);
-    answer
+    let found = found.map(|cycle| cycle.map(|cycle| refinement.graph.tour_of_cycle(&cycle)));
+    refinement.into_answer(found, stats)
 }
