@@ -1,4 +1,10 @@
 //! The SAT engine: a tour as CNF, solved by varisat, refined by cuts until one cycle remains.
+//!
+//! Here are its entry points ([`search`], [`search_graph`]) and its choices ([`Encoding`],
+//! [`SatOptions`]); the work is in four layers, each using only those before it: [`cnf`]
+//! (formulas and the solver), [`encode`] (the encodings), [`refine`] (the refinement loop) and
+//! [`exchange`] (what leaves or enters the engine: DIMACS files, other solvers' answers,
+//! certificates).
 
 pub mod cnf;
 pub mod encode;
