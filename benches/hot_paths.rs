@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 use std::time::Instant;
-use toursat::engine::sat::formula::Formula;
+use toursat::engine::sat::cnf::formula::Formula;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{dfs, Limits, Stats};
 use toursat::graph::CycleGraph;

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{scratch_dir, toursat};
-use toursat::engine::sat::certify::{prove_no_tour, CertifyError, ProofRequest};
+use toursat::engine::sat::exchange::certify::{prove_no_tour, CertifyError, ProofRequest};
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, Answer, SolveOptions};
 use toursat::{Board, Limits, Piece, Problem, TourShape};

@@ -1,7 +1,8 @@
 //! The encodings: their DIMACS files match the golden files, and they agree with brute force.
 
 use std::path::PathBuf;
-use toursat::engine::sat::{self, dimacs, Encoding, SatOptions};
+use toursat::engine::sat::exchange::dimacs;
+use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
 
 /// The 4x4 rook circuit from the top-left corner that every encoding page works through.

@@ -1,7 +1,8 @@
 //! Joining a model's cycles by edge exchanges before cutting.
 
 use toursat::engine::proofs::cheap_proof;
-use toursat::engine::sat::merge::merge_cycles;
+use toursat::engine::sat::refine::merge::merge_cycles;
+use toursat::engine::sat::refine::Refinement;
 use toursat::engine::sat::{self, SatOptions};
 use toursat::gen;
 use toursat::graph::{CycleGraph, Vertex};
@@ -71,19 +72,19 @@ fn protected_edges_survive_joining() {
 
 /// The cycles of the first model of `refinement`'s base formula, solved by a fresh varisat
 /// solver; `None` when it is unsatisfiable.
-fn first_model_cycles(refinement: &sat::Refinement) -> Option<Vec<Vec<Vertex>>> {
+fn first_model_cycles(refinement: &Refinement) -> Option<Vec<Vec<Vertex>>> {
     let mut solver = Solver::new();
-    for clause in refinement.formula.clauses() {
+    for clause in refinement.formula().clauses() {
         solver.add_clause(clause);
     }
     if !solver.solve().ok()? {
         return None;
     }
-    let mut values = vec![false; refinement.formula.var_count()];
+    let mut values = vec![false; refinement.formula().var_count()];
     for lit in solver.model()? {
         values[lit.index()] = lit.is_positive();
     }
-    refinement.moves.cycles(&refinement.graph, &values)
+    refinement.moves().cycles(refinement.graph(), &values)
 }
 
 /// Random cycle covers of small random boards: take the first model of the base formula
@@ -114,8 +115,8 @@ fn joining_keeps_every_square_and_uses_only_moves() {
             merge: false,
             ..SatOptions::default()
         };
-        let refinement = sat::Refinement::new(&problem, &move_graph, &options, &Limits::none());
-        let graph = &refinement.graph;
+        let refinement = Refinement::new(&problem, &move_graph, &options, &Limits::none());
+        let graph = refinement.graph();
         let Some(cycles) = first_model_cycles(&refinement) else {
             continue;
         };

@@ -1,8 +1,9 @@
 //! Property tests on random small boards: tours verify, engines agree, formulas round-trip.
 
 use proptest::prelude::*;
-use toursat::engine::sat::dimacs::write_problem;
-use toursat::engine::sat::model::{DecodeError, Decoder, SolverAnswer};
+use toursat::engine::sat::exchange::answer::SolverAnswer;
+use toursat::engine::sat::exchange::dimacs::write_problem;
+use toursat::engine::sat::exchange::model::{DecodeError, Decoder};
 use toursat::engine::sat::{trivial_tour, Encoding, SatOptions};
 use toursat::engine::{self, Answer, EngineChoice, SolveOptions};
 use toursat::{verify, Board, MoveGraph, Piece, Problem, TourShape};

@@ -4,10 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use toursat::engine::sat::connectivity::Connectivity;
+use toursat::engine::sat::encode::connectivity::Connectivity;
 use toursat::graph::CycleGraph;
-use toursat::engine::sat::formula::Formula;
-use toursat::engine::sat::solver::DeadlineSolver;
+use toursat::engine::sat::cnf::formula::Formula;
+use toursat::engine::sat::cnf::solver::DeadlineSolver;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, Answer, EngineChoice, Limits, SolveError, SolveOptions};
 use toursat::{verify, Board, MoveGraph, Piece, Problem, TourShape};

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use toursat::engine::sat::model::SolverAnswer;
+use toursat::engine::sat::exchange::answer::SolverAnswer;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&count, text)) = data.split_first() else {

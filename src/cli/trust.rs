@@ -7,7 +7,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use toursat::engine::certify::Certified;
-use toursat::engine::sat::certify::{self, Certificate, CertifyError, ProofRequest};
+use toursat::engine::sat::exchange::certify::{self, Certificate, CertifyError, ProofRequest};
 use toursat::engine::{self, Answer, Limits, Solution};
 use toursat::format::{self, reason};
 use toursat::Problem;

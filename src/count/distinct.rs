@@ -10,8 +10,9 @@
 
 use super::forced::forced_cycle;
 use super::CountError;
-use crate::engine::sat::moves::MoveVars;
-use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
+use crate::engine::sat::encode::moves::MoveVars;
+use crate::engine::sat::refine::Refinement;
+use crate::engine::sat::{trivial_tour, SatOptions};
 use crate::engine::{Limits, Stop};
 use crate::graph::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;
@@ -77,13 +78,13 @@ pub fn distinct_tours(
                 }
             },
         };
-        let tour = refinement.graph.tour_of_cycle(&cycle);
+        let tour = refinement.graph().tour_of_cycle(&cycle);
         report(problem, &tour, found)?;
         tours.push(tour);
         if tours.len() == 1 && tours.len() < limit {
             // The edges every tour must use may make this tour already: then it is the only one.
-            if let Some(forced) = forced_cycle(&refinement.graph) {
-                if refinement.graph.tour_of_cycle(&forced) != tours[0] {
+            if let Some(forced) = forced_cycle(refinement.graph()) {
+                if refinement.graph().tour_of_cycle(&forced) != tours[0] {
                     return Err(CountError::Stopped(Stop::InternalError));
                 }
                 return Ok(Distinct {
@@ -92,7 +93,7 @@ pub fn distinct_tours(
                 });
             }
         }
-        let clauses = blocking_clauses(&refinement.moves, &refinement.graph, &cycle);
+        let clauses = blocking_clauses(refinement.moves(), refinement.graph(), &cycle);
         refinement.forbid(&cycle, &clauses);
         last = Some(cycle);
     }
@@ -111,7 +112,7 @@ fn exchanged_tour(
     cycle: &[Vertex],
     tours: &[Tour],
 ) -> Option<Vec<Vertex>> {
-    let graph = &refinement.graph;
+    let graph = refinement.graph();
     let length = cycle.len();
     let mut position = vec![usize::MAX; graph.vertex_count()];
     for (index, &vertex) in cycle.iter().enumerate() {

@@ -364,7 +364,7 @@ fn run_engine(
         }
         Order::Lex => {
             stats.engine = format!("sat-lex:{}", sat_options.encoding);
-            sat::lex::search(problem, graph, sat_options, limits, stats)
+            sat::refine::lex::search(problem, graph, sat_options, limits, stats)
         }
     };
     let construct_first = match options.engine {

@@ -6,7 +6,7 @@ pub mod rook_circuit;
 
 use crate::board::{Board, BoardError, MAX_SQUARES};
 use crate::engine::certify::{certify, CertifyError};
-use crate::engine::sat::certify::CertifyError as SatCertifyError;
+use crate::engine::sat::exchange::certify::CertifyError as SatCertifyError;
 use crate::engine::sat::SatOptions;
 use crate::engine::{self, Answer, EngineChoice, Limits, Order, SolveError, SolveOptions, Stop};
 use crate::format::reason::certified_line;

@@ -5,10 +5,12 @@ use super::tools::{self, Tool};
 use libtest_mimic::Trial;
 use std::path::PathBuf;
 use std::process::Command;
-use toursat::engine::sat::connectivity::Connectivity;
-use toursat::engine::sat::formula::Formula;
-use toursat::engine::sat::model::{DecodeError, Decoder, SolverAnswer};
-use toursat::engine::sat::{Encoding, Refinement, SatOptions};
+use toursat::engine::sat::cnf::formula::Formula;
+use toursat::engine::sat::encode::connectivity::Connectivity;
+use toursat::engine::sat::exchange::answer::SolverAnswer;
+use toursat::engine::sat::exchange::model::{DecodeError, Decoder};
+use toursat::engine::sat::refine::Refinement;
+use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::graph::CycleGraph;
 use toursat::{verify, Board, Limits, MoveGraph, Piece, Problem, Tour, TourShape};
 
@@ -62,7 +64,7 @@ fn refined_formula(problem: &Problem, encoding: Encoding) -> (Formula, bool) {
     };
     let mut refinement = Refinement::new(problem, &graph, &options, &Limits::none());
     let found = refinement.cycle_through(&[]).unwrap().is_some();
-    (refinement.formula, found)
+    (refinement.formula().clone(), found)
 }
 
 /// Solves `problem` with minisat on the refined formula, cutting the cycles of any model that

@@ -4,7 +4,7 @@
 //! search reaches, a cut's capacity, a theorem's conditions) without the proof or flow code that
 //! found the argument, and takes time linear in the board: certifying an argument costs about as
 //! much as finding it. The SAT engine's answers (and search's) have no such check; their
-//! certificate is the SAT re-proof of [`crate::engine::sat::certify`].
+//! certificate is the SAT re-proof of [`crate::engine::sat::exchange::certify`].
 
 mod counts;
 mod hall;

@@ -13,7 +13,8 @@
 //! SAT engine (`cutset`), with the four moves assumed, on first use and kept for the process.
 
 use crate::board::Board;
-use crate::engine::sat::{Refinement, SatOptions};
+use crate::engine::sat::refine::Refinement;
+use crate::engine::sat::SatOptions;
 use crate::engine::Limits;
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, TourShape};
@@ -156,7 +157,7 @@ fn find_base_tour(rows: u32, cols: u32, start: Option<u32>) -> Result<Option<Bas
     let Some(cycle) = found else {
         return Ok(None);
     };
-    let tour = refinement.graph.tour_of_cycle(&cycle);
+    let tour = refinement.graph().tour_of_cycle(&cycle);
     verify(&problem, &tour).map_err(|error| format!("the {rows} x {cols} base tour: {error}"))?;
     let squares = tour.squares();
     let count = squares.len();

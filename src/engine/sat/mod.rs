@@ -1,37 +1,28 @@
 //! The SAT engine: a tour as CNF, solved by varisat, refined by cuts until one cycle remains.
+//!
+//! Here are its entry points ([`search`], [`search_graph`]) and its choices ([`Encoding`],
+//! [`SatOptions`]); the work is in four layers, each using only those before it: [`cnf`]
+//! (formulas and the solver), [`encode`] (the encodings), [`refine`] (the refinement loop) and
+//! [`exchange`] (what leaves or enters the engine: DIMACS files, other solvers' answers,
+//! certificates).
 
-pub mod arcs;
-pub mod cardinality;
-pub mod certify;
-pub mod conflicts;
-pub mod connectivity;
-pub mod crt;
-pub mod cutset;
-pub mod dimacs;
-pub mod export;
-pub mod formula;
-pub mod lex;
-pub mod merge;
-pub mod model;
-pub mod moves;
-pub mod position;
-pub mod solver;
-mod warm;
+pub mod cnf;
+pub mod encode;
+pub mod exchange;
+pub mod refine;
 
 use crate::board::Square;
-use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop};
+use crate::engine::{Answer, Limits, Stats};
 use crate::graph::{CycleGraph, Vertex};
 use crate::graph_problem::GraphProblem;
 use crate::names::named;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
-use connectivity::Connectivity;
-use formula::Formula;
-use moves::MoveVars;
-use solver::DeadlineSolver;
-use std::time::Instant;
-use varisat::Lit;
+use cnf::formula::Formula;
+use encode::moves::MoveVars;
+use encode::{arcs, crt, cutset, position};
+use refine::search_cycle_graph;
 
 /// A CNF encoding of tours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -113,299 +104,6 @@ impl Default for SatOptions {
     }
 }
 
-/// A cut added by refinement: the vertices of a cycle it excludes, and its clauses.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cut {
-    /// The vertices on one side (those of the cycle the model had).
-    pub members: Vec<Vertex>,
-    /// The numbers of its clauses in the formula.
-    pub clauses: std::ops::Range<usize>,
-}
-
-/// A formula being refined on one incremental solver.
-pub struct Refinement {
-    /// The cycle graph.
-    pub graph: CycleGraph,
-    /// The formula: base clauses, then every cut added.
-    pub formula: Formula,
-    /// The variables that stand for moves.
-    pub moves: MoveVars,
-    solver: DeadlineSolver,
-    forced: Vec<bool>,
-    merge: bool,
-    /// Whether the first model may come from a flow (see [`warm`]): when the options ask for it,
-    /// and not when a proof is written (varisat's checker rejected one proof of solves under the
-    /// window's assumptions).
-    warm: bool,
-    /// Every cut added, in order.
-    pub cuts: Vec<Cut>,
-    /// Models with several cycles after which the formula is completed (see
-    /// [`SatOptions::complete_after`]); `None` once it is, or when it never is.
-    complete_after: Option<u64>,
-    /// Models with several cycles seen so far.
-    fruitless_models: u64,
-    /// The Hamiltonian cycles the formula's blocking clauses exclude (see
-    /// [`Refinement::forbid`]), each as its sorted edge numbers: joining must not return one.
-    forbidden: Vec<Vec<u32>>,
-    /// Counters.
-    pub stats: SatStats,
-}
-
-impl Refinement {
-    /// Encodes `problem` and loads the formula into a solver that stops at the deadline.
-    pub fn new(
-        problem: &Problem,
-        move_graph: &MoveGraph,
-        options: &SatOptions,
-        limits: &Limits,
-    ) -> Refinement {
-        Refinement::with_proof(problem, move_graph, options, limits, None)
-    }
-
-    /// As [`Refinement::new`], with the solver's native proof written to `proof`, if given.
-    pub fn with_proof(
-        problem: &Problem,
-        move_graph: &MoveGraph,
-        options: &SatOptions,
-        limits: &Limits,
-        proof: Option<Box<dyn std::io::Write>>,
-    ) -> Refinement {
-        let started = Instant::now();
-        let graph = CycleGraph::new(problem, move_graph);
-        Refinement::on_graph(graph, options, limits, proof, started)
-    }
-
-    /// As [`Refinement::new`], on a cycle graph built already (a graph file's, say).
-    pub fn of_cycle_graph(graph: CycleGraph, options: &SatOptions, limits: &Limits) -> Refinement {
-        Refinement::on_graph(graph, options, limits, None, Instant::now())
-    }
-
-    /// As [`Refinement::with_proof`], on the cycle graph of the problem, built from `started`.
-    fn on_graph(
-        graph: CycleGraph,
-        options: &SatOptions,
-        limits: &Limits,
-        proof: Option<Box<dyn std::io::Write>>,
-        started: Instant,
-    ) -> Refinement {
-        let mut formula = Formula::with_literal_limit(
-            limits
-                .formula_literals
-                .unwrap_or_else(memory::default_formula_literals),
-        );
-        let moves = options.encoding.encode(&graph, &mut formula);
-        let warm = warm::wanted(options) && proof.is_none();
-        // The solver is given the formula at its first call, if there is one.
-        let solver = DeadlineSolver::with_proof(limits.deadline, proof);
-        let mut forced = vec![false; graph.edges().len()];
-        for edge in graph.forced_edges() {
-            forced[edge as usize] = true;
-        }
-        let stats = SatStats {
-            encoding: options.encoding.name().to_string(),
-            variables: formula.var_count() as u64,
-            clauses: formula.clause_count() as u64,
-            encode_seconds: started.elapsed().as_secs_f64(),
-            ..SatStats::default()
-        };
-        Refinement {
-            graph,
-            formula,
-            moves,
-            solver,
-            forced,
-            merge: options.merge,
-            warm,
-            cuts: Vec::new(),
-            complete_after: options
-                .complete_after
-                .filter(|_| !options.encoding.is_complete()),
-            fruitless_models: 0,
-            forbidden: Vec::new(),
-            stats,
-        }
-    }
-
-    /// Ends the solver's proof: writes its last step and flushes the target.
-    pub fn close_proof(&mut self) -> Result<(), Stop> {
-        self.solver.close_proof()
-    }
-
-    /// A Hamiltonian cycle that walks `path` (vertices joined by edges), found by solving,
-    /// repairing and cutting until one cycle remains; `None` when there is none.
-    pub fn cycle_through(&mut self, path: &[Vertex]) -> Result<Option<Vec<Vertex>>, Stop> {
-        let pairs: Vec<[Vertex; 2]> = path.windows(2).map(|pair| [pair[0], pair[1]]).collect();
-        self.cycle_using(&pairs)
-    }
-
-    /// A Hamiltonian cycle that uses every move in `pairs` (two vertices joined by an edge,
-    /// walked in this direction), found as [`Refinement::cycle_through`] finds one; `None` when
-    /// there is none.
-    pub fn cycle_using(&mut self, pairs: &[[Vertex; 2]]) -> Result<Option<Vec<Vertex>>, Stop> {
-        let assumptions: Vec<Lit> = pairs
-            .iter()
-            .flat_map(|pair| self.moves.path_literals(&self.graph, pair))
-            .collect();
-        let mut protected = self.forced.clone();
-        for pair in pairs {
-            if let Some(edge) = self.graph.edge_between(pair[0], pair[1]) {
-                protected[edge as usize] = true;
-            }
-        }
-        // The warm start serves a first call only: it knows nothing of the solver's clauses.
-        let first_call = self.solver.solve_calls == 0 && self.forbidden.is_empty();
-        let start = (pairs.is_empty() && self.warm && first_call)
-            .then(|| warm::warm_model(&self.graph))
-            .flatten();
-        self.refine(start, &assumptions, &protected)
-    }
-
-    /// The refinement loop that every search shares: solve under `assumptions`, join the
-    /// model's cycles by exchanges that keep the `protected` edges, cut the cycles left, and
-    /// again, until one cycle remains (`Ok(None)`: the solver proved there is none).
-    ///
-    /// From a warm start's first model, each solve after it is a repair inside windows around
-    /// the cycles but the largest (see [`warm`]); without one, each solve is of the whole
-    /// formula.
-    fn refine(
-        &mut self,
-        start: Option<warm::WarmModel>,
-        assumptions: &[Lit],
-        protected: &[bool],
-    ) -> Result<Option<Vec<Vertex>>, Stop> {
-        let windowed = start.is_some();
-        let mut cycles = start.map(|model| {
-            self.stats.flow_seconds += model.seconds;
-            self.stats.merges += model.merges;
-            model.cycles
-        });
-        loop {
-            if let Some(current) = &mut cycles {
-                if current.len() == 1 {
-                    return Ok(current.pop());
-                }
-                let cuts_started = Instant::now();
-                self.add_cuts(current);
-                self.count_fruitless_model();
-                self.stats.cut_seconds += cuts_started.elapsed().as_secs_f64();
-            }
-            let model = match &cycles {
-                Some(current) if windowed => self.solve_in_windows(current, assumptions)?,
-                _ => self.solve(assumptions)?,
-            };
-            let Some(model) = model else {
-                return Ok(None);
-            };
-            let join_started = Instant::now();
-            let Some(found) = self.moves.cycles(&self.graph, &model) else {
-                // The base formula makes every model a set of cycles: anything else is a bug,
-                // reported as such rather than as an answer.
-                return Err(Stop::InternalError);
-            };
-            cycles = Some(self.joined(found, protected));
-            self.stats.cut_seconds += join_started.elapsed().as_secs_f64();
-        }
-    }
-
-    /// A model's `cycles` joined by exchanges that keep the `protected` edges, when merging is
-    /// on and the join is not a forbidden tour; the cycles as they were otherwise.
-    fn joined(&mut self, cycles: Vec<Vec<Vertex>>, protected: &[bool]) -> Vec<Vec<Vertex>> {
-        if cycles.len() < 2 || !self.merge {
-            return cycles;
-        }
-        let (merged, merges) = merge::merge_cycles(&self.graph, &cycles, protected);
-        if self.is_forbidden(&merged) {
-            return cycles;
-        }
-        self.stats.merges += merges;
-        merged
-    }
-
-    /// Adds a clause that excludes the Hamiltonian cycle `cycle` (walked either way, as `clauses`
-    /// say: the caller builds them for its move variables), and keeps joining from returning it:
-    /// exchanges that would join a model's cycles into it are dropped, and the model's cycles
-    /// are cut instead. So the warm start, joining and repair stay correct for "is there
-    /// another tour?".
-    pub fn forbid(&mut self, cycle: &[Vertex], clauses: &[Vec<Lit>]) {
-        for clause in clauses {
-            self.formula.add_clause(clause);
-        }
-        self.forbidden.push(self.edges_of(cycle));
-    }
-
-    /// The sorted edge numbers of a cycle.
-    fn edges_of(&self, cycle: &[Vertex]) -> Vec<u32> {
-        let mut edges: Vec<u32> = (0..cycle.len())
-            .filter_map(|index| {
-                let next = cycle[(index + 1) % cycle.len()];
-                self.graph.edge_between(cycle[index], next)
-            })
-            .collect();
-        edges.sort_unstable();
-        edges
-    }
-
-    /// Whether `cycles` is a single cycle that [`Refinement::forbid`] excluded.
-    fn is_forbidden(&self, cycles: &[Vec<Vertex>]) -> bool {
-        match cycles {
-            [cycle] if !self.forbidden.is_empty() => self.forbidden.contains(&self.edges_of(cycle)),
-            _ => false,
-        }
-    }
-
-    /// Counts a model whose cycles stayed several after joining, and completes the formula
-    /// when there have been [`SatOptions::complete_after`] of them.
-    fn count_fruitless_model(&mut self) {
-        self.fruitless_models += 1;
-        if self
-            .complete_after
-            .is_some_and(|after| self.fruitless_models >= after)
-        {
-            self.complete();
-        }
-    }
-
-    /// Adds the `crt` layer over the move variables: from the next solve on, every model is one
-    /// tour (the cuts stay, as clauses every tour satisfies).
-    fn complete(&mut self) {
-        Connectivity::Crt.add_layer(&self.graph, &self.moves, &mut self.formula);
-        self.complete_after = None;
-        self.stats.completed_after = Some(self.solver.solve_calls);
-        self.stats.clauses = self.formula.clause_count() as u64;
-        self.stats.variables = self.formula.var_count() as u64;
-    }
-
-    /// Adds a cut for every cycle of a model that has several.
-    fn add_cuts(&mut self, cycles: &[Vec<Vertex>]) {
-        let cuts = self.moves.cuts_of_cycles(&self.graph, cycles);
-        for (cycle, clauses) in cycles.iter().zip(cuts) {
-            let first = self.formula.clause_count();
-            for clause in clauses {
-                self.formula.add_clause(&clause);
-                self.stats.cuts += 1;
-            }
-            self.cuts.push(Cut {
-                members: cycle.clone(),
-                clauses: first..self.formula.clause_count(),
-            });
-        }
-        self.stats.clauses = self.formula.clause_count() as u64;
-    }
-
-    /// Solves the formula as it stands under `assumptions` and brings the counters up to date;
-    /// stops if the formula has passed its literal limit.
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<bool>>, Stop> {
-        if self.formula.over_limit() {
-            return Err(Stop::FormulaTooLarge);
-        }
-        let model = self.solver.solve(&self.formula, assumptions);
-        self.stats.solve_calls = self.solver.solve_calls;
-        self.stats.solve_seconds = self.solver.solve_seconds;
-        self.stats.conflicts = self.solver.conflicts();
-        model
-    }
-}
-
 /// Finds any tour of `problem` (which has passed the cheap proofs) with the SAT engine.
 pub fn search(
     problem: &Problem,
@@ -432,41 +130,6 @@ pub fn search_graph(
         return Answer::Found(tour);
     }
     search_cycle_graph(problem.cycle_graph(), options, limits, stats)
-}
-
-/// The SAT engine on a cycle graph of three vertices or more: the warm start when it applies,
-/// then refinement.
-fn search_cycle_graph(
-    graph: CycleGraph,
-    options: &SatOptions,
-    limits: &Limits,
-    stats: &mut Stats,
-) -> Answer {
-    // The warm start may find the tour before any formula is built.
-    let warm = warm::wanted(options)
-        .then(|| warm::warm_model(&graph))
-        .flatten();
-    if let Some(model) = &warm {
-        if let [cycle] = model.cycles.as_slice() {
-            stats.sat = Some(SatStats {
-                encoding: options.encoding.name().to_string(),
-                merges: model.merges,
-                flow_seconds: model.seconds,
-                ..SatStats::default()
-            });
-            return Answer::Found(graph.tour_of_cycle(cycle));
-        }
-    }
-    let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now());
-    let protected = refinement.forced.clone();
-    let found = refinement.refine(warm, &[], &protected);
-    let answer = match found {
-        Ok(Some(cycle)) => Answer::Found(refinement.graph.tour_of_cycle(&cycle)),
-        Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),
-        Err(stop) => Answer::Stopped(stop),
-    };
-    stats.sat = Some(refinement.stats);
-    answer
 }
 
 /// The tours too small for a cycle graph: a single square (open), two squares there and back

@@ -2,9 +2,9 @@
 //!
 //! See `encodings/cutset.md`.
 
-use crate::engine::sat::cardinality::exactly;
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::cardinality::exactly;
+use crate::engine::sat::encode::moves::MoveVars;
 use crate::graph::{CycleGraph, Vertex};
 use varisat::Lit;
 

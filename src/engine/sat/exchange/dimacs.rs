@@ -7,9 +7,9 @@
 //! and the clauses in the order they were added: the encoding's, the cuts, the layer's. The same
 //! input always gives the same bytes.
 
-use crate::engine::sat::connectivity::{Connectivity, Layer};
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::MoveVars;
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
+use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::Encoding;
 use crate::graph::{CycleGraph, Vertex};
 use crate::graph_problem::GraphProblem;

@@ -12,11 +12,11 @@
 //! variables (the smallest sum) is taken. As in `position`, an arc `u -> root` forces
 //! `pos(u) ≡ V - 1`.
 
-use crate::engine::sat::arcs;
-use crate::engine::sat::cardinality::exactly;
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::{arc_ends, MoveVars};
-use crate::engine::sat::position::root;
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::arcs;
+use crate::engine::sat::encode::cardinality::exactly;
+use crate::engine::sat::encode::moves::{arc_ends, MoveVars};
+use crate::engine::sat::encode::position::root;
 use crate::graph::{CycleGraph, Vertex};
 use varisat::{Lit, Var};
 

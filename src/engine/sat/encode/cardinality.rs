@@ -1,6 +1,6 @@
 //! Cardinality constraints: exactly one or exactly two of a set of literals.
 
-use crate::engine::sat::formula::Formula;
+use crate::engine::sat::cnf::formula::Formula;
 use itertools::Itertools;
 use varisat::Lit;
 

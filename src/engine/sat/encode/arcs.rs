@@ -2,9 +2,9 @@
 //!
 //! See `encodings/cutset-arcs.md`.
 
-use crate::engine::sat::cardinality::exactly;
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::{arc_leaving, MoveVars};
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::cardinality::exactly;
+use crate::engine::sat::encode::moves::{arc_leaving, MoveVars};
 use crate::graph::{CycleGraph, Vertex};
 use varisat::Var;
 

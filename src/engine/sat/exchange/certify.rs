@@ -13,10 +13,11 @@
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
 use crate::board::Square;
-use crate::engine::sat::dimacs::{Dimacs, SolveRecord, Source};
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::MoveVars;
-use crate::engine::sat::{trivial_tour, Cut, Encoding, Refinement, SatOptions};
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::moves::MoveVars;
+use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
+use crate::engine::sat::refine::{Cut, Refinement};
+use crate::engine::sat::{trivial_tour, Encoding, SatOptions};
 use crate::engine::{deadline, Limits, Stop};
 use crate::graph::CycleGraph;
 use crate::piece::MoveGraph;
@@ -255,23 +256,23 @@ fn prove_no_tour_now(
     let base = base_formula(problem, &move_graph, options.encoding);
     let mut certificate = Certificate {
         encoding: options.encoding,
-        variables: refinement.formula.var_count(),
+        variables: refinement.formula().var_count(),
         base_clauses: base.clause_count(),
         cuts: Vec::new(),
         proof_bytes: *written.borrow(),
         checked: false,
     };
-    for cut in &refinement.cuts {
+    let graph = refinement.graph();
+    for cut in refinement.cuts() {
         let squares = cut
             .members
             .iter()
-            .filter(|&&vertex| (vertex as usize) < refinement.graph.square_count())
-            .map(|&vertex| refinement.graph.square(vertex))
+            .filter(|&&vertex| (vertex as usize) < graph.square_count())
+            .map(|&vertex| graph.square(vertex))
             .collect();
         certificate.cuts.push(CertifiedCut {
             squares,
-            has_virtual_vertex: refinement
-                .graph
+            has_virtual_vertex: graph
                 .virtual_vertex()
                 .is_some_and(|vertex| cut.members.contains(&vertex)),
             clauses: cut.clauses.len(),
@@ -279,14 +280,10 @@ fn prove_no_tour_now(
     }
     if request.check {
         let allowed = allowed_clauses(&refinement, &base)?;
+        let formula = refinement.formula();
         match &request.proof_file {
-            Some(path) => check_proof(
-                &base,
-                &refinement.formula,
-                BufReader::new(File::open(path)?),
-                &allowed,
-            )?,
-            None => check_proof(&base, &refinement.formula, &memory.0.borrow()[..], &allowed)?,
+            Some(path) => check_proof(&base, formula, BufReader::new(File::open(path)?), &allowed)?,
+            None => check_proof(&base, formula, &memory.0.borrow()[..], &allowed)?,
         }
         certificate.checked = true;
     }
@@ -318,7 +315,7 @@ fn allowed_clauses(
     refinement: &Refinement,
     base: &Formula,
 ) -> Result<HashSet<Vec<Lit>>, CertifyError> {
-    let formula = &refinement.formula;
+    let formula = refinement.formula();
     let clauses: Vec<&[Lit]> = formula.clauses().collect();
     let base_count = base.clause_count();
     let same_base = base.var_count() == formula.var_count()
@@ -330,7 +327,7 @@ fn allowed_clauses(
         ));
     }
     let mut next = base_count;
-    for (index, cut) in refinement.cuts.iter().enumerate() {
+    for (index, cut) in refinement.cuts().iter().enumerate() {
         let bad = |why: String| CertifyError::BadCut { index, why };
         if cut.clauses.start != next {
             return Err(bad(
@@ -338,7 +335,8 @@ fn allowed_clauses(
             ));
         }
         next = cut.clauses.end;
-        let expected = crossing_clauses(&refinement.graph, &refinement.moves, cut).map_err(bad)?;
+        let expected =
+            crossing_clauses(refinement.graph(), refinement.moves(), cut).map_err(bad)?;
         let found: Vec<Vec<Lit>> = clauses
             .get(cut.clauses.clone())
             .ok_or_else(|| bad("its clauses are not in the formula".to_string()))?
@@ -520,13 +518,13 @@ fn write_drat(
     let cnf = Dimacs {
         source: Source::Board(problem),
         encoding,
-        graph: &refinement.graph,
-        moves: &refinement.moves,
-        formula: &refinement.formula,
+        graph: refinement.graph(),
+        moves: refinement.moves(),
+        formula: refinement.formula(),
         layer: None,
         solve: Some(SolveRecord {
             cut_clauses: refinement
-                .cuts
+                .cuts()
                 .iter()
                 .map(|cut| cut.clauses.len() as u64)
                 .sum(),
@@ -536,7 +534,7 @@ fn write_drat(
     cnf.write(BufWriter::new(File::create(cnf_path)?))?;
     let mut solver = Solver::new();
     solver.write_proof(BufWriter::new(File::create(drat_path)?), ProofFormat::Drat);
-    for clause in refinement.formula.clauses() {
+    for clause in refinement.formula().clauses() {
         solver.add_clause(clause);
     }
     let satisfiable = solver
@@ -579,7 +577,7 @@ mod tests {
             Refinement::with_proof(&problem, &graph, &options, &Limits::none(), Some(proof));
         assert_eq!(refinement.cycle_through(&[]), Ok(None));
         refinement.close_proof().unwrap();
-        assert!(!refinement.cuts.is_empty());
+        assert!(!refinement.cuts().is_empty());
         let base = base_formula(&problem, &graph, options.encoding);
         let bytes = memory.0.borrow().clone();
         (problem, refinement, base, bytes)
@@ -589,13 +587,13 @@ mod tests {
     fn an_honest_certificate_passes() {
         let (_, refinement, base, proof) = refuted();
         let allowed = allowed_clauses(&refinement, &base).unwrap();
-        check_proof(&base, &refinement.formula, &proof[..], &allowed).unwrap();
+        check_proof(&base, refinement.formula(), &proof[..], &allowed).unwrap();
     }
 
     #[test]
     fn a_cut_that_is_not_a_crossing_is_refused() {
         let (_, mut refinement, base, _) = refuted();
-        refinement.cuts[0].members.pop();
+        refinement.cuts_mut()[0].members.pop();
         let error = allowed_clauses(&refinement, &base).unwrap_err();
         assert!(
             matches!(error, CertifyError::BadCut { index: 0, .. }),
@@ -606,7 +604,8 @@ mod tests {
     #[test]
     fn a_cut_of_every_vertex_is_refused() {
         let (_, mut refinement, base, _) = refuted();
-        refinement.cuts[0].members = (0..refinement.graph.vertex_count() as u32).collect();
+        let every_vertex = (0..refinement.graph().vertex_count() as u32).collect();
+        refinement.cuts_mut()[0].members = every_vertex;
         let error = allowed_clauses(&refinement, &base).unwrap_err();
         assert!(
             matches!(error, CertifyError::BadCut { index: 0, .. }),
@@ -618,15 +617,15 @@ mod tests {
     fn a_proof_that_adds_an_unchecked_clause_is_refused() {
         let (_, refinement, base, proof) = refuted();
         let mut allowed = allowed_clauses(&refinement, &base).unwrap();
-        let cut = &refinement.cuts[0];
+        let cut = &refinement.cuts()[0];
         let cut_clause: Vec<&[Lit]> = refinement
-            .formula
+            .formula()
             .clauses()
             .skip(cut.clauses.start)
             .take(1)
             .collect();
         allowed.remove(&normalized(cut_clause[0]));
-        let error = check_proof(&base, &refinement.formula, &proof[..], &allowed).unwrap_err();
+        let error = check_proof(&base, refinement.formula(), &proof[..], &allowed).unwrap_err();
         assert!(
             error
                 .to_string()
@@ -641,7 +640,7 @@ mod tests {
         let allowed = allowed_clauses(&refinement, &base).unwrap();
         let error = check_proof(
             &base,
-            &refinement.formula,
+            refinement.formula(),
             &proof[..proof.len() / 2],
             &allowed,
         )

@@ -22,9 +22,9 @@
 //! is one feedback variable per vertex, and an arc costs two clauses per bit with no carry or
 //! successor variables.
 
-use crate::engine::sat::arcs;
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::{arc_ends, MoveVars};
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::arcs;
+use crate::engine::sat::encode::moves::{arc_ends, MoveVars};
 use crate::graph::{CycleGraph, Vertex};
 use varisat::{Lit, Var};
 

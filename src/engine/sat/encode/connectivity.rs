@@ -9,11 +9,11 @@
 //!
 //! See `encodings/README.md` ("Completing a lazy formula").
 
-use crate::engine::sat::arcs;
-use crate::engine::sat::crt;
-use crate::engine::sat::formula::Formula;
-use crate::engine::sat::moves::MoveVars;
-use crate::engine::sat::position;
+use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::encode::arcs;
+use crate::engine::sat::encode::crt;
+use crate::engine::sat::encode::moves::MoveVars;
+use crate::engine::sat::encode::position;
 use crate::graph::CycleGraph;
 use crate::names::named;
 use varisat::Var;

@@ -8,8 +8,9 @@
 
 use crate::board::{Board, Square};
 use crate::engine::factor::{path_cover_possible, PathEnd};
-use crate::engine::sat::{trivial_tour, Refinement, SatOptions};
-use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
+use crate::engine::sat::refine::Refinement;
+use crate::engine::sat::{trivial_tour, SatOptions};
+use crate::engine::{Answer, Limits, Stats, Stop};
 use crate::graph::Vertex;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
@@ -27,13 +28,8 @@ pub fn search(
         return Answer::Found(lex_first_rotation(problem, tour));
     }
     let mut refinement = Refinement::new(problem, move_graph, options, limits);
-    let answer = match first_tour(problem, move_graph, &mut refinement, stats) {
-        Ok(Some(tour)) => Answer::Found(tour),
-        Ok(None) => Answer::NoTour(Impossibility::Unsatisfiable),
-        Err(stop) => Answer::Stopped(stop),
-    };
-    stats.sat = Some(refinement.stats);
-    answer
+    let found = first_tour(problem, move_graph, &mut refinement, stats);
+    refinement.into_answer(found, stats)
 }
 
 /// The prefix-extension loop; `None` when no tour exists at all.
@@ -44,7 +40,7 @@ fn first_tour(
     stats: &mut Stats,
 ) -> Result<Option<Tour>, Stop> {
     let board = &problem.board;
-    let graph = refinement.graph.clone();
+    let graph = refinement.graph().clone();
     let lex_key = |vertex: Vertex| lex_key(board, graph.square(vertex));
     let mut path: Vec<Vertex> = match (graph.virtual_vertex(), graph.start()) {
         (Some(virtual_vertex), Some(start)) => vec![virtual_vertex, start],

@@ -2,9 +2,10 @@
 //! where asked, and completed by a connectivity layer.
 
 use crate::engine::proofs;
-use crate::engine::sat::connectivity::{Connectivity, Layer};
-use crate::engine::sat::dimacs::{Dimacs, SolveRecord, Source};
-use crate::engine::sat::{trivial_graph_tour, trivial_tour, Encoding, Refinement, SatOptions};
+use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
+use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
+use crate::engine::sat::refine::Refinement;
+use crate::engine::sat::{trivial_graph_tour, trivial_tour, Encoding, SatOptions};
 use crate::engine::{Impossibility, Limits, Stop};
 use crate::graph::CycleGraph;
 use crate::graph_problem::GraphProblem;
@@ -97,9 +98,9 @@ impl Export<'_> {
         Dimacs {
             source: self.source,
             encoding: self.encoding,
-            graph: &self.refinement.graph,
-            moves: &self.refinement.moves,
-            formula: &self.refinement.formula,
+            graph: self.refinement.graph(),
+            moves: self.refinement.moves(),
+            formula: self.refinement.formula(),
             solve: self.solve,
             layer: Some(&self.layer),
         }
@@ -172,16 +173,12 @@ fn export_cycle_graph<'p>(
             .cycle_through(&[])
             .map_err(ExportError::Stopped)?;
         solve = Some(SolveRecord {
-            cut_clauses: refinement.stats.cuts,
+            cut_clauses: refinement.stats().cuts,
             found_tour: cycle.is_some(),
         });
     }
-    let layer = connectivity.add_layer(
-        &refinement.graph,
-        &refinement.moves,
-        &mut refinement.formula,
-    );
-    if refinement.formula.over_limit() {
+    let layer = refinement.add_layer(connectivity);
+    if refinement.formula().over_limit() {
         return Err(ExportError::Stopped(Stop::FormulaTooLarge));
     }
     Ok(Export {

@@ -77,8 +77,8 @@ impl ConflictCounter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::sat::formula::Formula;
-    use crate::engine::sat::solver::DeadlineSolver;
+    use crate::engine::sat::cnf::formula::Formula;
+    use crate::engine::sat::cnf::solver::DeadlineSolver;
     use varisat::Lit;
 
     /// Pigeons into holes: every pigeon in some hole, no hole with two pigeons.

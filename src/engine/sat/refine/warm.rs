@@ -11,11 +11,11 @@
 //! (unsatisfiable under its assumptions) is doubled; the last window is the whole board, so
 //! the answer is the solver's, with nothing assumed.
 
-use super::merge;
-use super::moves::MoveVars;
-use super::{Encoding, Refinement, SatOptions};
+use super::{merge, Refinement};
 use crate::engine::factor;
 use crate::engine::general_factor::general_two_factor;
+use crate::engine::sat::encode::moves::MoveVars;
+use crate::engine::sat::{Encoding, SatOptions};
 use crate::engine::Stop;
 use crate::graph::{CycleGraph, Vertex};
 use std::collections::VecDeque;

@@ -6,8 +6,8 @@
 //! ends the solve with an error, which this module reports as a timeout. The sink discards the
 //! proof, or passes it on to a proof target (a tee) when the proof is wanted.
 
-use crate::engine::sat::conflicts::ConflictCounter;
-use crate::engine::sat::formula::Formula;
+use crate::engine::sat::cnf::conflicts::ConflictCounter;
+use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::Stop;
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,0 +1,11 @@
+//! What leaves or enters the engine: formulas for other solvers, their answers, certificates.
+//!
+//! `dimacs` writes a formula with a header that names its variables, `export` makes a problem
+//! into such a formula, `answer` reads what another solver answered, `model` decodes its model
+//! into a verified tour, and `certify` proves no tour with a checked certificate.
+
+pub mod answer;
+pub mod certify;
+pub mod dimacs;
+pub mod export;
+pub mod model;
