@@ -102,7 +102,7 @@ impl Gadget {
             let free_ports: Vec<u32> = ports
                 .clone()
                 .zip(incident)
-                .filter(|&(_, &(_, edge))| !(forced[edge as usize] && !kind(vertex)))
+                .filter(|&(_, &(_, edge))| !forced[edge as usize] || kind(vertex))
                 .map(|(port, _)| port)
                 .collect();
             for _ in 0..inner_count(incident.len()) {
