@@ -157,3 +157,26 @@ fn an_open_tour_between_ends_of_one_colour_is_still_refuted() {
     );
     assert_eq!(stats.flow_seconds, 0.0, "{stats:?}");
 }
+
+#[test]
+fn auto_gives_large_boards_to_the_warm_start_and_small_ones_to_search() {
+    use toursat::{engine, SolveOptions};
+    for (rows, piece) in [(60, Piece::Knight), (52, Piece::King), (20, Piece::Knight)] {
+        let mut board = Board::new(rows, rows).unwrap();
+        // Two holes of opposite colours: no construction covers the board.
+        board.block(board.square(3, 4));
+        board.block(board.square(9, 7));
+        let problem = Problem::new(board, piece, TourShape::Open);
+        let solution = engine::solve(&problem, &SolveOptions::default()).unwrap();
+        assert!(
+            matches!(solution.answer, Answer::Found(_)),
+            "{rows} {piece:?}"
+        );
+        let expected = if rows * rows - 2 >= 2_500 {
+            "sat:cutset"
+        } else {
+            "dfs"
+        };
+        assert_eq!(solution.stats.engine, expected, "{rows} {piece:?}");
+    }
+}

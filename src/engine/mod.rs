@@ -223,10 +223,10 @@ pub struct Solution {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum EngineChoice {
     /// Pick per problem: the construction for knight's tours of empty boards of 2,500 squares
-    /// or more; the SAT engine (`cutset`, with its warm start) for rook circuits; otherwise
-    /// depth-first search with a small node budget (it is fastest on open boards and the
-    /// judges' sizes), then the SAT engine (`cutset`, which wins on blocked boards and large
-    /// lexicographic problems).
+    /// or more; the SAT engine (`cutset`, with its warm start) for rook circuits and for any
+    /// tour of 2,500 free squares or more; otherwise depth-first search with a small node
+    /// budget (it is fastest on the judges' sizes), then the SAT engine (`cutset`, which wins
+    /// on blocked boards and large lexicographic problems).
     #[default]
     Auto,
     /// Depth-first search.
@@ -316,6 +316,16 @@ fn auto_node_budget(piece: Piece, squares: usize) -> u64 {
 /// Free squares from which `auto` builds knight's tours of empty boards instead of searching.
 const AUTO_CONSTRUCT_SQUARES: usize = 2_500;
 
+/// Free squares from which `auto` gives any tour in any order to the SAT engine's warm start
+/// (a 2-factor by flow or matching, joined, repaired in windows) instead of searching first.
+///
+/// Around this size search and the warm start take about as long; beyond it search's node
+/// budget is the bulk of the time, and search often spends all of it: on holed 200 x 200
+/// boards an open knight's tour from a corner took 9.5 s with search first and 1.7 s with the
+/// warm start, a closed one 9.3 s and 0.4 s; at 300 x 300 search first timed out after 60 s
+/// where the warm start took 4.0 s and 0.4 s (README, "Hard boards for every piece").
+const AUTO_SAT_SQUARES: usize = 2_500;
+
 /// The construction's answer, or `None` when it does not cover the problem; the walk that lists
 /// the tour's squares stops at the deadline.
 fn build(problem: &Problem, limits: &Limits, stats: &mut Stats) -> Option<Answer> {
@@ -385,6 +395,11 @@ fn run_engine(
         // Rook circuits: the SAT engine's warm start (a flow's 2-factor, joined) answers blocked
         // boards from 40 x 40 to 1000 x 1000 in well under a second or two, where search stalls.
         EngineChoice::Auto if problem.piece.is_rook() && problem.shape == TourShape::Closed => {
+            satisfy(&sat::SatOptions::default(), stats)
+        }
+        EngineChoice::Auto
+            if options.order == Order::Any && problem.board.free_count() >= AUTO_SAT_SQUARES =>
+        {
             satisfy(&sat::SatOptions::default(), stats)
         }
         EngineChoice::Auto => {
