@@ -1,6 +1,7 @@
 //! Arguments shared by several commands: engine, limits, pieces and boards.
 
 use super::error::CliError;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use std::fs::File;
 use std::io::{self, Read};
@@ -10,6 +11,7 @@ use toursat::board::MAX_SQUARES;
 use toursat::engine::sat::{Encoding, SatOptions, COMPLETE_AFTER};
 use toursat::engine::{EngineChoice, Limits};
 use toursat::graph_file::GraphSyntax;
+use toursat::names::Named;
 use toursat::{square, Board, Piece, Problem, Square, TourShape};
 
 /// `--engine`, its SAT options and `--timeout`.
@@ -95,6 +97,15 @@ impl EngineArgs {
     pub fn timeout_seconds(&self) -> Option<f64> {
         self.timeout.map(|timeout| timeout.as_secs_f64())
     }
+}
+
+/// The parser of an option that takes one of the names of `T`: `--help` lists every name with
+/// its help, and a name not among them is refused with the list.
+pub fn one_of<T: Named>() -> impl TypedValueParser<Value = T> {
+    let names = T::all()
+        .into_iter()
+        .map(|value| PossibleValue::new(value.name()).help(value.help()));
+    PossibleValuesParser::new(names).try_map(|name| T::from_name(&name))
 }
 
 /// Reads a time limit in seconds: a finite number, 0 or more.
