@@ -1,6 +1,6 @@
 //! `toursat solve`: one problem, its tour written in a chosen format.
 
-use super::args::{EngineArgs, ProblemArgs};
+use super::args::{one_of, EngineArgs, ProblemArgs};
 use super::error::CliError;
 use super::exit;
 use super::graph_input::GraphInput;
@@ -36,8 +36,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     engine: EngineArgs,
     /// Which tour: any, or the lexicographically first (squares by column, then row).
-    #[arg(long, value_enum, default_value_t = OrderArg::Any)]
-    order: OrderArg,
+    #[arg(long, value_parser = one_of::<Order>(), default_value_t = Order::Any)]
+    order: Order,
     /// How to write the tour [default: squares; with --graph, vertices]
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
@@ -55,15 +55,6 @@ pub struct SolveArgs {
     show: ShowArgs,
     #[command(flatten)]
     trust: TrustArgs,
-}
-
-/// Orders on the command line.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OrderArg {
-    /// Any tour.
-    Any,
-    /// The lexicographically first tour.
-    Lex,
 }
 
 /// Output formats on the command line.
@@ -155,14 +146,6 @@ impl SolveArgs {
     fn board_format(&self) -> Result<FormatArg, CliError> {
         FormatArg::for_board(self.format)
     }
-
-    /// The order of `--order`.
-    fn order(&self) -> Order {
-        match self.order {
-            OrderArg::Any => Order::Any,
-            OrderArg::Lex => Order::Lex,
-        }
-    }
 }
 
 /// Runs `toursat solve`: the exit status, or an error.
@@ -183,7 +166,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     }
     let options = SolveOptions {
         engine: args.engine.choice(),
-        order: args.order(),
+        order: args.order,
         limits: args.engine.limits(),
     };
     let spinner = Spinner::start("solving");
@@ -222,7 +205,7 @@ fn run_graph(args: &SolveArgs, input: &GraphInput) -> Result<u8, CliError> {
     }
     let options = SolveOptions {
         engine: args.engine.choice(),
-        order: args.order(),
+        order: args.order,
         limits: args.engine.limits(),
     };
     let spinner = Spinner::start("solving");
@@ -282,7 +265,7 @@ fn stream_construction(args: &SolveArgs, problem: &Problem) -> Result<Option<u8>
     let Some(stream_format) = args.board_format()?.stream() else {
         return Ok(None);
     };
-    if args.show.svg.is_some() || !streamed::streams(problem, args.engine.choice(), args.order()) {
+    if args.show.svg.is_some() || !streamed::streams(problem, args.engine.choice(), args.order) {
         return Ok(None);
     }
     let started = Instant::now();

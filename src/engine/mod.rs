@@ -15,6 +15,7 @@ pub mod sat;
 pub mod theory;
 
 use crate::board::Square;
+use crate::names::named;
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, ProblemError, TourShape};
 use crate::tour::Tour;
@@ -248,6 +249,11 @@ pub enum Order {
     /// The lexicographically first: squares compared by column, then row.
     Lex,
 }
+
+named!(Order, "order", {
+    Any => "any", "Any tour",
+    Lex => "lex", "The lexicographically first tour",
+});
 
 /// How to solve a problem.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
