@@ -2,7 +2,7 @@
 
 use super::error::CliError;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -20,8 +20,8 @@ pub struct EngineArgs {
     /// Engine that answers: `auto` picks per problem, `dfs` is depth-first search, `sat` the SAT
     /// engine (varisat), `construct` the knight's-tour construction (boards without blocked
     /// squares).
-    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
-    pub engine: EngineArg,
+    #[arg(long, value_parser = one_of::<EngineChoice>(), default_value_t = EngineChoice::Auto)]
+    pub engine: EngineChoice,
     /// CNF encoding for `--engine sat`: cutset, cutset-arcs, position or crt (see encodings/).
     #[arg(long, value_name = "NAME", default_value_t = Encoding::Cutset)]
     pub encoding: Encoding,
@@ -51,27 +51,12 @@ pub struct EngineArgs {
     pub max_literals: Option<usize>,
 }
 
-/// The engines on the command line.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EngineArg {
-    /// Pick per problem.
-    Auto,
-    /// Depth-first search.
-    Dfs,
-    /// The SAT engine.
-    Sat,
-    /// The knight's-tour construction.
-    Construct,
-}
-
 impl EngineArgs {
-    /// The engine to run.
+    /// The engine to run, `sat` with the SAT options given.
     pub fn choice(&self) -> EngineChoice {
         match self.engine {
-            EngineArg::Auto => EngineChoice::Auto,
-            EngineArg::Dfs => EngineChoice::Dfs,
-            EngineArg::Sat => EngineChoice::Sat(self.sat_options()),
-            EngineArg::Construct => EngineChoice::Construct,
+            EngineChoice::Sat(_) => EngineChoice::Sat(self.sat_options()),
+            engine => engine,
         }
     }
 

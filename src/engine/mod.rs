@@ -15,7 +15,7 @@ pub mod sat;
 pub mod theory;
 
 use crate::board::Square;
-use crate::names::named;
+use crate::names::{named, Named};
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, ProblemError, TourShape};
 use crate::tour::Tour;
@@ -238,6 +238,46 @@ pub enum EngineChoice {
     /// 3 or 4 and the other long enough), in linear time; other problems, and lexicographic
     /// order, go to depth-first search.
     Construct,
+}
+
+/// The engines by name: `auto`, `dfs`, `sat` (the SAT engine with its default options) and
+/// `construct`.
+impl Named for EngineChoice {
+    const KIND: &'static str = "engine";
+
+    fn all() -> Vec<EngineChoice> {
+        vec![
+            EngineChoice::Auto,
+            EngineChoice::Dfs,
+            EngineChoice::Sat(sat::SatOptions::default()),
+            EngineChoice::Construct,
+        ]
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            EngineChoice::Auto => "auto",
+            EngineChoice::Dfs => "dfs",
+            EngineChoice::Sat(_) => "sat",
+            EngineChoice::Construct => "construct",
+        }
+    }
+
+    fn help(&self) -> &'static str {
+        match self {
+            EngineChoice::Auto => "Pick per problem",
+            EngineChoice::Dfs => "Depth-first search",
+            EngineChoice::Sat(_) => "The SAT engine",
+            EngineChoice::Construct => "The knight's-tour construction",
+        }
+    }
+}
+
+/// The engine's name (`sat` whatever its options).
+impl fmt::Display for EngineChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// Which tour to find when several exist.
