@@ -355,6 +355,38 @@ pub trait Report {
     fn write(&self, comparison: &Comparison, out: &mut dyn Write) -> io::Result<()>;
 }
 
+/// The names of the reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// Aligned plain-text tables: [`Table`].
+    Table,
+    /// Markdown pipe tables: [`Markdown`].
+    Markdown,
+    /// A row for each board and engine: [`Csv`].
+    Csv,
+    /// One JSON object with every run: [`Json`].
+    Json,
+}
+
+impl ReportFormat {
+    /// The report itself.
+    pub fn report(&self) -> Box<dyn Report> {
+        match self {
+            ReportFormat::Table => Box::new(Table),
+            ReportFormat::Markdown => Box::new(Markdown),
+            ReportFormat::Csv => Box::new(Csv),
+            ReportFormat::Json => Box::new(Json),
+        }
+    }
+}
+
+named!(ReportFormat, "report format", {
+    Table => "table", "Aligned plain-text tables",
+    Markdown => "markdown", "Markdown pipe tables",
+    Csv => "csv", "A row for each board and engine",
+    Json => "json", "One JSON object with every run",
+});
+
 /// Seconds for reports: three significant digits.
 pub fn seconds_text(seconds: f64) -> String {
     if seconds >= 100.0 {
