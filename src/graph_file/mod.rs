@@ -15,9 +15,9 @@ mod write;
 pub use tour::{read_graph_tour, write_tsplib_tour, write_vertices};
 pub use write::{write_dimacs, write_hcp};
 
+use crate::names::named;
 use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
-use std::str::FromStr;
 
 /// The most vertices a graph file may declare (TSPLIB `DIMENSION`, DIMACS `N`) or use.
 pub const MAX_VERTICES: usize = 10_000_000;
@@ -48,31 +48,11 @@ pub enum GraphSyntax {
     EdgeList,
 }
 
-impl GraphSyntax {
-    /// The syntax's name, as a `--graph-format` value takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            GraphSyntax::Hcp => "hcp",
-            GraphSyntax::Dimacs => "dimacs",
-            GraphSyntax::EdgeList => "edges",
-        }
-    }
-}
-
-impl FromStr for GraphSyntax {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<GraphSyntax, String> {
-        match text {
-            "hcp" => Ok(GraphSyntax::Hcp),
-            "dimacs" => Ok(GraphSyntax::Dimacs),
-            "edges" => Ok(GraphSyntax::EdgeList),
-            _ => Err(format!(
-                "unknown graph format {text:?}: expected hcp, dimacs or edges"
-            )),
-        }
-    }
-}
+named!(GraphSyntax, "graph format", {
+    Hcp => "hcp",
+    Dimacs => "dimacs",
+    EdgeList => "edges",
+});
 
 /// Why a graph file (or a tour of one) could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -320,7 +300,7 @@ mod tests {
 
     #[test]
     fn syntax_names_parse_back() {
-        for syntax in [GraphSyntax::Hcp, GraphSyntax::Dimacs, GraphSyntax::EdgeList] {
+        for syntax in GraphSyntax::ALL {
             assert_eq!(syntax.name().parse(), Ok(syntax));
         }
         assert!("tsp"
