@@ -114,6 +114,15 @@ mod tests {
     }
 
     #[test]
+    fn a_table_with_help_gives_each_name_its_line() {
+        use super::Named;
+        use crate::engine::Order;
+        assert_eq!(Order::all(), Order::ALL);
+        assert_eq!(Order::from_name("lex"), Ok(Order::Lex));
+        assert_eq!(Order::Lex.help(), "The lexicographically first tour");
+    }
+
+    #[test]
     fn an_unknown_name_lists_every_choice() {
         assert_eq!(
             "round".parse::<TourShape>(),
