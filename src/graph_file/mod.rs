@@ -130,6 +130,63 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(|(index, content)| (index + 1, content.trim()))
 }
 
+/// The lines of a TSPLIB file (an HCP graph, a tour), numbered from 1 and trimmed, with the
+/// number of the last one read: where a file that ends too soon ends.
+struct TsplibLines<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    /// The number of the last line read (0 before the first).
+    last_line: usize,
+}
+
+impl<'a> TsplibLines<'a> {
+    fn new(text: &'a str) -> TsplibLines<'a> {
+        TsplibLines {
+            lines: text.lines().enumerate(),
+            last_line: 0,
+        }
+    }
+
+    /// The next line that is not blank: its number, its keyword and its value (see
+    /// [`split_keyword`]).
+    fn next_keyword(&mut self) -> Option<(usize, &'a str, &'a str)> {
+        let (line, content) = self.find(|(_, content)| !content.is_empty())?;
+        let (keyword, value) = split_keyword(content);
+        Some((line, keyword, value))
+    }
+
+    /// Reads the lines of the section `section` after its keyword's line, each by `read_line`,
+    /// through the one where `read_line` finds the closing `-1` (it returns `true`); lines that
+    /// end before it are an error.
+    fn read_section(
+        &mut self,
+        section: &str,
+        mut read_line: impl FnMut(usize, &'a str) -> Result<bool, GraphFileError>,
+    ) -> Result<(), GraphFileError> {
+        for (line, content) in self.by_ref() {
+            if read_line(line, content)? {
+                return Ok(());
+            }
+        }
+        Err(unterminated(section, self.last_line))
+    }
+}
+
+impl<'a> Iterator for TsplibLines<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let (index, content) = self.lines.next()?;
+        self.last_line = index + 1;
+        Some((self.last_line, content.trim()))
+    }
+}
+
+/// The error for the TSPLIB section `section` that runs to `line` (the end of the file, or
+/// `EOF`) without its closing `-1`.
+fn unterminated(section: &str, line: usize) -> GraphFileError {
+    GraphFileError::new(line, format!("{section} does not end with -1"))
+}
+
 /// A TSPLIB line split into its keyword (up to whitespace or `:`) and its value (after an
 /// optional `:`, trimmed).
 fn split_keyword(content: &str) -> (&str, &str) {
