@@ -168,6 +168,24 @@ pub fn read_square(
     .transpose()
 }
 
+/// A board file, or the inline board of the problem flags, and the rest of those flags: the
+/// problem of `solve`, `dimacs` and `count`.
+#[derive(Args, Debug, Clone)]
+pub struct ProblemInput {
+    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
+    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
+    pub board_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub flags: ProblemArgs,
+}
+
+impl ProblemInput {
+    /// The problem on the board file, or on the inline board.
+    pub fn problem(&self) -> Result<Problem, CliError> {
+        self.flags.problem(self.board_file.as_deref())
+    }
+}
+
 /// The problem flags shared by `solve`, `dimacs` and `decode`; the board comes from a file or
 /// from `--rows` and `--cols`.
 #[derive(Args, Debug, Clone)]

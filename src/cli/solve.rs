@@ -1,6 +1,6 @@
 //! `toursat solve`: one problem, its tour written in a chosen format.
 
-use super::args::{one_of, EngineArgs, ProblemArgs};
+use super::args::{one_of, EngineArgs, ProblemInput};
 use super::error::CliError;
 use super::exit;
 use super::graph_input::GraphInput;
@@ -9,7 +9,6 @@ use super::show::{self, ShowArgs};
 use super::trust::TrustArgs;
 use clap::Args;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::time::Instant;
 use toursat::engine::construct::streamed::{self, StreamError};
 use toursat::engine::{self, Answer, Order, Solution, SolveError, SolveOptions, Stats};
@@ -28,11 +27,8 @@ Examples:
 /// Arguments of `toursat solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
-    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
-    board_file: Option<PathBuf>,
     #[command(flatten)]
-    problem: ProblemArgs,
+    problem: ProblemInput,
     #[command(flatten)]
     engine: EngineArgs,
     /// Which tour: any, or the lexicographically first (squares by column, then row).
@@ -86,10 +82,10 @@ pub fn graph_format(format: Option<OutputFormat>) -> Result<Option<GraphFormat>,
 
 /// Runs `toursat solve`: the exit status, or an error.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
-    if let Some(input) = args.problem.graph_problem()? {
+    if let Some(input) = args.problem.flags.graph_problem()? {
         return run_graph(args, &input);
     }
-    let problem = args.problem.problem(args.board_file.as_deref())?;
+    let problem = args.problem.problem()?;
     let format = board_format(args.format)?;
     if format == Some(FormatName::Moves) && !problem.piece.is_rook() {
         return Err(CliError::input(format!(
