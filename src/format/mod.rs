@@ -44,8 +44,8 @@ pub trait Format {
         out: &mut dyn Write,
     ) -> Result<(), FormatError>;
 
-    /// Writes a solution: the tour when one was found, a line `no tour: REASON` when none exists,
-    /// nothing when the engine stopped.
+    /// Writes a solution: the tour when one was found, otherwise the answer in words, `no tour:
+    /// REASON` ([`Format::write_no_tour`]) or why the engine stopped ([`Format::write_stopped`]).
     fn write_solution(
         &self,
         problem: &Problem,
@@ -55,11 +55,34 @@ pub trait Format {
         match &solution.answer {
             Answer::Found(tour) => self.write_tour(problem, tour, out),
             Answer::NoTour(why) => {
-                writeln!(out, "no tour: {}", explain(&problem.board, why))?;
-                Ok(())
+                let line = format!("no tour: {}", explain(&problem.board, why));
+                self.write_no_tour(problem, &line, out)
             }
-            Answer::Stopped(_) => Ok(()),
+            Answer::Stopped(stop) => self.write_stopped(problem, &explain_stop(*stop, None), out),
         }
+    }
+
+    /// Writes the answer that no tour of `problem` exists, `line` (`no tour: REASON`): by
+    /// default the line itself.
+    fn write_no_tour(
+        &self,
+        _problem: &Problem,
+        line: &str,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        writeln!(out, "{line}")?;
+        Ok(())
+    }
+
+    /// Writes the answer of an engine that stopped before it found one, `why` in words: by
+    /// default nothing.
+    fn write_stopped(
+        &self,
+        _problem: &Problem,
+        _why: &str,
+        _out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        Ok(())
     }
 }
 
