@@ -25,7 +25,7 @@ pub mod graph;
 pub mod graph_file;
 pub mod graph_problem;
 pub mod judge;
-mod names;
+pub mod names;
 pub mod piece;
 pub mod problem;
 pub mod rng;

@@ -1,10 +1,54 @@
 //! Enums that are named on the command line and in files: one table of names gives each its
-//! `ALL`, `name`, `Display` and `FromStr`.
+//! `ALL`, `name`, `Display` and `FromStr`, and a table that also gives each name a line of help
+//! makes the enum [`Named`], the choices of a command-line option.
+
+/// Values named on the command line: every choice an option offers, each with its name and a
+/// line of help.
+pub trait Named: Copy + Send + Sync + 'static {
+    /// What a value is, in errors: `format`, `engine`.
+    const KIND: &'static str;
+
+    /// Every value, in the order the documentation lists them.
+    fn all() -> Vec<Self>;
+
+    /// The value's name.
+    fn name(&self) -> &'static str;
+
+    /// One line saying what the value is, for `--help`.
+    fn help(&self) -> &'static str;
+
+    /// The value named `text`, or an error naming the kind of thing asked for and every choice.
+    fn from_name(text: &str) -> Result<Self, String> {
+        find_by_name(Self::KIND, text, &Self::all(), Self::name)
+    }
+}
 
 /// Gives the enum `$ty` its table of names: `$ty::ALL` (every value, in the table's order),
 /// `$ty::name`, `Display` (the name) and `FromStr` (an unknown name is an error naming the
-/// `$kind` of thing asked for and every choice).
+/// `$kind` of thing asked for and every choice). A table whose rows also give a line of help
+/// (`Moves => "moves", "Letters N, S, E, W"`) makes `$ty` [`Named`] too.
 macro_rules! named {
+    ($ty:ident, $kind:literal, { $($variant:ident => $text:literal, $help:literal),+ $(,)? }) => {
+        $crate::names::named!($ty, $kind, { $($variant => $text),+ });
+
+        impl $crate::names::Named for $ty {
+            const KIND: &'static str = $kind;
+
+            fn all() -> Vec<$ty> {
+                $ty::ALL.to_vec()
+            }
+
+            fn name(&self) -> &'static str {
+                $ty::name(self)
+            }
+
+            fn help(&self) -> &'static str {
+                match self {
+                    $($ty::$variant => $help),+
+                }
+            }
+        }
+    };
     ($ty:ident, $kind:literal, { $($variant:ident => $text:literal),+ $(,)? }) => {
         impl $ty {
             /// Every value, in the order the documentation lists them.
@@ -67,6 +111,15 @@ mod tests {
         for shape in TourShape::ALL {
             assert_eq!(shape.name().parse::<TourShape>(), Ok(shape));
         }
+    }
+
+    #[test]
+    fn a_table_with_help_gives_each_name_its_line() {
+        use super::Named;
+        use crate::engine::Order;
+        assert_eq!(Order::all(), Order::ALL);
+        assert_eq!(Order::from_name("lex"), Ok(Order::Lex));
+        assert_eq!(Order::Lex.help(), "The lexicographically first tour");
     }
 
     #[test]

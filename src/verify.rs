@@ -3,7 +3,7 @@
 //! It checks a tour against the problem's own definition (the board and the piece's steps),
 //! sharing no code with the engines or the move graph.
 
-use crate::board::Square;
+use crate::board::{Board, Square};
 use crate::problem::{Problem, TourShape};
 use crate::square::coordinates;
 use crate::tour::Tour;
@@ -176,15 +176,7 @@ pub fn verify(problem: &Problem, tour: &Tour) -> Result<(), TourError> {
     }
     let mut first_visit = vec![usize::MAX; board.len()];
     for (index, &square) in squares.iter().enumerate() {
-        if !board.contains(square) {
-            return Err(TourError::OffBoard { index, square });
-        }
-        if !board.is_free(square) {
-            return Err(TourError::Blocked {
-                index,
-                square: name(square),
-            });
-        }
+        check_square(board, index, square)?;
         let seen = &mut first_visit[square as usize];
         if *seen != usize::MAX {
             return Err(TourError::Repeated {
@@ -219,6 +211,21 @@ pub fn verify(problem: &Problem, tour: &Tour) -> Result<(), TourError> {
     check_ends(problem, first, last, squares.len(), |from, to| {
         problem.piece.moves_between(board, from, to)
     })
+}
+
+/// The check on the square at `index` of a tour of `board`, shared by both board verifiers: it
+/// is on the board and free.
+pub(crate) fn check_square(board: &Board, index: usize, square: Square) -> Result<(), TourError> {
+    if !board.contains(square) {
+        return Err(TourError::OffBoard { index, square });
+    }
+    if !board.is_free(square) {
+        return Err(TourError::Blocked {
+            index,
+            square: coordinates(board, square),
+        });
+    }
+    Ok(())
 }
 
 /// The checks on a tour's ends, shared by both board verifiers: see [`check_ends_named`],

@@ -6,7 +6,7 @@
 use crate::board::Square;
 use crate::problem::Problem;
 use crate::square::coordinates;
-use crate::verify::{check_ends, TourError};
+use crate::verify::{check_ends, check_square, TourError};
 
 /// Checks that `squares` solve `problem`, as [`verify`](crate::verify::verify) does, reading
 /// each square once and keeping one bit a square: every free square exactly once, each step a
@@ -44,15 +44,7 @@ where
     let mut previous: Option<Square> = None;
     let mut count: usize = 0;
     for (index, square) in squares.clone().enumerate() {
-        if !board.contains(square) {
-            return Err(TourError::OffBoard { index, square });
-        }
-        if !board.is_free(square) {
-            return Err(TourError::Blocked {
-                index,
-                square: name(square),
-            });
-        }
+        check_square(board, index, square)?;
         let (word, bit) = (square as usize / 64, square % 64);
         if seen[word] >> bit & 1 == 1 {
             let first_visit = squares.clone().position(|other| other == square);

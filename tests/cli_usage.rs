@@ -1,9 +1,12 @@
 //! The command line's own conveniences: engines that refuse what they cannot build, manual pages
-//! by the names `--help` prints, completion instructions, and the wording of explanations.
+//! by the names `--help` prints, the choices of an option with their help, completion
+//! instructions, and the wording of explanations.
 
 mod common;
 
 use common::{toursat, Run};
+use toursat::format::OutputFormat;
+use toursat::names::Named;
 
 #[test]
 fn construct_refuses_a_rook_board() {
@@ -128,6 +131,36 @@ fn man_names_the_commands_when_one_is_unknown() {
         stderr,
         "toursat: man: no command \"rook\" here; the commands are rook-circuit, knight-tour, \
          knights-journey\n"
+    );
+}
+
+#[test]
+fn help_lists_every_format_with_its_help() {
+    let Run { stdout, status, .. } = toursat(&["solve", "--help"], "");
+    assert_eq!(status, 0);
+    for format in OutputFormat::all() {
+        let line = format!("- {}:", format.name());
+        let listed = stdout
+            .lines()
+            .map(str::trim)
+            .find(|listed| listed.starts_with(&line))
+            .unwrap_or_else(|| panic!("{line} in {stdout}"));
+        assert!(listed.ends_with(format.help()), "{listed}");
+    }
+}
+
+#[test]
+fn an_unknown_format_is_refused_with_every_choice() {
+    let args = [
+        "solve", "--rows", "2", "--cols", "2", "--piece", "rook", "--tour", "closed",
+    ];
+    let Run { stderr, status, .. } = toursat(&[&args[..], &["--format", "round"]].concat(), "");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains(
+            "[possible values: moves, squares, names, numbers, grid, json, vertices, tsplib, none]"
+        ),
+        "{stderr}"
     );
 }
 

@@ -179,6 +179,67 @@ fn svg_leaves_out_numbers_beyond_30_squares_a_side() {
     assert_eq!(numbers, 0);
 }
 
+/// The `<title>` of the SVG file at `path`.
+fn svg_title(path: &PathBuf) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let title = document
+        .descendants()
+        .find(|node| node.has_tag_name("title"));
+    title
+        .and_then(|node| node.text())
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn svg_of_no_tour_gives_the_reason_in_its_title() {
+    let path = scratch_path("rook-3x3-no-tour.svg");
+    let svg = path.to_str().unwrap();
+    let Run { stdout, status, .. } = toursat(
+        &[
+            "solve", "--rows", "3", "--cols", "3", "--piece", "rook", "--tour", "closed", "--svg",
+            svg,
+        ],
+        "",
+    );
+    assert_eq!(status, 1);
+    let title = svg_title(&path);
+    assert!(title.ends_with(stdout.trim_end()), "{title}");
+    assert!(title.contains(": no tour: "), "{title}");
+}
+
+#[test]
+fn svg_of_a_stopped_engine_says_why_in_its_title() {
+    let path = scratch_path("knight-100x100-stopped.svg");
+    let svg = path.to_str().unwrap();
+    let Run { status, .. } = toursat(
+        &[
+            "solve",
+            "--rows",
+            "100",
+            "--cols",
+            "100",
+            "--piece",
+            "knight",
+            "--tour",
+            "open",
+            "--engine",
+            "dfs",
+            "--timeout",
+            "0",
+            "--svg",
+            svg,
+        ],
+        "",
+    );
+    assert_eq!(status, 3);
+    assert_eq!(
+        svg_title(&path),
+        "100 x 100 board, open knight tour: timed out"
+    );
+}
+
 #[test]
 fn verify_draws_the_tour_it_reads() {
     let board = scratch_path("verify-2x3.txt");

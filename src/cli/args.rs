@@ -1,7 +1,8 @@
 //! Arguments shared by several commands: engine, limits, pieces and boards.
 
 use super::error::CliError;
-use clap::{Args, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::Args;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -10,6 +11,7 @@ use toursat::board::MAX_SQUARES;
 use toursat::engine::sat::{Encoding, SatOptions, COMPLETE_AFTER};
 use toursat::engine::{EngineChoice, Limits};
 use toursat::graph_file::GraphSyntax;
+use toursat::names::Named;
 use toursat::{square, Board, Piece, Problem, Square, TourShape};
 
 /// `--engine`, its SAT options and `--timeout`.
@@ -18,8 +20,8 @@ pub struct EngineArgs {
     /// Engine that answers: `auto` picks per problem, `dfs` is depth-first search, `sat` the SAT
     /// engine (varisat), `construct` the knight's-tour construction (boards without blocked
     /// squares).
-    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
-    pub engine: EngineArg,
+    #[arg(long, value_parser = one_of::<EngineChoice>(), default_value_t = EngineChoice::Auto)]
+    pub engine: EngineChoice,
     /// CNF encoding for `--engine sat`: cutset, cutset-arcs, position or crt (see encodings/).
     #[arg(long, value_name = "NAME", default_value_t = Encoding::Cutset)]
     pub encoding: Encoding,
@@ -49,27 +51,12 @@ pub struct EngineArgs {
     pub max_literals: Option<usize>,
 }
 
-/// The engines on the command line.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EngineArg {
-    /// Pick per problem.
-    Auto,
-    /// Depth-first search.
-    Dfs,
-    /// The SAT engine.
-    Sat,
-    /// The knight's-tour construction.
-    Construct,
-}
-
 impl EngineArgs {
-    /// The engine to run.
+    /// The engine to run, `sat` with the SAT options given.
     pub fn choice(&self) -> EngineChoice {
         match self.engine {
-            EngineArg::Auto => EngineChoice::Auto,
-            EngineArg::Dfs => EngineChoice::Dfs,
-            EngineArg::Sat => EngineChoice::Sat(self.sat_options()),
-            EngineArg::Construct => EngineChoice::Construct,
+            EngineChoice::Sat(_) => EngineChoice::Sat(self.sat_options()),
+            engine => engine,
         }
     }
 
@@ -95,6 +82,15 @@ impl EngineArgs {
     pub fn timeout_seconds(&self) -> Option<f64> {
         self.timeout.map(|timeout| timeout.as_secs_f64())
     }
+}
+
+/// The parser of an option that takes one of the names of `T`: `--help` lists every name with
+/// its help, and a name not among them is refused with the list.
+pub fn one_of<T: Named>() -> impl TypedValueParser<Value = T> {
+    let names = T::all()
+        .into_iter()
+        .map(|value| PossibleValue::new(value.name()).help(value.help()));
+    PossibleValuesParser::new(names).try_map(|name| T::from_name(&name))
 }
 
 /// Reads a time limit in seconds: a finite number, 0 or more.
@@ -170,6 +166,24 @@ pub fn read_square(
         square::parse(board, text).map_err(|error| CliError::input(format!("{option}: {error}")))
     })
     .transpose()
+}
+
+/// A board file, or the inline board of the problem flags, and the rest of those flags: the
+/// problem of `solve`, `dimacs` and `count`.
+#[derive(Args, Debug, Clone)]
+pub struct ProblemInput {
+    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
+    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
+    pub board_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub flags: ProblemArgs,
+}
+
+impl ProblemInput {
+    /// The problem on the board file, or on the inline board.
+    pub fn problem(&self) -> Result<Problem, CliError> {
+        self.flags.problem(self.board_file.as_deref())
+    }
 }
 
 /// The problem flags shared by `solve`, `dimacs` and `decode`; the board comes from a file or

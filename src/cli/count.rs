@@ -1,13 +1,12 @@
 //! `toursat count`: the exact number of tours of one problem.
 
-use super::args::{parse_timeout, ProblemArgs};
+use super::args::{parse_timeout, ProblemInput};
 use super::error::CliError;
 use super::exit;
 use super::graph_input::boards_only;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
 use std::time::Duration;
 use toursat::count::{self, CountError, CountOptions, CountStats, Progress};
 use toursat::engine::{Limits, Stop};
@@ -27,11 +26,8 @@ Examples:
 /// Arguments of `toursat count`.
 #[derive(Args, Debug)]
 pub struct CountArgs {
-    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
-    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
-    board_file: Option<PathBuf>,
     #[command(flatten)]
-    problem: ProblemArgs,
+    problem: ProblemInput,
     /// Count a tour and its reverse as two (closed tours, and open tours with no fixed end);
     /// by default each cycle or path counts once.
     #[arg(long)]
@@ -55,8 +51,8 @@ pub struct CountArgs {
 
 /// Runs `toursat count`: the exit status, or an error.
 pub fn run(args: &CountArgs) -> Result<u8, CliError> {
-    boards_only(&args.problem, "toursat count")?;
-    let problem = args.problem.problem(args.board_file.as_deref())?;
+    boards_only(&args.problem.flags, "toursat count")?;
+    let problem = args.problem.problem()?;
     let options = CountOptions {
         directed: args.directed,
         limits: args.timeout.map_or(Limits::none(), Limits::timeout),

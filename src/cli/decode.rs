@@ -1,10 +1,10 @@
 //! `toursat decode`: a SAT solver's answer to a `toursat dimacs` formula, read back as a tour.
 
-use super::args::{one_stdin, read_input, ProblemArgs};
+use super::args::{one_of, one_stdin, read_input, ProblemArgs};
 use super::error::CliError;
 use super::exit;
 use super::show::{self, ShowArgs};
-use super::solve::FormatArg;
+use super::solve::{board_format, graph_format};
 use clap::Args;
 use std::fmt;
 use std::fs;
@@ -16,8 +16,8 @@ use toursat::engine::sat::exchange::dimacs;
 use toursat::engine::sat::exchange::export;
 use toursat::engine::sat::exchange::model::{DecodeError, Decoder};
 use toursat::engine::sat::Encoding;
-use toursat::format::graph::write_graph_verdict;
-use toursat::format::{Format, FormatError, Json, JsonAnswer, Svg};
+use toursat::format::graph::{write_graph_verdict, GraphFormat};
+use toursat::format::{Format, FormatError, FormatName, Json, JsonAnswer, OutputFormat, Svg};
 use toursat::Tour;
 
 /// Examples shown under `toursat decode --help`.
@@ -64,8 +64,8 @@ pub struct DecodeArgs {
     #[arg(long, value_name = "CNF_FILE")]
     add_cuts_to: Option<PathBuf>,
     /// How to write the tour [default: squares; with --graph, vertices]
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[arg(long, value_parser = one_of::<OutputFormat>())]
+    format: Option<OutputFormat>,
     #[command(flatten)]
     show: ShowArgs,
 }
@@ -107,11 +107,8 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         Some(_) if args.show.svg.is_some() => {
             return Err(CliError::input("--svg draws boards, not --graph"))
         }
-        Some(_) => (
-            FormatArg::None,
-            args.format.unwrap_or(FormatArg::Vertices).graph_format()?,
-        ),
-        None => (FormatArg::for_board(args.format)?, None),
+        Some(_) => (None, graph_format(args.format)?),
+        None => (board_format(args.format)?, None),
     };
     let text = read_input(model_file, u64::MAX, "a solver's answer")?;
     let answer = decoder.read(&text).map_err(|error| {
@@ -134,7 +131,7 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         }
     }
     let decoded = decoder.tour(&answer);
-    let json = args.format == Some(FormatArg::Json);
+    let json = board_format == Some(FormatName::Json) || graph_format == Some(GraphFormat::Json);
     match &graph {
         Some(input) => {
             let format = graph_format;
@@ -165,8 +162,8 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
                 show::write_svg(path, |out| Svg.write_tour(problem, tour, out))?;
             }
             report(decoded, json, |outcome, out| match outcome {
-                Outcome::Tour(tour) => match format.name() {
-                    Some(name) => name
+                Outcome::Tour(tour) => match format {
+                    Some(format) => format
                         .coloured(toursat::format::JUDGE_LINE_WIDTH, args.show.colour())
                         .write_tour(problem, tour, out),
                     None => Ok(()),

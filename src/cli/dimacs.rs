@@ -1,6 +1,6 @@
 //! `toursat dimacs`: a tour problem written as a DIMACS CNF file for other solvers.
 
-use super::args::{EngineArgs, ProblemArgs};
+use super::args::{EngineArgs, ProblemInput};
 use super::error::CliError;
 use super::exit;
 use super::watchdog::Watchdog;
@@ -25,11 +25,8 @@ Examples:
 /// Arguments of `toursat dimacs`.
 #[derive(Args, Debug)]
 pub struct DimacsArgs {
-    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
-    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
-    board_file: Option<PathBuf>,
     #[command(flatten)]
-    problem: ProblemArgs,
+    problem: ProblemInput,
     #[command(flatten)]
     engine: EngineArgs,
     /// For lazy encodings: solve first, and write the formula with every cut the solve added
@@ -72,7 +69,7 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         ExportError::Stopped(stop) => stopped(stop),
         refused => CliError::input(refused),
     };
-    let graph = args.problem.graph_problem()?;
+    let graph = args.problem.flags.graph_problem()?;
     let board_problem;
     let (export, no_tour) = match &graph {
         Some(input) => {
@@ -82,7 +79,7 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
             (export, no_tour)
         }
         None => {
-            board_problem = args.problem.problem(args.board_file.as_deref())?;
+            board_problem = args.problem.problem()?;
             let export = export::export(&board_problem, &options, &limits).map_err(refused)?;
             let no_tour = (export.impossibility.as_ref())
                 .map(|impossibility| format::explain(&board_problem.board, impossibility));

@@ -73,13 +73,10 @@ enum KindArg {
 }
 
 impl KindArg {
-    /// The kind's name on the command line and in file names.
-    fn name(self) -> &'static str {
-        match self {
-            KindArg::Planted => "planted",
-            KindArg::Random => "random",
-            KindArg::Holes => "holes",
-        }
+    /// The kind's name on the command line (clap's, from the variant's), also in file names.
+    fn name(self) -> String {
+        self.to_possible_value()
+            .map_or_else(String::new, |value| value.get_name().to_string())
     }
 }
 

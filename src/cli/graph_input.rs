@@ -3,7 +3,7 @@
 use super::args::{read_input, ProblemArgs};
 use super::error::{input_name, CliError};
 use std::path::Path;
-use toursat::graph_file::{read_graph, read_graph_as, GraphSyntax, MAX_VERTICES};
+use toursat::graph_file::{read_graph, read_graph_as, GraphSyntax};
 use toursat::graph_problem::GraphProblem;
 use toursat::TourShape;
 
@@ -70,7 +70,7 @@ fn parse_vertex(option: &str, text: &str, vertex_count: usize) -> Result<u32, Cl
         ))
     };
     let number: u64 = text.trim().parse().map_err(|_| out_of_range())?;
-    if number == 0 || number > vertex_count as u64 || number > MAX_VERTICES as u64 {
+    if number == 0 || number > vertex_count as u64 {
         return Err(out_of_range());
     }
     Ok((number - 1) as u32)

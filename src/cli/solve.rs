@@ -1,21 +1,20 @@
 //! `toursat solve`: one problem, its tour written in a chosen format.
 
-use super::args::{EngineArgs, ProblemArgs};
+use super::args::{one_of, EngineArgs, ProblemInput};
 use super::error::CliError;
 use super::exit;
 use super::graph_input::GraphInput;
 use super::progress::Spinner;
 use super::show::{self, ShowArgs};
 use super::trust::TrustArgs;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::time::Instant;
 use toursat::engine::construct::streamed::{self, StreamError};
 use toursat::engine::{self, Answer, Order, Solution, SolveError, SolveOptions, Stats};
 use toursat::format::graph::GraphFormat;
-use toursat::format::stream::{write_stream, StreamFormat};
-use toursat::format::{self, Format, FormatError, FormatName, Svg};
+use toursat::format::stream::write_stream;
+use toursat::format::{self, Format, FormatError, FormatName, OutputFormat, Svg};
 use toursat::Problem;
 
 /// Examples shown under `toursat solve --help`.
@@ -28,19 +27,16 @@ Examples:
 /// Arguments of `toursat solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
-    #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
-    board_file: Option<PathBuf>,
     #[command(flatten)]
-    problem: ProblemArgs,
+    problem: ProblemInput,
     #[command(flatten)]
     engine: EngineArgs,
     /// Which tour: any, or the lexicographically first (squares by column, then row).
-    #[arg(long, value_enum, default_value_t = OrderArg::Any)]
-    order: OrderArg,
+    #[arg(long, value_parser = one_of::<Order>(), default_value_t = Order::Any)]
+    order: Order,
     /// How to write the tour [default: squares; with --graph, vertices]
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[arg(long, value_parser = one_of::<OutputFormat>())]
+    format: Option<OutputFormat>,
     /// Moves a line in the moves format (0: one line).
     #[arg(long, default_value_t = format::JUDGE_LINE_WIDTH)]
     width: usize,
@@ -57,133 +53,52 @@ pub struct SolveArgs {
     trust: TrustArgs,
 }
 
-/// Orders on the command line.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OrderArg {
-    /// Any tour.
-    Any,
-    /// The lexicographically first tour.
-    Lex,
-}
-
-/// Output formats on the command line.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormatArg {
-    /// Letters N, S, E, W (rook-only pieces); a closed tour ends with the move back.
-    Moves,
-    /// One `x,y` a line.
-    Squares,
-    /// Chess names run together: A1B3C1.
-    Names,
-    /// 1-based row-major square numbers separated by spaces.
-    Numbers,
-    /// The board: rook and king tours drawn in lines (blocked squares █), other tours as each
-    /// square's visit number (blocked squares X).
-    Grid,
-    /// One JSON object: problem, answer, tour as [x,y] pairs (vertex numbers for --graph),
-    /// statistics (docs/json.md).
-    Json,
-    /// With --graph: the vertex numbers in tour order, one a line.
-    Vertices,
-    /// With --graph: a TSPLIB TOUR file.
-    Tsplib,
-    /// Nothing (with --stats, only the statistics).
-    None,
-}
-
-impl FormatArg {
-    /// The library's name of the format.
-    pub fn name(self) -> Option<FormatName> {
-        match self {
-            FormatArg::Moves => Some(FormatName::Moves),
-            FormatArg::Squares => Some(FormatName::Squares),
-            FormatArg::Names => Some(FormatName::Names),
-            FormatArg::Numbers => Some(FormatName::Numbers),
-            FormatArg::Grid => Some(FormatName::Grid),
-            FormatArg::Json => Some(FormatName::Json),
-            FormatArg::Vertices | FormatArg::Tsplib | FormatArg::None => None,
-        }
-    }
-
-    /// The format of a `--format` option for a board (squares when not given), or why a board's
-    /// tour cannot be written so.
-    pub fn for_board(format: Option<FormatArg>) -> Result<FormatArg, CliError> {
-        match format.unwrap_or(FormatArg::Squares) {
-            FormatArg::Vertices | FormatArg::Tsplib => Err(CliError::input(
+/// The format of `--format` for a tour of a board (squares when not given; `None`: write
+/// nothing), or why a board's tour cannot be written so.
+pub fn board_format(format: Option<OutputFormat>) -> Result<Option<FormatName>, CliError> {
+    format
+        .unwrap_or(OutputFormat::Board(FormatName::Squares))
+        .for_board()
+        .map_err(|_| {
+            CliError::input(
                 "--format vertices and --format tsplib write graph tours: give --graph FILE",
-            )),
-            format => Ok(format),
-        }
-    }
-
-    /// The graph format of the name, or why a graph tour cannot be written so (`None` inside:
-    /// nothing to write).
-    pub fn graph_format(self) -> Result<Option<GraphFormat>, CliError> {
-        match self {
-            FormatArg::Vertices => Ok(Some(GraphFormat::Vertices)),
-            FormatArg::Tsplib => Ok(Some(GraphFormat::Tsplib)),
-            FormatArg::Json => Ok(Some(GraphFormat::Json)),
-            FormatArg::None => Ok(None),
-            board_format => Err(CliError::input(format!(
-                "--format {} writes squares of a board: with --graph, write vertices, tsplib, \
-                 json or none",
-                board_format
-                    .to_possible_value()
-                    .map_or_else(String::new, |value| value.get_name().to_string())
-            ))),
-        }
-    }
-
-    /// The streaming format for a tour too large to hold, if this format streams.
-    fn stream(self) -> Option<Option<StreamFormat>> {
-        match self {
-            FormatArg::Numbers => Some(Some(StreamFormat::Numbers)),
-            FormatArg::Squares => Some(Some(StreamFormat::Squares)),
-            FormatArg::Names => Some(Some(StreamFormat::Names)),
-            FormatArg::None => Some(None),
-            FormatArg::Moves
-            | FormatArg::Grid
-            | FormatArg::Json
-            | FormatArg::Vertices
-            | FormatArg::Tsplib => None,
-        }
-    }
+            )
+        })
 }
 
-impl SolveArgs {
-    /// The format of `--format`, for a board.
-    fn board_format(&self) -> Result<FormatArg, CliError> {
-        FormatArg::for_board(self.format)
-    }
-
-    /// The order of `--order`.
-    fn order(&self) -> Order {
-        match self.order {
-            OrderArg::Any => Order::Any,
-            OrderArg::Lex => Order::Lex,
-        }
-    }
+/// The format of `--format` for a tour of a graph (vertices when not given; `None`: write
+/// nothing), or why a graph's tour cannot be written so.
+pub fn graph_format(format: Option<OutputFormat>) -> Result<Option<GraphFormat>, CliError> {
+    format
+        .unwrap_or(OutputFormat::Graph(GraphFormat::Vertices))
+        .for_graph()
+        .map_err(|board_format| {
+            CliError::input(format!(
+                "--format {board_format} writes squares of a board: with --graph, write \
+                 vertices, tsplib, json or none"
+            ))
+        })
 }
 
 /// Runs `toursat solve`: the exit status, or an error.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
-    if let Some(input) = args.problem.graph_problem()? {
+    if let Some(input) = args.problem.flags.graph_problem()? {
         return run_graph(args, &input);
     }
-    let problem = args.problem.problem(args.board_file.as_deref())?;
-    let format = args.board_format()?;
-    if format == FormatArg::Moves && !problem.piece.is_rook() {
+    let problem = args.problem.problem()?;
+    let format = board_format(args.format)?;
+    if format == Some(FormatName::Moves) && !problem.piece.is_rook() {
         return Err(CliError::input(format!(
             "--format moves writes N, S, E, W steps: it cannot write a {} tour",
             problem.piece
         )));
     }
-    if let Some(status) = stream_construction(args, &problem)? {
+    if let Some(status) = stream_construction(args, &problem, format)? {
         return Ok(status);
     }
     let options = SolveOptions {
         engine: args.engine.choice(),
-        order: args.order(),
+        order: args.order,
         limits: args.engine.limits(),
     };
     let spinner = Spinner::start("solving");
@@ -196,9 +111,10 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let certificate = args
         .trust
         .certificate(&problem, &solution, &args.engine, &options.limits)?;
-    if let Some(name) = format.name() {
+    if let Some(format) = format {
         let mut out = io::BufWriter::new(io::stdout().lock());
-        name.coloured(args.width, args.show.colour())
+        format
+            .coloured(args.width, args.show.colour())
             .write_solution(&problem, &solution, &mut out)
             .map_err(format_error)?;
         out.flush()
@@ -214,7 +130,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
 
 /// Runs `toursat solve --graph`: a Hamiltonian cycle or path of the graph file.
 fn run_graph(args: &SolveArgs, input: &GraphInput) -> Result<u8, CliError> {
-    let format = args.format.unwrap_or(FormatArg::Vertices).graph_format()?;
+    let format = graph_format(args.format)?;
     if args.show.svg.is_some() || args.trust.asked() {
         return Err(CliError::input(
             "--svg, --certify, --explain and proof files are for boards, not --graph",
@@ -222,7 +138,7 @@ fn run_graph(args: &SolveArgs, input: &GraphInput) -> Result<u8, CliError> {
     }
     let options = SolveOptions {
         engine: args.engine.choice(),
-        order: args.order(),
+        order: args.order,
         limits: args.engine.limits(),
     };
     let spinner = Spinner::start("solving");
@@ -275,14 +191,20 @@ fn format_error(error: FormatError) -> CliError {
     }
 }
 
-/// Writes a constructed knight's tour of a large empty board as it is walked, after walking it
-/// once to verify it (unless `--no-verify`): the exit status, or `None` when the problem is not
-/// one for streaming (then `engine::solve` answers it).
-fn stream_construction(args: &SolveArgs, problem: &Problem) -> Result<Option<u8>, CliError> {
-    let Some(stream_format) = args.board_format()?.stream() else {
-        return Ok(None);
+/// Writes a constructed knight's tour of a large empty board in `format` (`None`: nothing) as it
+/// is walked, after walking it once to verify it (unless `--no-verify`): the exit status, or
+/// `None` when the problem or the format is not one for streaming (then `engine::solve` answers
+/// it).
+fn stream_construction(
+    args: &SolveArgs,
+    problem: &Problem,
+    format: Option<FormatName>,
+) -> Result<Option<u8>, CliError> {
+    let stream_format = match format.map(|format| format.stream()) {
+        Some(None) => return Ok(None),
+        streamed => streamed.flatten(),
     };
-    if args.show.svg.is_some() || !streamed::streams(problem, args.engine.choice(), args.order()) {
+    if args.show.svg.is_some() || !streamed::streams(problem, args.engine.choice(), args.order) {
         return Ok(None);
     }
     let started = Instant::now();

@@ -1,11 +1,11 @@
 //! `toursat verify`: checks a tour file against a board, piece and tour shape.
 
-use super::args::{one_stdin, read_board, read_input, read_square};
+use super::args::{one_of, one_stdin, read_board, read_input, read_square};
 use super::error::{input_name, CliError};
 use super::exit;
 use super::graph_input::read_graph_problem;
 use super::show;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use toursat::board::MAX_SQUARES;
@@ -60,8 +60,8 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "SQ")]
     end: Option<String>,
     /// How the tour file is written: auto detects it (see its rules below), or name one.
-    #[arg(long, value_enum)]
-    format: Option<SyntaxArg>,
+    #[arg(long, value_parser = one_of::<TourSyntax>())]
+    format: Option<TourSyntax>,
     /// Write the verdict as one JSON object (docs/json.md): answer `valid` or `invalid`.
     #[arg(long)]
     json: bool,
@@ -71,46 +71,6 @@ pub struct VerifyArgs {
     /// Refuse boards with more squares than this, before allocating them.
     #[arg(long, value_name = "N", default_value_t = MAX_SQUARES)]
     max_squares: u64,
-}
-
-/// Tour file formats on the command line.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SyntaxArg {
-    /// Detect, the first rule that holds: json if it starts with `{`; grid if it has box-drawing
-    /// lines, `· █ ● ○ •` or colour codes; moves if only N S E W; squares if it has a comma; grid
-    /// if laid out like the board (a line a row, an entry a column: numbers, X, .; more than one
-    /// row, or an X or .); names if it has letters; squares if lines of two numbers; numbers
-    /// otherwise.
-    Auto,
-    /// Pairs x,y (or x y), 0-based.
-    Squares,
-    /// Chess names: A1B3C1 (spaces allowed).
-    Names,
-    /// 1-based row-major square numbers.
-    Numbers,
-    /// Letters N, S, E, W from --start, or from the one start the board allows: the moves'
-    /// top-left square on the board's first free square (row-major).
-    Moves,
-    /// The board: a drawing in lines (rook, king; ● start, ○ end of an open tour; a closed one
-    /// walked from --start or its first square), or visit numbers; colour codes are ignored.
-    Grid,
-    /// A JSON document (docs/json.md) whose answer is `found`: its tour.
-    Json,
-}
-
-impl SyntaxArg {
-    /// The library's syntax.
-    fn syntax(self) -> TourSyntax {
-        match self {
-            SyntaxArg::Auto => TourSyntax::Auto,
-            SyntaxArg::Squares => TourSyntax::Squares,
-            SyntaxArg::Names => TourSyntax::Names,
-            SyntaxArg::Numbers => TourSyntax::Numbers,
-            SyntaxArg::Moves => TourSyntax::Moves,
-            SyntaxArg::Grid => TourSyntax::Grid,
-            SyntaxArg::Json => TourSyntax::Json,
-        }
-    }
 }
 
 /// Runs `toursat verify`: prints `ok` (status 0) or `invalid: WHY` (status 1), or the verdict in
@@ -139,7 +99,7 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     // tour being the longest).
     let too_long = (problem.board.len() as u64).saturating_mul(64) + 4096;
     let text = read_input(path, too_long, "a tour of this board")?;
-    let syntax = args.format.unwrap_or(SyntaxArg::Auto).syntax();
+    let syntax = args.format.unwrap_or_default();
     let tour = match read_tour(&problem, &text, syntax) {
         Ok(tour) => Ok(tour),
         Err(error) if error.is_syntax_error() => return Err(CliError::in_file(path, error)),

@@ -15,7 +15,7 @@ pub use table::Table;
 use crate::engine::sat::{Encoding, SatOptions};
 use crate::engine::EngineChoice;
 use crate::graph_problem::GraphProblem;
-use crate::names::named;
+use crate::names::{named, Named};
 use crate::problem::Problem;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -29,11 +29,9 @@ const SAT_ENGINE: &str = "sat[:ENCODING][:no-merge][:no-warm-start][:no-complete
 /// The engine a name of `toursat compare` stands for: `dfs`, `auto`, `construct`, or
 /// `sat[:ENCODING][:no-merge][:no-warm-start][:no-complete]`.
 pub fn engine_choice(name: &str) -> Result<EngineChoice, String> {
+    let unknown = || format!("unknown engine {name:?}: use dfs, auto, construct or {SAT_ENGINE}");
     let parts: Vec<&str> = name.split(':').collect();
     let choice = match parts.as_slice() {
-        ["dfs"] => EngineChoice::Dfs,
-        ["auto"] => EngineChoice::Auto,
-        ["construct"] => EngineChoice::Construct,
         ["sat", rest @ ..] => {
             let mut options = SatOptions::default();
             let mut rest = rest;
@@ -53,11 +51,8 @@ pub fn engine_choice(name: &str) -> Result<EngineChoice, String> {
             };
             EngineChoice::Sat(options)
         }
-        _ => {
-            return Err(format!(
-                "unknown engine {name:?}: use dfs, auto, construct or {SAT_ENGINE}"
-            ))
-        }
+        [engine] => EngineChoice::from_name(engine).map_err(|_| unknown())?,
+        _ => return Err(unknown()),
     };
     Ok(choice)
 }
@@ -359,6 +354,38 @@ pub trait Report {
     /// Writes `comparison` to `out`.
     fn write(&self, comparison: &Comparison, out: &mut dyn Write) -> io::Result<()>;
 }
+
+/// The names of the reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// Aligned plain-text tables: [`Table`].
+    Table,
+    /// Markdown pipe tables: [`Markdown`].
+    Markdown,
+    /// A row for each board and engine: [`Csv`].
+    Csv,
+    /// One JSON object with every run: [`Json`].
+    Json,
+}
+
+impl ReportFormat {
+    /// The report itself.
+    pub fn report(&self) -> Box<dyn Report> {
+        match self {
+            ReportFormat::Table => Box::new(Table),
+            ReportFormat::Markdown => Box::new(Markdown),
+            ReportFormat::Csv => Box::new(Csv),
+            ReportFormat::Json => Box::new(Json),
+        }
+    }
+}
+
+named!(ReportFormat, "report format", {
+    Table => "table", "Aligned plain-text tables",
+    Markdown => "markdown", "Markdown pipe tables",
+    Csv => "csv", "A row for each board and engine",
+    Json => "json", "One JSON object with every run",
+});
 
 /// Seconds for reports: three significant digits.
 pub fn seconds_text(seconds: f64) -> String {

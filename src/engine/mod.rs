@@ -15,6 +15,7 @@ pub mod sat;
 pub mod theory;
 
 use crate::board::Square;
+use crate::names::{named, Named};
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, ProblemError, TourShape};
 use crate::tour::Tour;
@@ -239,6 +240,46 @@ pub enum EngineChoice {
     Construct,
 }
 
+/// The engines by name: `auto`, `dfs`, `sat` (the SAT engine with its default options) and
+/// `construct`.
+impl Named for EngineChoice {
+    const KIND: &'static str = "engine";
+
+    fn all() -> Vec<EngineChoice> {
+        vec![
+            EngineChoice::Auto,
+            EngineChoice::Dfs,
+            EngineChoice::Sat(sat::SatOptions::default()),
+            EngineChoice::Construct,
+        ]
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            EngineChoice::Auto => "auto",
+            EngineChoice::Dfs => "dfs",
+            EngineChoice::Sat(_) => "sat",
+            EngineChoice::Construct => "construct",
+        }
+    }
+
+    fn help(&self) -> &'static str {
+        match self {
+            EngineChoice::Auto => "Pick per problem",
+            EngineChoice::Dfs => "Depth-first search",
+            EngineChoice::Sat(_) => "The SAT engine",
+            EngineChoice::Construct => "The knight's-tour construction",
+        }
+    }
+}
+
+/// The engine's name (`sat` whatever its options).
+impl fmt::Display for EngineChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Which tour to find when several exist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Order {
@@ -248,6 +289,11 @@ pub enum Order {
     /// The lexicographically first: squares compared by column, then row.
     Lex,
 }
+
+named!(Order, "order", {
+    Any => "any", "Any tour",
+    Lex => "lex", "The lexicographically first tour",
+});
 
 /// How to solve a problem.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

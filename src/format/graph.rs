@@ -23,9 +23,10 @@ pub enum GraphFormat {
 }
 
 named!(GraphFormat, "graph format", {
-    Vertices => "vertices",
-    Tsplib => "tsplib",
+    Vertices => "vertices", "With --graph: the vertex numbers in tour order, one a line",
+    Tsplib => "tsplib", "With --graph: a TSPLIB TOUR file",
     Json => "json",
+        "One JSON object: the graph's sizes, the answer, the tour, statistics (docs/json.md)",
 });
 
 /// A vertex as files number it.

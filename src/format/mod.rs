@@ -22,12 +22,14 @@ pub use svg::{Svg, MAX_NUMBERED_SIDE};
 
 use crate::board::Board;
 use crate::engine::{Answer, Impossibility, Solution, Stats, Stop};
-use crate::names::named;
+use crate::names::{named, Named};
 use crate::problem::Problem;
 use crate::square::coordinates;
 use crate::tour::Tour;
+use graph::GraphFormat;
 use std::fmt;
 use std::io::{self, Write};
+use stream::StreamFormat;
 
 /// The line width of the judge's rook-circuit output: 40 moves a line.
 pub const JUDGE_LINE_WIDTH: usize = 40;
@@ -42,8 +44,8 @@ pub trait Format {
         out: &mut dyn Write,
     ) -> Result<(), FormatError>;
 
-    /// Writes a solution: the tour when one was found, a line `no tour: REASON` when none exists,
-    /// nothing when the engine stopped.
+    /// Writes a solution: the tour when one was found, otherwise the answer in words, `no tour:
+    /// REASON` ([`Format::write_no_tour`]) or why the engine stopped ([`Format::write_stopped`]).
     fn write_solution(
         &self,
         problem: &Problem,
@@ -53,11 +55,34 @@ pub trait Format {
         match &solution.answer {
             Answer::Found(tour) => self.write_tour(problem, tour, out),
             Answer::NoTour(why) => {
-                writeln!(out, "no tour: {}", explain(&problem.board, why))?;
-                Ok(())
+                let line = format!("no tour: {}", explain(&problem.board, why));
+                self.write_no_tour(problem, &line, out)
             }
-            Answer::Stopped(_) => Ok(()),
+            Answer::Stopped(stop) => self.write_stopped(problem, &explain_stop(*stop, None), out),
         }
+    }
+
+    /// Writes the answer that no tour of `problem` exists, `line` (`no tour: REASON`): by
+    /// default the line itself.
+    fn write_no_tour(
+        &self,
+        _problem: &Problem,
+        line: &str,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        writeln!(out, "{line}")?;
+        Ok(())
+    }
+
+    /// Writes the answer of an engine that stopped before it found one, `why` in words: by
+    /// default nothing.
+    fn write_stopped(
+        &self,
+        _problem: &Problem,
+        _why: &str,
+        _out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        Ok(())
     }
 }
 
@@ -95,16 +120,112 @@ impl FormatName {
             FormatName::Json => Box::new(Json),
         }
     }
+
+    /// The format's streaming writer, for tours too large to hold, if it has one.
+    pub fn stream(&self) -> Option<StreamFormat> {
+        match self {
+            FormatName::Numbers => Some(StreamFormat::Numbers),
+            FormatName::Squares => Some(StreamFormat::Squares),
+            FormatName::Names => Some(StreamFormat::Names),
+            FormatName::Moves | FormatName::Grid | FormatName::Json => None,
+        }
+    }
 }
 
 named!(FormatName, "format", {
-    Moves => "moves",
-    Squares => "squares",
-    Names => "names",
-    Numbers => "numbers",
+    Moves => "moves", "Letters N, S, E, W (rook-only pieces); a closed tour ends with the move back",
+    Squares => "squares", "One `x,y` a line",
+    Names => "names", "Chess names run together: A1B3C1",
+    Numbers => "numbers", "1-based row-major square numbers separated by spaces",
     Grid => "grid",
+        "The board: rook and king tours drawn in lines (blocked squares █), other tours as each \
+         square's visit number (blocked squares X)",
     Json => "json",
+        "One JSON object: problem, answer, tour as [x,y] pairs (vertex numbers for --graph), \
+         statistics (docs/json.md)",
 });
+
+/// What to write of an answer: a tour in a format of board tours or of graph tours, or nothing.
+///
+/// Its names are those of [`FormatName`], then those of [`GraphFormat`] that are not already
+/// taken, then `none`: a name of both (`json`) names the board format, and stands for the
+/// graph format for a graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// A format of board tours.
+    Board(FormatName),
+    /// A format of graph tours.
+    Graph(GraphFormat),
+    /// Nothing.
+    Nothing,
+}
+
+impl OutputFormat {
+    /// The format for a tour of a board (`None`: write nothing), or the graph format this is
+    /// when no board format has its name.
+    pub fn for_board(&self) -> Result<Option<FormatName>, GraphFormat> {
+        match *self {
+            OutputFormat::Board(format) => Ok(Some(format)),
+            OutputFormat::Graph(format) => {
+                same_name(format, &FormatName::ALL).map(Some).ok_or(format)
+            }
+            OutputFormat::Nothing => Ok(None),
+        }
+    }
+
+    /// The format for a tour of a graph (`None`: write nothing), or the board format this is
+    /// when no graph format has its name.
+    pub fn for_graph(&self) -> Result<Option<GraphFormat>, FormatName> {
+        match *self {
+            OutputFormat::Board(format) => {
+                same_name(format, &GraphFormat::ALL).map(Some).ok_or(format)
+            }
+            OutputFormat::Graph(format) => Ok(Some(format)),
+            OutputFormat::Nothing => Ok(None),
+        }
+    }
+}
+
+/// The one of `others` named as `named` is.
+fn same_name<T: Named, U: Named>(named: T, others: &[U]) -> Option<U> {
+    others
+        .iter()
+        .copied()
+        .find(|other| other.name() == named.name())
+}
+
+impl Named for OutputFormat {
+    const KIND: &'static str = "format";
+
+    fn all() -> Vec<OutputFormat> {
+        let boards = FormatName::ALL.map(OutputFormat::Board);
+        let graphs = GraphFormat::ALL
+            .into_iter()
+            .filter(|&format| same_name(format, &FormatName::ALL).is_none())
+            .map(OutputFormat::Graph);
+        boards
+            .into_iter()
+            .chain(graphs)
+            .chain([OutputFormat::Nothing])
+            .collect()
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            OutputFormat::Board(format) => format.name(),
+            OutputFormat::Graph(format) => format.name(),
+            OutputFormat::Nothing => "none",
+        }
+    }
+
+    fn help(&self) -> &'static str {
+        match self {
+            OutputFormat::Board(format) => format.help(),
+            OutputFormat::Graph(format) => format.help(),
+            OutputFormat::Nothing => "Nothing (with --stats, only the statistics)",
+        }
+    }
+}
 
 /// Why a tour could not be written.
 #[derive(Debug)]
@@ -318,6 +439,32 @@ mod tests {
         assert_eq!(value["answer"], "found");
         assert_eq!(value["tour"][3], serde_json::json!([2, 1]));
         assert_eq!(value["tour"].as_array().unwrap().len(), 6);
+    }
+
+    #[test]
+    fn output_formats_are_the_board_formats_then_the_other_graph_formats_then_none() {
+        let names: Vec<&str> = OutputFormat::all().iter().map(Named::name).collect();
+        assert_eq!(
+            names,
+            [
+                "moves", "squares", "names", "numbers", "grid", "json", "vertices", "tsplib",
+                "none"
+            ]
+        );
+    }
+
+    #[test]
+    fn json_writes_a_board_or_a_graph_and_vertices_only_a_graph() {
+        let json = OutputFormat::from_name("json").unwrap();
+        assert_eq!(json.for_board(), Ok(Some(FormatName::Json)));
+        assert_eq!(json.for_graph(), Ok(Some(GraphFormat::Json)));
+        let vertices = OutputFormat::Graph(GraphFormat::Vertices);
+        assert_eq!(vertices.for_board(), Err(GraphFormat::Vertices));
+        assert_eq!(
+            OutputFormat::Board(FormatName::Grid).for_graph(),
+            Err(FormatName::Grid)
+        );
+        assert_eq!(OutputFormat::Nothing.for_graph(), Ok(None));
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! The SVG format: a picture of the board and the tour.
 
-use super::{explain, explain_stop, Format, FormatError};
-use crate::engine::{Answer, Solution};
+use super::{Format, FormatError};
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
 use std::io::Write;
@@ -33,22 +32,24 @@ impl Format for Svg {
         write_picture(problem, Some(tour), None, out)
     }
 
-    fn write_solution(
+    /// The board alone, `line` ending its title.
+    fn write_no_tour(
         &self,
         problem: &Problem,
-        solution: &Solution,
+        line: &str,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        match &solution.answer {
-            Answer::Found(tour) => self.write_tour(problem, tour, out),
-            Answer::NoTour(why) => {
-                let caption = format!("no tour: {}", explain(&problem.board, why));
-                write_picture(problem, None, Some(&caption), out)
-            }
-            Answer::Stopped(stop) => {
-                write_picture(problem, None, Some(&explain_stop(*stop, None)), out)
-            }
-        }
+        write_picture(problem, None, Some(line), out)
+    }
+
+    /// The board alone, `why` ending its title.
+    fn write_stopped(
+        &self,
+        problem: &Problem,
+        why: &str,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        write_picture(problem, None, Some(why), out)
     }
 }
 

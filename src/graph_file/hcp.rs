@@ -3,9 +3,12 @@
 //! ignored.
 
 use super::{
-    numbered_lines, parse_vertex, parse_vertex_count, split_keyword, EdgeSet, GraphFile,
-    GraphFileError, GraphSyntax,
+    parse_vertex, parse_vertex_count, unterminated, EdgeSet, GraphFile, GraphFileError,
+    GraphSyntax, TsplibLines,
 };
+
+/// The section of the edges.
+const SECTION: &str = "EDGE_DATA_SECTION";
 
 /// TSPLIB keywords whose values do not change the graph: read and ignored.
 const IGNORED_KEYWORDS: [&str; 6] = [
@@ -28,19 +31,13 @@ enum EdgeDataFormat {
 
 /// Reads a TSPLIB HCP graph.
 pub(super) fn read(text: &str) -> Result<GraphFile, GraphFileError> {
-    let mut lines = numbered_lines(text);
+    let mut lines = TsplibLines::new(text);
     let mut name = None;
     let mut vertex_count = None;
     let mut format = EdgeDataFormat::EdgeList;
     let mut keyword_lines: Vec<(&str, usize)> = Vec::new();
     let mut edges = None;
-    let mut last_line = 0;
-    while let Some((line, content)) = lines.next() {
-        last_line = line;
-        if content.is_empty() {
-            continue;
-        }
-        let (keyword, value) = split_keyword(content);
+    while let Some((line, keyword, value)) = lines.next_keyword() {
         if keyword == "EOF" {
             break;
         }
@@ -80,10 +77,10 @@ pub(super) fn read(text: &str) -> Result<GraphFile, GraphFileError> {
                 let mut section = EdgeSet::default();
                 match format {
                     EdgeDataFormat::EdgeList => {
-                        read_edge_list(&mut lines, line, vertex_count, &mut section)?
+                        read_edge_list(&mut lines, vertex_count, &mut section)?
                     }
                     EdgeDataFormat::AdjList => {
-                        read_adj_list(&mut lines, line, vertex_count, &mut section)?
+                        read_adj_list(&mut lines, vertex_count, &mut section)?
                     }
                 }
                 edges = Some(section);
@@ -101,8 +98,11 @@ pub(super) fn read(text: &str) -> Result<GraphFile, GraphFileError> {
         (Some(vertex_count), Some(edges)) => {
             Ok(edges.into_graph(name, vertex_count, GraphSyntax::Hcp))
         }
-        (None, _) => Err(GraphFileError::new(last_line, "missing DIMENSION")),
-        (Some(_), None) => Err(GraphFileError::new(last_line, "missing EDGE_DATA_SECTION")),
+        (None, _) => Err(GraphFileError::new(lines.last_line, "missing DIMENSION")),
+        (Some(_), None) => Err(GraphFileError::new(
+            lines.last_line,
+            "missing EDGE_DATA_SECTION",
+        )),
     }
 }
 
@@ -118,60 +118,49 @@ fn parse_format(value: &str, line: usize) -> Result<EdgeDataFormat, GraphFileErr
     }
 }
 
-/// The error for a section that runs to `line`, the end of the file or `EOF`, without its `-1`.
-fn unterminated(line: usize) -> GraphFileError {
-    GraphFileError::new(line, "EDGE_DATA_SECTION does not end with -1")
-}
-
-/// Reads an `EDGE_LIST` section that starts after `section_line`, through its closing `-1`.
-fn read_edge_list<'a>(
-    lines: &mut impl Iterator<Item = (usize, &'a str)>,
-    section_line: usize,
+/// Reads an `EDGE_LIST` section, through its closing `-1`.
+fn read_edge_list(
+    lines: &mut TsplibLines,
     vertex_count: usize,
     edges: &mut EdgeSet,
 ) -> Result<(), GraphFileError> {
-    let mut last_line = section_line;
-    for (line, content) in lines {
-        last_line = line;
+    lines.read_section(SECTION, |line, content| {
         let mut fields = content.split_whitespace();
         match (fields.next(), fields.next(), fields.next()) {
-            (None, _, _) => {}
-            (Some("-1"), None, _) => return Ok(()),
-            (Some("EOF"), None, _) => return Err(unterminated(line)),
-            (Some(a), Some(b), None) => edges.add(
-                line,
-                parse_vertex(a, line, vertex_count)?,
-                parse_vertex(b, line, vertex_count)?,
-            ),
-            _ => {
-                return Err(GraphFileError::new(
-                    line,
-                    format!("expected an edge \"u v\" or the closing -1, found {content:?}"),
-                ))
+            (None, _, _) => Ok(false),
+            (Some("-1"), None, _) => Ok(true),
+            (Some("EOF"), None, _) => Err(unterminated(SECTION, line)),
+            (Some(a), Some(b), None) => {
+                let (a, b) = (
+                    parse_vertex(a, line, vertex_count)?,
+                    parse_vertex(b, line, vertex_count)?,
+                );
+                edges.add(line, a, b);
+                Ok(false)
             }
+            _ => Err(GraphFileError::new(
+                line,
+                format!("expected an edge \"u v\" or the closing -1, found {content:?}"),
+            )),
         }
-    }
-    Err(unterminated(last_line))
+    })
 }
 
-/// Reads an `ADJ_LIST` section that starts after `section_line`, through its closing `-1`.
-fn read_adj_list<'a>(
-    lines: &mut impl Iterator<Item = (usize, &'a str)>,
-    section_line: usize,
+/// Reads an `ADJ_LIST` section, through its closing `-1`.
+fn read_adj_list(
+    lines: &mut TsplibLines,
     vertex_count: usize,
     edges: &mut EdgeSet,
 ) -> Result<(), GraphFileError> {
-    let mut last_line = section_line;
     let mut entry_vertex = None;
-    for (line, content) in lines {
-        last_line = line;
+    lines.read_section(SECTION, |line, content| {
         let mut tokens = content.split_whitespace();
         while let Some(token) = tokens.next() {
             match (entry_vertex, token) {
-                (_, "EOF") => return Err(unterminated(line)),
+                (_, "EOF") => return Err(unterminated(SECTION, line)),
                 (None, "-1") => {
                     return match tokens.next() {
-                        None => Ok(()),
+                        None => Ok(true),
                         Some(extra) => Err(GraphFileError::new(
                             line,
                             format!("unexpected {extra:?} after the closing -1"),
@@ -185,8 +174,8 @@ fn read_adj_list<'a>(
                 }
             }
         }
-    }
-    Err(unterminated(last_line))
+        Ok(false)
+    })
 }
 
 #[cfg(test)]

@@ -15,9 +15,9 @@ mod write;
 pub use tour::{read_graph_tour, write_tsplib_tour, write_vertices};
 pub use write::{write_dimacs, write_hcp};
 
+use crate::names::named;
 use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
-use std::str::FromStr;
 
 /// The most vertices a graph file may declare (TSPLIB `DIMENSION`, DIMACS `N`) or use.
 pub const MAX_VERTICES: usize = 10_000_000;
@@ -48,31 +48,11 @@ pub enum GraphSyntax {
     EdgeList,
 }
 
-impl GraphSyntax {
-    /// The syntax's name, as a `--graph-format` value takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            GraphSyntax::Hcp => "hcp",
-            GraphSyntax::Dimacs => "dimacs",
-            GraphSyntax::EdgeList => "edges",
-        }
-    }
-}
-
-impl FromStr for GraphSyntax {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<GraphSyntax, String> {
-        match text {
-            "hcp" => Ok(GraphSyntax::Hcp),
-            "dimacs" => Ok(GraphSyntax::Dimacs),
-            "edges" => Ok(GraphSyntax::EdgeList),
-            _ => Err(format!(
-                "unknown graph format {text:?}: expected hcp, dimacs or edges"
-            )),
-        }
-    }
-}
+named!(GraphSyntax, "graph format", {
+    Hcp => "hcp",
+    Dimacs => "dimacs",
+    EdgeList => "edges",
+});
 
 /// Why a graph file (or a tour of one) could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,6 +128,63 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
         .map(|(index, content)| (index + 1, content.trim()))
+}
+
+/// The lines of a TSPLIB file (an HCP graph, a tour), numbered from 1 and trimmed, with the
+/// number of the last one read: where a file that ends too soon ends.
+struct TsplibLines<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    /// The number of the last line read (0 before the first).
+    last_line: usize,
+}
+
+impl<'a> TsplibLines<'a> {
+    fn new(text: &'a str) -> TsplibLines<'a> {
+        TsplibLines {
+            lines: text.lines().enumerate(),
+            last_line: 0,
+        }
+    }
+
+    /// The next line that is not blank: its number, its keyword and its value (see
+    /// [`split_keyword`]).
+    fn next_keyword(&mut self) -> Option<(usize, &'a str, &'a str)> {
+        let (line, content) = self.find(|(_, content)| !content.is_empty())?;
+        let (keyword, value) = split_keyword(content);
+        Some((line, keyword, value))
+    }
+
+    /// Reads the lines of the section `section` after its keyword's line, each by `read_line`,
+    /// through the one where `read_line` finds the closing `-1` (it returns `true`); lines that
+    /// end before it are an error.
+    fn read_section(
+        &mut self,
+        section: &str,
+        mut read_line: impl FnMut(usize, &'a str) -> Result<bool, GraphFileError>,
+    ) -> Result<(), GraphFileError> {
+        for (line, content) in self.by_ref() {
+            if read_line(line, content)? {
+                return Ok(());
+            }
+        }
+        Err(unterminated(section, self.last_line))
+    }
+}
+
+impl<'a> Iterator for TsplibLines<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let (index, content) = self.lines.next()?;
+        self.last_line = index + 1;
+        Some((self.last_line, content.trim()))
+    }
+}
+
+/// The error for the TSPLIB section `section` that runs to `line` (the end of the file, or
+/// `EOF`) without its closing `-1`.
+fn unterminated(section: &str, line: usize) -> GraphFileError {
+    GraphFileError::new(line, format!("{section} does not end with -1"))
 }
 
 /// A TSPLIB line split into its keyword (up to whitespace or `:`) and its value (after an
@@ -320,7 +357,7 @@ mod tests {
 
     #[test]
     fn syntax_names_parse_back() {
-        for syntax in [GraphSyntax::Hcp, GraphSyntax::Dimacs, GraphSyntax::EdgeList] {
+        for syntax in GraphSyntax::ALL {
             assert_eq!(syntax.name().parse(), Ok(syntax));
         }
         assert!("tsp"

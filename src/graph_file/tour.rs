@@ -3,7 +3,12 @@
 //! tour is the verifier's question.
 
 use super::write::{one_line, push_line};
-use super::{numbered_lines, parse_vertex, split_keyword, GraphFileError};
+use super::{
+    numbered_lines, parse_vertex, split_keyword, unterminated, GraphFileError, TsplibLines,
+};
+
+/// The section of the vertices.
+const SECTION: &str = "TOUR_SECTION";
 
 /// The TSPLIB keywords that mark a tour file as TSPLIB when a line starts with one.
 const TOUR_KEYWORDS: [&str; 5] = ["NAME", "TYPE", "DIMENSION", "COMMENT", "TOUR_SECTION"];
@@ -45,14 +50,8 @@ pub fn read_graph_tour(text: &str, vertex_count: usize) -> Result<Vec<u32>, Grap
 
 /// Reads a TSPLIB tour file: its header, then its `TOUR_SECTION` through `-1`.
 fn read_tsplib_tour(text: &str, vertex_count: usize) -> Result<Vec<u32>, GraphFileError> {
-    let mut lines = numbered_lines(text);
-    let mut last_line = 0;
-    while let Some((line, content)) = lines.next() {
-        last_line = line;
-        if content.is_empty() {
-            continue;
-        }
-        let (keyword, value) = split_keyword(content);
+    let mut lines = TsplibLines::new(text);
+    while let Some((line, keyword, value)) = lines.next_keyword() {
         match keyword {
             "NAME" | "COMMENT" => {}
             "TYPE" if value == "TOUR" => {}
@@ -63,7 +62,7 @@ fn read_tsplib_tour(text: &str, vertex_count: usize) -> Result<Vec<u32>, GraphFi
                 ))
             }
             "DIMENSION" => check_dimension(value, line, vertex_count)?,
-            "TOUR_SECTION" => return read_tour_section(lines, line, vertex_count),
+            "TOUR_SECTION" => return read_tour_section(&mut lines, vertex_count),
             "EOF" => break,
             _ => {
                 return Err(GraphFileError::new(
@@ -73,7 +72,7 @@ fn read_tsplib_tour(text: &str, vertex_count: usize) -> Result<Vec<u32>, GraphFi
             }
         }
     }
-    Err(GraphFileError::new(last_line, "missing TOUR_SECTION"))
+    Err(GraphFileError::new(lines.last_line, "missing TOUR_SECTION"))
 }
 
 /// Checks that the `DIMENSION` value on `line` is the graph's `vertex_count`.
@@ -91,30 +90,26 @@ fn check_dimension(value: &str, line: usize, vertex_count: usize) -> Result<(), 
     }
 }
 
-/// Reads the vertices of a `TOUR_SECTION` that starts after `section_line`, through `-1`;
-/// an empty section is refused.
-fn read_tour_section<'a>(
-    lines: impl Iterator<Item = (usize, &'a str)>,
-    section_line: usize,
+/// Reads the vertices of a `TOUR_SECTION`, through `-1`; an empty section is refused.
+fn read_tour_section(
+    lines: &mut TsplibLines,
     vertex_count: usize,
 ) -> Result<Vec<u32>, GraphFileError> {
-    let unterminated = |line| GraphFileError::new(line, "TOUR_SECTION does not end with -1");
     let mut tour = Vec::new();
-    let mut last_line = section_line;
-    for (line, content) in lines {
-        last_line = line;
+    lines.read_section(SECTION, |line, content| {
         for token in content.split_whitespace() {
             match token {
                 "-1" if tour.is_empty() => {
                     return Err(GraphFileError::new(line, "TOUR_SECTION has no vertices"))
                 }
-                "-1" => return Ok(tour),
-                "EOF" => return Err(unterminated(line)),
+                "-1" => return Ok(true),
+                "EOF" => return Err(unterminated(SECTION, line)),
                 _ => tour.push(parse_vertex(token, line, vertex_count)?),
             }
         }
-    }
-    Err(unterminated(last_line))
+        Ok(false)
+    })?;
+    Ok(tour)
 }
 
 /// Reads a plain list of 1-based vertex numbers.

@@ -58,13 +58,7 @@ impl Contender for ChildEngine {
 
 /// The `toursat solve` options that choose `engine`.
 fn solve_options(engine: EngineChoice) -> Vec<String> {
-    let name = match engine {
-        EngineChoice::Auto => "auto",
-        EngineChoice::Dfs => "dfs",
-        EngineChoice::Construct => "construct",
-        EngineChoice::Sat(_) => "sat",
-    };
-    let mut options = vec!["--engine".to_string(), name.to_string()];
+    let mut options = vec!["--engine".to_string(), engine.to_string()];
     if let EngineChoice::Sat(sat) = engine {
         options.extend(["--encoding".to_string(), sat.encoding.to_string()]);
         if !sat.merge {

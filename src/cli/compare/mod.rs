@@ -3,12 +3,12 @@
 mod child;
 mod fault;
 
-use super::args::{is_stdin, read_board};
+use super::args::{is_stdin, one_of, read_board};
 use super::error::CliError;
 use super::exit;
 use super::graph_input::read_graph_problem;
 use child::{ChildEngine, ChildKind, Setup};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use fault::Fault;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 use toursat::board::MAX_SQUARES;
-use toursat::compare::{self, BoardEntry, Comparison, Contender, Instance, Report};
+use toursat::compare::{self, BoardEntry, Comparison, Contender, Instance, Report, ReportFormat};
 use toursat::{Piece, Problem, TourShape};
 
 /// Examples shown under `toursat compare --help`.
@@ -60,8 +60,8 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     runs: u32,
     /// How to write the results.
-    #[arg(long, value_enum, default_value_t = ReportArg::Table)]
-    format: ReportArg,
+    #[arg(long, value_parser = one_of::<ReportFormat>(), default_value_t = ReportFormat::Table)]
+    format: ReportFormat,
     /// Children run at once (1 gives the fairest times).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     jobs: u32,
@@ -74,31 +74,6 @@ pub struct CompareArgs {
     /// Act as the faulty engine KIND on the one board (the child of a test engine).
     #[arg(long, hide = true, value_name = "KIND")]
     fault: Option<Fault>,
-}
-
-/// The report formats on the command line.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-enum ReportArg {
-    /// Aligned plain-text tables.
-    Table,
-    /// Markdown pipe tables.
-    Markdown,
-    /// A row for each board and engine.
-    Csv,
-    /// One JSON object with every run.
-    Json,
-}
-
-impl ReportArg {
-    /// The report itself.
-    fn report(self) -> Box<dyn Report> {
-        match self {
-            ReportArg::Table => Box::new(compare::Table),
-            ReportArg::Markdown => Box::new(compare::Markdown),
-            ReportArg::Csv => Box::new(compare::Csv),
-            ReportArg::Json => Box::new(compare::Json),
-        }
-    }
 }
 
 /// Reads a time limit in seconds: a finite number above 0.

@@ -7,11 +7,11 @@ mod moves;
 mod visits;
 
 use crate::board::{Board, Square};
+use crate::names::named;
 use crate::problem::Problem;
 use crate::square::parse_coords;
 use crate::tour::Tour;
 use std::fmt;
-use std::str::FromStr;
 
 /// The ways a tour can be written for reading back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -35,25 +35,24 @@ pub enum TourSyntax {
     Json,
 }
 
-impl FromStr for TourSyntax {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<TourSyntax, String> {
-        match text {
-            "auto" => Ok(TourSyntax::Auto),
-            "squares" => Ok(TourSyntax::Squares),
-            "names" => Ok(TourSyntax::Names),
-            "numbers" => Ok(TourSyntax::Numbers),
-            "moves" => Ok(TourSyntax::Moves),
-            "grid" => Ok(TourSyntax::Grid),
-            "json" => Ok(TourSyntax::Json),
-            _ => Err(format!(
-                "unknown tour format {text:?}: expected auto, squares, names, numbers, moves, \
-                 grid or json"
-            )),
-        }
-    }
-}
+named!(TourSyntax, "tour format", {
+    Auto => "auto",
+        "Detect, the first rule that holds: json if it starts with `{`; grid if it has box-drawing \
+         lines, `· █ ● ○ •` or colour codes; moves if only N S E W; squares if it has a comma; \
+         grid if laid out like the board (a line a row, an entry a column: numbers, X, .; more \
+         than one row, or an X or .); names if it has letters; squares if lines of two numbers; \
+         numbers otherwise",
+    Squares => "squares", "Pairs x,y (or x y), 0-based",
+    Names => "names", "Chess names: A1B3C1 (spaces allowed)",
+    Numbers => "numbers", "1-based row-major square numbers",
+    Moves => "moves",
+        "Letters N, S, E, W from --start, or from the one start the board allows: the moves' \
+         top-left square on the board's first free square (row-major)",
+    Grid => "grid",
+        "The board: a drawing in lines (rook, king; ● start, ○ end of an open tour; a closed one \
+         walked from --start or its first square), or visit numbers; colour codes are ignored",
+    Json => "json", "A JSON document (docs/json.md) whose answer is `found`: its tour",
+});
 
 /// Why a tour could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
