@@ -285,6 +285,37 @@ pub(crate) fn root_with_halving(parent: &mut [u32], mut item: u32) -> u32 {
     item
 }
 
+/// The sides (0 or 1) of a 2-colouring of the vertices `0..vertex_count`, whose neighbours
+/// `neighbours` lists: each vertex not yet coloured goes on side 0 and its component is
+/// coloured from it. `None` when an edge joins two vertices of one side (an odd cycle).
+pub(crate) fn two_colouring<I>(
+    vertex_count: usize,
+    neighbours: impl Fn(Vertex) -> I,
+) -> Option<Vec<u8>>
+where
+    I: IntoIterator<Item = Vertex>,
+{
+    let mut side = vec![u8::MAX; vertex_count];
+    for root in 0..vertex_count as Vertex {
+        if side[root as usize] != u8::MAX {
+            continue;
+        }
+        side[root as usize] = 0;
+        let mut stack = vec![root];
+        while let Some(vertex) = stack.pop() {
+            for next in neighbours(vertex) {
+                if side[next as usize] == u8::MAX {
+                    side[next as usize] = 1 - side[vertex as usize];
+                    stack.push(next);
+                } else if side[next as usize] == side[vertex as usize] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(side)
+}
+
 /// The cycles of a 2-regular graph given as each vertex's two partners.
 pub fn cycles_of_partners(partners: &[[Vertex; 2]]) -> Vec<Vec<Vertex>> {
     let mut seen = vec![false; partners.len()];

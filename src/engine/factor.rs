@@ -9,7 +9,7 @@
 
 use crate::board::{Board, Square};
 use crate::engine::HallCut;
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::{two_colouring, CycleGraph, Vertex};
 use crate::piece::MoveGraph;
 use std::collections::VecDeque;
 
@@ -301,30 +301,14 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
 /// out of the colouring) on side 0; `None` when the squares are not bipartite.
 fn square_sides(graph: &CycleGraph) -> Option<Vec<u8>> {
     let virtual_vertex = graph.virtual_vertex();
-    let mut side = vec![u8::MAX; graph.vertex_count()];
-    if let Some(vertex) = virtual_vertex {
-        side[vertex as usize] = 0;
-    }
-    for root in 0..graph.square_count() {
-        if side[root] != u8::MAX {
-            continue;
-        }
-        side[root] = 0;
-        let mut queue = VecDeque::from([root as Vertex]);
-        while let Some(vertex) = queue.pop_front() {
-            for &(next, _) in graph.incident(vertex) {
-                if Some(next) == virtual_vertex {
-                    continue;
-                }
-                if side[next as usize] == u8::MAX {
-                    side[next as usize] = 1 - side[vertex as usize];
-                    queue.push_back(next);
-                } else if side[next as usize] == side[vertex as usize] {
-                    return None;
-                }
-            }
-        }
-    }
+    let mut side = two_colouring(graph.square_count(), |vertex| {
+        graph
+            .incident(vertex)
+            .iter()
+            .map(|&(next, _)| next)
+            .filter(move |&next| Some(next) != virtual_vertex)
+    })?;
+    side.extend(virtual_vertex.map(|_| 0));
     Some(side)
 }
 

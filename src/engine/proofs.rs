@@ -6,7 +6,7 @@ use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathE
 use crate::engine::general_factor::general_two_factor;
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::{HallCut, Impossibility};
-use crate::graph::CycleGraph;
+use crate::graph::{two_colouring, CycleGraph};
 use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
@@ -57,7 +57,9 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
         .or_else(|| degrees(ends, graph, &vertices))
         .or_else(|| disconnection(graph, &vertices))
         .or_else(|| {
-            let side = bipartition(graph)?;
+            let side = two_colouring(graph.len(), |vertex| {
+                graph.neighbours(vertex).iter().copied()
+            })?;
             colour_count(ends, &vertices, &|vertex| side[vertex as usize])
         })
         .or_else(|| cut_square(problem.shape, graph, &vertices))
@@ -67,30 +69,6 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
             }
             lacks_any_two_factor(&problem.cycle_graph())
         })
-}
-
-/// The two sides of a connected bipartite graph (0 holds vertex 0), or `None` when an edge
-/// joins two vertices of one side.
-fn bipartition(graph: &MoveGraph) -> Option<Vec<u8>> {
-    let mut side = vec![u8::MAX; graph.len()];
-    for root in 0..graph.len() as Square {
-        if side[root as usize] != u8::MAX {
-            continue;
-        }
-        side[root as usize] = 0;
-        let mut stack = vec![root];
-        while let Some(vertex) = stack.pop() {
-            for &next in graph.neighbours(vertex) {
-                if side[next as usize] == u8::MAX {
-                    side[next as usize] = 1 - side[vertex as usize];
-                    stack.push(next);
-                } else if side[next as usize] == side[vertex as usize] {
-                    return None;
-                }
-            }
-        }
-    }
-    Some(side)
 }
 
 /// What the arguments that need no board take of a problem: its shape and fixed ends.
