@@ -375,6 +375,12 @@ impl FlowNetwork {
     /// networks), leaving Dinic's phases only the few units greed misses.
     fn greedy_flow(&mut self, source: usize, sink: usize) -> u32 {
         let mut total = 0;
+        // Each node's edge into the sink (the twin of the sink's residual edge), found once: a
+        // node with many edges (an open tour's virtual vertex) is not searched each time.
+        let mut sink_edge = vec![usize::MAX; self.first_edge.len()];
+        for residual in self.edges_from(sink) {
+            sink_edge[self.edge_to[residual]] = residual ^ 1;
+        }
         let source_edges: Vec<usize> = self.edges_from(source).collect();
         for source_edge in source_edges {
             let first = self.edge_to[source_edge];
@@ -387,13 +393,11 @@ impl FlowNetwork {
                 if self.capacity[middle_edge] == 0 || second == source {
                     continue;
                 }
-                let sink_edge = self
-                    .edges_from(second)
-                    .find(|&edge| self.edge_to[edge] == sink && self.capacity[edge] > 0);
-                if let Some(sink_edge) = sink_edge {
+                let into_sink = sink_edge[second];
+                if into_sink != usize::MAX && self.capacity[into_sink] > 0 {
                     self.push(source_edge);
                     self.push(middle_edge);
-                    self.push(sink_edge);
+                    self.push(into_sink);
                     total += 1;
                 }
             }
