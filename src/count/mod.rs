@@ -2,8 +2,8 @@
 //!
 //! [`count`] answers how many tours a [`Problem`] has, in arbitrary precision. Closed tours
 //! count once per cycle (either direction, any start), as OEIS does; open tours once per path,
-//! or once per direction with [`CountOptions::directed`]. The DP ([`frontier`]) decides the
-//! moves in the order of [`plan`]; its frontier spans the board's short side times the piece's
+//! or once per direction with [`CountOptions::directed`]. The DP (`frontier`) decides the
+//! moves in the order of `plan`; its frontier spans the board's short side times the piece's
 //! reach across rows, so it suits the rook and king on boards up to about 14 squares wide, and
 //! leapers on narrow boards. Counts are added in `u128` and the count is redone in [`Natural`]
 //! if one of them passes it. Where the DP is too wide, [`distinct_tours`] finds tours one by one

@@ -17,7 +17,7 @@
 //! walk with neighbours in their natural order and no restarts.
 //!
 //! The walk runs on a board's free squares or on a graph file's vertices alike; only the ties
-//! of Warnsdorff's rule and the colours of a board tell them apart (see [`Ground`]).
+//! of Warnsdorff's rule and the colours of a board tell them apart (see `Ground`).
 
 use crate::board::{Board, Square};
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};

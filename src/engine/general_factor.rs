@@ -2,7 +2,7 @@
 //!
 //! A 2-factor chooses exactly two edges at every vertex (its cycles may be odd). The graph is
 //! turned into a gadget graph whose perfect matchings are its 2-factors, and the gadget is
-//! matched by Edmonds' blossom algorithm ([`matching`]). At a vertex `v` of degree `d` the
+//! matched by Edmonds' blossom algorithm (`matching`). At a vertex `v` of degree `d` the
 //! gadget has
 //!
 //! - a *port* for each edge at `v`;
