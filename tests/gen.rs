@@ -122,3 +122,27 @@ fn rejects_a_planted_board_one_row_high() {
         "toursat: gen --kind planted --seed 1: a planted board needs at least 2 rows and 2 columns, not 1 x 8\n"
     );
 }
+
+#[test]
+fn holes_as_a_percentage_block_that_share_of_the_board() {
+    let args = |holes: &'static str| {
+        vec![
+            "gen", "--kind", "holes", "--piece", "king", "--rows", "20", "--cols", "30", "--holes",
+            holes, "--seed", "2",
+        ]
+    };
+    // 10% of 600 squares is 60: the same board as asking for 60.
+    let Run {
+        stdout: by_share,
+        status,
+        ..
+    } = toursat(&args("10%"), "");
+    assert_eq!(status, 0);
+    assert_eq!(by_share.matches('X').count(), 60);
+    assert_eq!(toursat(&args("60"), "").stdout, by_share);
+    for bad in ["120%", "x%", "3.5"] {
+        let Run { stderr, status, .. } = toursat(&args(bad), "");
+        assert_eq!(status, 2, "{bad}");
+        assert!(stderr.contains("--holes"), "{bad}: {stderr}");
+    }
+}

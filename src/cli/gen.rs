@@ -44,9 +44,9 @@ pub struct GenArgs {
     /// random: chance that a square is blocked before the repair (0 to 1).
     #[arg(long, default_value_t = 0.2, value_parser = parse_fraction)]
     density: f64,
-    /// holes: number of blocked squares.
-    #[arg(long, default_value_t = 4)]
-    holes: u64,
+    /// holes: number of blocked squares, or a percentage of the board's squares (`20%`).
+    #[arg(long, value_name = "N|P%", default_value = "4", value_parser = parse_holes)]
+    holes: Holes,
     /// holes: the piece whose open tour the cheap proofs must leave open.
     #[arg(long, default_value = "knight")]
     piece: Piece,
@@ -80,6 +80,39 @@ impl KindArg {
     }
 }
 
+/// How many holes `--holes` asks for: a count, or a percentage of the board's squares.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Holes {
+    /// This many blocked squares.
+    Count(u64),
+    /// This percentage of the squares, rounded to the nearest whole square.
+    Percent(f64),
+}
+
+impl Holes {
+    /// The number of holes on a board of `squares` squares.
+    fn count(self, squares: u64) -> u64 {
+        match self {
+            Holes::Count(count) => count,
+            Holes::Percent(percent) => (percent / 100.0 * squares as f64).round() as u64,
+        }
+    }
+}
+
+/// A `--holes` value: a whole number, or a percentage from 0 to 100 followed by `%`.
+fn parse_holes(text: &str) -> Result<Holes, String> {
+    match text.strip_suffix('%') {
+        Some(percent) => match percent.parse::<f64>() {
+            Ok(value) if (0.0..=100.0).contains(&value) => Ok(Holes::Percent(value)),
+            _ => Err(format!("{text:?} is not a percentage from 0% to 100%")),
+        },
+        None => text
+            .parse()
+            .map(Holes::Count)
+            .map_err(|_| format!("{text:?} is not a number of holes or a percentage like 20%")),
+    }
+}
+
 /// Reads a fraction from 0 to 1.
 fn parse_fraction(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
@@ -95,10 +128,20 @@ impl GenArgs {
             KindArg::Planted => gen::planted(self.rows, self.cols, self.fill, self.perturb, seed)
                 .map(|planted| planted.board),
             KindArg::Random => gen::random(self.rows, self.cols, self.density, seed, ATTEMPTS),
-            KindArg::Holes => {
-                gen::holes(self.rows, self.cols, self.holes, self.piece, seed, ATTEMPTS)
-            }
+            KindArg::Holes => gen::holes(
+                self.rows,
+                self.cols,
+                self.hole_count(),
+                self.piece,
+                seed,
+                ATTEMPTS,
+            ),
         }
+    }
+
+    /// The number of holes asked for, a percentage made a count of this board's squares.
+    fn hole_count(&self) -> u64 {
+        self.holes.count(self.rows.saturating_mul(self.cols))
     }
 
     /// The file name for `seed`: kind, size, options and seed.
@@ -107,7 +150,7 @@ impl GenArgs {
         let options = match self.kind {
             KindArg::Planted => format!("f{}-p{}", self.fill, self.perturb),
             KindArg::Random => format!("d{}", self.density),
-            KindArg::Holes => format!("{}-h{}", self.piece, self.holes),
+            KindArg::Holes => format!("{}-h{}", self.piece, self.hole_count()),
         };
         format!("{kind}-{size}-{options}-s{seed}.txt")
     }
