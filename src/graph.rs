@@ -169,6 +169,15 @@ impl CycleGraph {
             .collect()
     }
 
+    /// [`CycleGraph::forced_edges`] as a flag per edge.
+    pub fn forced_edge_flags(&self) -> Vec<bool> {
+        let mut forced = vec![false; self.edges.len()];
+        for edge in self.forced_edges() {
+            forced[edge as usize] = true;
+        }
+        forced
+    }
+
     /// Splits a set of chosen edges (two at every vertex) into its cycles, each a list of
     /// vertices in cycle order. `None` if some vertex does not have exactly two chosen edges.
     pub fn cycles_of_edges(&self, chosen: &[bool]) -> Option<Vec<Vec<Vertex>>> {

@@ -82,10 +82,7 @@ impl Gadget {
             return None;
         }
         let port_count = 2 * graph.edges().len() as u32;
-        let mut forced = vec![false; graph.edges().len()];
-        for edge in graph.forced_edges() {
-            forced[edge as usize] = true;
-        }
+        let forced = graph.forced_edge_flags();
         let kind = |vertex: Vertex| matched_inside_is_chosen(graph.incident(vertex).len());
         let mut ports_of_edge = vec![[0u32; 2]; graph.edges().len()];
         let mut edges = Vec::new();

@@ -107,10 +107,7 @@ impl Refinement {
         let warm = warm::wanted(options) && proof.is_none();
         // The solver is given the formula at its first call, if there is one.
         let solver = DeadlineSolver::with_proof(limits.deadline, proof);
-        let mut forced = vec![false; graph.edges().len()];
-        for edge in graph.forced_edges() {
-            forced[edge as usize] = true;
-        }
+        let forced = graph.forced_edge_flags();
         let stats = SatStats {
             encoding: options.encoding.name().to_string(),
             variables: formula.var_count() as u64,

@@ -52,10 +52,7 @@ pub(super) fn warm_model(graph: &CycleGraph) -> Option<WarmModel> {
         Err(factor::NoTwoFactor::Shortfall(_)) => return None,
     };
     let cycles = graph.cycles_of_edges(&chosen)?;
-    let mut protected = vec![false; graph.edges().len()];
-    for edge in graph.forced_edges() {
-        protected[edge as usize] = true;
-    }
+    let protected = graph.forced_edge_flags();
     let (cycles, merges) = merge::merge_cycles(graph, &cycles, &protected);
     Some(WarmModel {
         cycles,
