@@ -26,6 +26,14 @@ impl fmt::Display for SquareError {
 
 impl std::error::Error for SquareError {}
 
+/// The name of a square's colour (its `x + y` parity): `even` or `odd`.
+pub fn colour_name(colour: u8) -> &'static str {
+    match colour {
+        0 => "even",
+        _ => "odd",
+    }
+}
+
 /// The letters of column `x`: A..Z, then AA, AB, ... (bijective base 26).
 pub fn column_letters(x: u32) -> String {
     let mut letters = Vec::new();

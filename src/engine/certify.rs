@@ -28,7 +28,8 @@ pub struct Certified {
 }
 
 impl Certified {
-    /// How it was checked: `recount`, `search`, `min-cut`, `theorem` or `sat-proof`.
+    /// How it was checked: `recount`, `search`, `min-cut`, `theorem`, `region-count` or
+    /// `sat-proof`.
     pub fn method(&self) -> &'static str {
         match &self.evidence {
             Evidence::Argument(checked) => checked.method.name(),

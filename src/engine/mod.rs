@@ -11,6 +11,7 @@ mod graph_solve;
 pub mod lex;
 pub mod memory;
 pub mod proofs;
+pub mod regions;
 pub mod sat;
 pub mod theory;
 
@@ -22,6 +23,7 @@ use crate::tour::Tour;
 use crate::verify::{verify, TourError};
 pub use graph_solve::solve_graph;
 use itertools::Itertools;
+use regions::RegionProof;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -114,6 +116,11 @@ pub enum Impossibility {
     /// ([`general_factor`]) leaves a vertex unmatched. For pieces and graphs that do not
     /// alternate colours; otherwise a flow finds the shortage ([`Impossibility::MoveShortage`]).
     NoTwoFactor,
+    /// A 2-factor exists, but regions whose boundary colours seal them cut the board apart:
+    /// counting the tour moves at each colour of a region shows that no circuit uses the moves
+    /// leaving it at its squares of one colour, and without those moves two squares are no
+    /// longer joined ([`regions`]). For pieces that alternate colours (graphs: bipartite ones).
+    SealedRegions(RegionProof),
     /// A theorem on knight's tours settles it.
     Theorem(String),
     /// The search tried every possibility.

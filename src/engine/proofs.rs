@@ -4,6 +4,7 @@ use crate::board::Square;
 use crate::cut_squares::cut_squares;
 use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathEnd};
 use crate::engine::general_factor::general_two_factor;
+use crate::engine::regions::region_proof;
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::{HallCut, Impossibility};
 use crate::graph::{two_colouring, CycleGraph};
@@ -155,14 +156,43 @@ fn lacks_two_factor(
     if free_squares.len() > CLOSED_FLOW_PROOF_LIMIT {
         return None;
     }
-    match two_factor(&CycleGraph::new(problem, graph)) {
+    let cycle_graph = CycleGraph::new(problem, graph);
+    match two_factor(&cycle_graph) {
         Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
             needed: shortfall.needed,
             possible: shortfall.possible,
             cut: shortfall.cut,
         }),
-        Ok(_) | Err(NoTwoFactor::NotBipartite) => None,
+        Ok(factor) => {
+            let side = sides(&cycle_graph)?;
+            sealed_regions(&cycle_graph, &side, &factor, |square| {
+                problem.board.colour(square)
+            })
+        }
+        Err(NoTwoFactor::NotBipartite) => None,
     }
+}
+
+/// A circuit is a 2-factor: when the edges that lie in some 2-factor (`factor` is one) leave
+/// the bipartite graph (with sides `side`) in pieces, regions whose boundary colours seal them
+/// prove there is no circuit. `colour` names the colour of a square in the proof.
+fn sealed_regions(
+    graph: &CycleGraph,
+    side: &[u8],
+    factor: &[bool],
+    colour: impl Fn(Square) -> u8,
+) -> Option<Impossibility> {
+    let proof = region_proof(graph, side, factor)?;
+    Some(Impossibility::SealedRegions(
+        proof.in_squares(graph, colour),
+    ))
+}
+
+/// The sides of a closed-tour graph's 2-colouring, if it is bipartite.
+fn sides(graph: &CycleGraph) -> Option<Vec<u8>> {
+    two_colouring(graph.vertex_count(), |vertex| {
+        graph.incident(vertex).iter().map(|&(next, _)| next)
+    })
 }
 
 /// A closed tour of three squares or more is a 2-factor: none exists when the flow finds a
@@ -178,7 +208,10 @@ fn lacks_any_two_factor(graph: &CycleGraph) -> Option<Impossibility> {
         Err(NoTwoFactor::NotBipartite) => general_two_factor(graph)
             .is_none()
             .then_some(Impossibility::NoTwoFactor),
-        Ok(_) => None,
+        Ok(factor) => {
+            let side = sides(graph)?;
+            sealed_regions(graph, &side, &factor, |vertex| side[vertex as usize])
+        }
     }
 }
 

@@ -77,6 +77,15 @@ pub fn explain_graph(why: &Impossibility) -> String {
             and a maximum matching of Tutte's gadget shows no set of edges does that at every \
             vertex at once (the graph has no 2-factor)"
             .into(),
+        Impossibility::SealedRegions(proof) => format!(
+            "the graph is bipartite and has a 2-factor, but {} region(s) are sealed: counting \
+             tour edges by side, a Hamiltonian cycle takes every edge that leaves such a region \
+             at its vertices of one side and none that leaves at the other; without the sealed \
+             edges, no path joins {} and {}",
+            proof.regions.len(),
+            at(proof.inside),
+            at(proof.outside)
+        ),
         Impossibility::Theorem(theorem) => theorem.clone(),
         Impossibility::Exhausted { nodes } => {
             format!("the search tried every possibility ({nodes} nodes)")
@@ -95,6 +104,9 @@ fn named_vertices(why: &Impossibility) -> Vec<u64> {
             squares.iter().map(|&vertex| numbered(vertex)).collect()
         }
         Impossibility::Disconnected { a, b } => vec![numbered(*a), numbered(*b)],
+        Impossibility::SealedRegions(proof) => {
+            vec![numbered(proof.inside), numbered(proof.outside)]
+        }
         _ => Vec::new(),
     }
 }

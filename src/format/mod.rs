@@ -312,6 +312,23 @@ pub fn explain(board: &Board, why: &Impossibility) -> String {
             maximum matching shows the piece's moves cannot do that at every square at once (no \
             2-factor)"
             .into(),
+        Impossibility::SealedRegions(proof) => {
+            let sizes: Vec<String> = proof
+                .regions
+                .iter()
+                .map(|region| region.squares.len().to_string())
+                .collect();
+            format!(
+                "{} sealed region(s) of {} free squares: counting tour moves by colour, a \
+                 circuit takes every move that leaves such a region at its squares of one colour \
+                 and none that leaves at the other (sealed) colour; without the sealed moves, no \
+                 sequence of moves joins {} and {}",
+                proof.regions.len(),
+                sizes.join(", "),
+                at(proof.inside),
+                at(proof.outside)
+            )
+        }
         Impossibility::Theorem(theorem) => theorem.clone(),
         Impossibility::Exhausted { nodes } => {
             format!("the search tried every possibility ({nodes} nodes)")

@@ -3,17 +3,18 @@
 use super::{explain, explain_stop};
 use crate::board::{Board, Square};
 use crate::engine::certify::Certified;
+use crate::engine::regions::RegionProof;
 use crate::engine::{Answer, Impossibility, SatStats, Solution};
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
-use crate::square::coordinates;
+use crate::square::{colour_name, coordinates};
 
 /// Why no tour exists, as data: a kind, the squares the argument names and its numbers.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Reason {
     /// The argument: `too-few-squares`, `colour-count`, `too-few-moves`, `too-many-dead-ends`,
-    /// `disconnected`, `cut-square`, `move-shortage`, `no-two-factor`, `theorem`, `exhausted` or
-    /// `unsatisfiable`.
+    /// `disconnected`, `cut-square`, `move-shortage`, `no-two-factor`, `sealed-regions`,
+    /// `theorem`, `exhausted` or `unsatisfiable`.
     pub kind: &'static str,
     /// The squares the argument names, as `[x, y]`.
     pub squares: Vec<[u32; 2]>,
@@ -33,8 +34,19 @@ pub struct Reason {
     pub encoding: Option<String>,
     /// Cut clauses added to its base formula.
     pub cuts: Option<u64>,
+    /// The sealed regions (sealed regions): `squares` above are the two squares they part.
+    pub regions: Option<Vec<RegionReason>>,
     /// The argument in words.
     pub text: String,
+}
+
+/// A sealed region, as data: its squares and the colour whose moves out of it no circuit uses.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RegionReason {
+    /// `even` or `odd` (`x + y`).
+    pub sealed_colour: &'static str,
+    /// The region's free squares, as `[x, y]`.
+    pub squares: Vec<[u32; 2]>,
 }
 
 /// The structured reason for `why`; `sat` gives the encoding and cuts of an unsatisfiable formula.
@@ -54,6 +66,7 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
         possible: None,
         encoding: None,
         cuts: None,
+        regions: None,
         text: explain(board, why),
     };
     match why {
@@ -77,6 +90,14 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
             reason.needed = Some(*needed);
             reason.possible = Some(*possible);
         }
+        Impossibility::SealedRegions(proof) => {
+            reason.squares = vec![xy(proof.inside), xy(proof.outside)];
+            let regions = proof.regions.iter().map(|region| RegionReason {
+                sealed_colour: colour_name(region.sealed_colour),
+                squares: region.squares.iter().map(|&square| xy(square)).collect(),
+            });
+            reason.regions = Some(regions.collect());
+        }
         Impossibility::Unsatisfiable => {
             reason.encoding = sat.map(|sat| sat.encoding.clone());
             reason.cuts = sat.map(|sat| sat.cuts);
@@ -92,7 +113,8 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
 pub struct Certification {
     /// The argument's kind, as in [`Reason::kind`].
     pub kind: &'static str,
-    /// How it was checked: `recount`, `search`, `min-cut`, `theorem` or `sat-proof`.
+    /// How it was checked: `recount`, `search`, `min-cut`, `theorem`, `region-count` or
+    /// `sat-proof`.
     pub method: &'static str,
     /// What the check found, in words.
     pub findings: String,
@@ -134,6 +156,7 @@ pub(super) fn kind(why: &Impossibility) -> &'static str {
         Impossibility::CutSquare { .. } => "cut-square",
         Impossibility::MoveShortage { .. } => "move-shortage",
         Impossibility::NoTwoFactor => "no-two-factor",
+        Impossibility::SealedRegions(_) => "sealed-regions",
         Impossibility::Theorem(_) => "theorem",
         Impossibility::Exhausted { .. } => "exhausted",
         Impossibility::Unsatisfiable => "unsatisfiable",
@@ -219,6 +242,7 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
              its vertices unmatched"
                 .to_string(),
         ],
+        Impossibility::SealedRegions(proof) => sealed_region_details(problem, proof),
         Impossibility::Exhausted { nodes } => vec![format!(
             "depth-first search tried every sequence of moves from the allowed starts ({nodes} nodes) and none covers the board"
         )],
@@ -231,4 +255,72 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
         },
         Impossibility::TooFewSquares | Impossibility::Theorem(_) => Vec::new(),
     }
+}
+
+/// Regions listed in full by `--explain`; the others are counted.
+const REGIONS_EXPLAINED: usize = 5;
+
+/// The counts behind sealed regions, region by region, for a person to check them.
+fn sealed_region_details(problem: &Problem, proof: &RegionProof) -> Vec<String> {
+    let board = &problem.board;
+    let graph = MoveGraph::new(board, problem.piece);
+    let mut lines = vec![format!(
+        "a circuit gives every square two tour moves, and each tour move inside a region joins \
+         its two colours; so, counting at each colour of a region, a circuit leaves it \
+         2 x (squares of one colour - squares of the other) more times at the first colour \
+         than at the second"
+    )];
+    for (number, region) in proof.regions.iter().enumerate().take(REGIONS_EXPLAINED) {
+        let counts = region.counts(&graph, |square| board.colour(square));
+        let sealed = region.sealed_colour as usize;
+        let open = 1 - sealed;
+        let (xs, ys): (Vec<u32>, Vec<u32>) = region
+            .squares
+            .iter()
+            .map(|&square| board.coords(square))
+            .unzip();
+        let span = |values: &[u32]| {
+            let low = values.iter().min().copied().unwrap_or(0);
+            let high = values.iter().max().copied().unwrap_or(0);
+            format!("{low}..{high}")
+        };
+        lines.push(format!(
+            "region {}: {} free squares (x {}, y {}; first {}), {} {} and {} {}; {} moves leave \
+             it at {} squares and {} at {} squares; a circuit leaves it 2 x ({} - {}) = {} more \
+             times at {} squares than at the others, and as only {} moves leave there, it uses \
+             none of the {} at {} squares",
+            number + 1,
+            region.squares.len(),
+            span(&xs),
+            span(&ys),
+            coordinates(board, region.squares[0]),
+            counts.squares[open],
+            colour_name(open as u8),
+            counts.squares[sealed],
+            colour_name(sealed as u8),
+            counts.leaving[open],
+            colour_name(open as u8),
+            counts.leaving[sealed],
+            colour_name(sealed as u8),
+            counts.squares[open],
+            counts.squares[sealed],
+            2 * (counts.squares[open] as i64 - counts.squares[sealed] as i64),
+            colour_name(open as u8),
+            counts.leaving[open],
+            counts.leaving[sealed],
+            colour_name(sealed as u8),
+        ));
+    }
+    if proof.regions.len() > REGIONS_EXPLAINED {
+        lines.push(format!(
+            "and {} more regions (all listed in --format json)",
+            proof.regions.len() - REGIONS_EXPLAINED
+        ));
+    }
+    lines.push(format!(
+        "without the sealed moves, the squares joined to {} do not include {}",
+        coordinates(board, proof.inside),
+        coordinates(board, proof.outside)
+    ));
+    lines
 }

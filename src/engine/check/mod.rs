@@ -9,6 +9,7 @@
 mod counts;
 mod hall;
 mod reach;
+mod regions;
 mod theorems;
 
 use crate::board::{Board, Square};
@@ -29,6 +30,9 @@ pub enum Method {
     MinCut,
     /// A theorem's conditions checked against the board.
     Theorem,
+    /// Each sealed region's colours and leaving moves counted from the board, then a search
+    /// without the moves the regions seal.
+    RegionCount,
 }
 
 named!(Method, "method", {
@@ -36,6 +40,7 @@ named!(Method, "method", {
     Search => "search",
     MinCut => "min-cut",
     Theorem => "theorem",
+    RegionCount => "region-count",
 });
 
 /// An argument that passed its check: how, and what the check found, in words.
@@ -89,6 +94,10 @@ pub fn check(problem: &Problem, why: &Impossibility) -> Option<Result<Checked, S
         Impossibility::Theorem(statement) => {
             checked(Method::Theorem, theorems::theorem(problem, statement))
         }
+        Impossibility::SealedRegions(proof) => checked(
+            Method::RegionCount,
+            regions::sealed_regions(problem, &moves, proof),
+        ),
         Impossibility::MoveShortage { cut: None, .. }
         | Impossibility::NoTwoFactor
         | Impossibility::Exhausted { .. }

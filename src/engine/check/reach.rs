@@ -4,9 +4,13 @@ use super::{at, free_count, require_free, Moves};
 use crate::board::Square;
 use crate::problem::{Problem, TourShape};
 
-/// The squares a breadth-first search of the moves reaches from `root`, never entering
-/// `avoided`; returns a flag per square and how many were reached.
-fn reached_from(moves: &Moves, root: Square, avoided: Option<Square>) -> (Vec<bool>, usize) {
+/// The squares a breadth-first search of the moves reaches from `root`, taking only the moves
+/// `(from, to)` that `keep` keeps; returns a flag per square and how many were reached.
+pub(super) fn reached_from(
+    moves: &Moves,
+    root: Square,
+    keep: impl Fn(Square, Square) -> bool,
+) -> (Vec<bool>, usize) {
     let mut reached = vec![false; moves.board.len()];
     reached[root as usize] = true;
     let mut queue = vec![root];
@@ -14,7 +18,7 @@ fn reached_from(moves: &Moves, root: Square, avoided: Option<Square>) -> (Vec<bo
     while let Some(&square) = queue.get(next) {
         next += 1;
         for target in moves.from(square) {
-            if Some(target) != avoided && !reached[target as usize] {
+            if keep(square, target) && !reached[target as usize] {
                 reached[target as usize] = true;
                 queue.push(target);
             }
@@ -33,7 +37,7 @@ pub(super) fn disconnected(
     let board = &problem.board;
     require_free(board, a)?;
     require_free(board, b)?;
-    let (reached, count) = reached_from(moves, a, None);
+    let (reached, count) = reached_from(moves, a, |_, _| true);
     if reached[b as usize] {
         return Err(format!(
             "a search from {} reaches {}",
@@ -64,7 +68,7 @@ pub(super) fn cut_square(
     let root = (0..board.len() as Square)
         .find(|&other| other != square && board.is_free(other))
         .ok_or("the board has no other free square")?;
-    let (_, count) = reached_from(moves, root, Some(square));
+    let (_, count) = reached_from(moves, root, |_, target| target != square);
     if count == squares - 1 {
         return Err(format!(
             "the free squares stay joined without {}",

@@ -1,0 +1,108 @@
+//! The check of sealed regions: each region's colours and the moves leaving it recounted from
+//! the board, then a search without the moves the regions seal.
+//!
+//! A circuit of three squares or more gives every square two tour moves. For a region whose
+//! squares of the open colour number `n_open` and of the sealed colour `n_sealed`, counting tour
+//! moves by the colour of their square in the region (every move inside joins the two colours)
+//! shows that a circuit leaves the region `2 (n_open - n_sealed)` more times at open squares
+//! than at sealed ones. When that is exactly the number of moves leaving the region at its open
+//! squares, a circuit takes them all, and none of those leaving at its sealed squares.
+
+use super::reach::reached_from;
+use super::{at, free_count, require_free, Moves};
+use crate::board::Square;
+use crate::engine::regions::RegionProof;
+use crate::problem::{Problem, TourShape};
+use crate::square::colour_name;
+use std::collections::HashSet;
+
+/// Every region is sealed, and without the moves they seal `proof.inside` does not reach
+/// `proof.outside`.
+pub(super) fn sealed_regions(
+    problem: &Problem,
+    moves: &Moves,
+    proof: &RegionProof,
+) -> Result<String, String> {
+    let board = &problem.board;
+    if problem.shape != TourShape::Closed || free_count(board) < 3 {
+        return Err("sealed regions rule out only circuits of three squares or more".to_string());
+    }
+    if !moves.alternate_colours() {
+        return Err(format!(
+            "the {} does not alternate colours, so a region's counts say nothing",
+            problem.piece
+        ));
+    }
+    require_free(board, proof.inside)?;
+    require_free(board, proof.outside)?;
+    let mut in_region = vec![false; board.len()];
+    let mut sealed_moves: HashSet<(Square, Square)> = HashSet::new();
+    let mut counts = Vec::with_capacity(proof.regions.len());
+    for (number, region) in proof.regions.iter().enumerate() {
+        let name = format!("region {}", number + 1);
+        if region.squares.is_empty() || region.sealed_colour > 1 {
+            return Err(format!("{name} is empty or names no colour"));
+        }
+        for &square in &region.squares {
+            require_free(board, square)?;
+            if std::mem::replace(&mut in_region[square as usize], true) {
+                return Err(format!("{name} names {} twice", at(board, square)));
+            }
+        }
+        let sealed = region.sealed_colour;
+        let (mut squares, mut leaving) = ([0i64; 2], [0i64; 2]);
+        for &square in &region.squares {
+            let colour = board.colour(square) as usize;
+            squares[colour] += 1;
+            for target in moves.from(square) {
+                if in_region[target as usize] {
+                    continue;
+                }
+                leaving[colour] += 1;
+                if colour == sealed as usize {
+                    sealed_moves.insert((square.min(target), square.max(target)));
+                }
+            }
+        }
+        for &square in &region.squares {
+            in_region[square as usize] = false;
+        }
+        let open = 1 - sealed as usize;
+        let surplus = squares[open] - squares[sealed as usize];
+        if 2 * surplus != leaving[open] {
+            return Err(format!(
+                "{name}: 2 x ({} - {}) = {} differs from the {} moves leaving it at its {} squares",
+                squares[open],
+                squares[sealed as usize],
+                2 * surplus,
+                leaving[open],
+                colour_name(open as u8)
+            ));
+        }
+        counts.push(format!(
+            "{} squares, 2 x {surplus} = {} moves out at {} squares, {} sealed",
+            region.squares.len(),
+            leaving[open],
+            colour_name(open as u8),
+            leaving[sealed as usize]
+        ));
+    }
+    let (reached, reached_count) = reached_from(moves, proof.inside, |from, to| {
+        !sealed_moves.contains(&(from.min(to), from.max(to)))
+    });
+    if reached[proof.outside as usize] {
+        return Err(format!(
+            "without the sealed moves, a search from {} still reaches {}",
+            at(board, proof.inside),
+            at(board, proof.outside)
+        ));
+    }
+    Ok(format!(
+        "{} sealed region(s) ({}); without the {} sealed moves a search from {} reached {reached_count} squares, not {}",
+        proof.regions.len(),
+        counts.join("; "),
+        sealed_moves.len(),
+        at(board, proof.inside),
+        at(board, proof.outside)
+    ))
+}

@@ -1,0 +1,373 @@
+//! Sealed regions: a proof of no circuit by counting, where a 2-factor exists but none is
+//! connected.
+//!
+//! A circuit of three vertices or more is a 2-factor: two of its edges at every vertex. In a
+//! bipartite graph, take a region `T` with `n0` vertices on side 0 and `n1` on side 1, and a
+//! 2-factor that uses `x0` edges leaving `T` at side-0 vertices and `x1` at side-1 vertices.
+//! Every edge inside `T` has one end on each side, so counting edge ends at each side of `T`
+//! gives `2 n0 - x0 = 2 n1 - x1`, that is `x0 - x1 = 2 (n0 - n1)`. Call `e0` and `e1` the
+//! numbers of the graph's edges leaving `T` at each side. When `2 (n_open - n_sealed) = e_open`
+//! for the sides `open` and `sealed`, every 2-factor uses all `e_open` edges at the open side,
+//! and so none at the sealed side: those edges are in no circuit. When the edges that remain
+//! fall apart, there is no circuit. One inequality of the subtour LP, which resolution cannot
+//! count but a flow finds.
+//!
+//! Finding the regions: a 2-factor found by the flow is a flow from side 0 to side 1; its
+//! residual graph directs every unchosen edge from side 0 to side 1 and every chosen edge back.
+//! An edge whose ends lie in different strongly connected components of the residual graph
+//! has the same state in every 2-factor; an unchosen one is in none. The vertices a residual
+//! path reaches from an edge's side-1 end (or that reach its side-0 end) form a region no
+//! residual arc leaves (or enters), and such a region meets the equation above, so it seals
+//! that edge. The regions that seal the edges leaving one piece of the remaining graph are the
+//! certificate.
+
+use crate::board::Square;
+use crate::graph::{CycleGraph, Vertex};
+use crate::piece::MoveGraph;
+
+/// A region whose squares of one colour are sealed: no circuit uses a move that leaves the
+/// region at them. On a graph, squares are vertices and colours the sides of its 2-colouring.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedRegion {
+    /// The region's free squares, the first of the sealed colour.
+    pub squares: Vec<Square>,
+    /// The colour (`x + y` parity) whose moves out of the region no circuit uses.
+    pub sealed_colour: u8,
+}
+
+/// A proof that there is no circuit: with the moves its regions seal removed, `inside` and
+/// `outside` are no longer joined.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegionProof {
+    /// The regions, each sealing some of the moves that leave `inside`'s piece.
+    pub regions: Vec<SealedRegion>,
+    /// A square of the piece the sealed moves cut off.
+    pub inside: Square,
+    /// A square outside that piece.
+    pub outside: Square,
+}
+
+/// What a sealed region's argument counts: its squares and the moves leaving it, by colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegionCounts {
+    /// The region's squares of each colour.
+    pub squares: [usize; 2],
+    /// The moves leaving the region at its squares of each colour.
+    pub leaving: [usize; 2],
+}
+
+impl SealedRegion {
+    /// The region's counts on the move graph `graph`, whose squares have `colour`.
+    pub fn counts(&self, graph: &MoveGraph, colour: impl Fn(Square) -> u8) -> RegionCounts {
+        let mut in_region = vec![false; graph.len()];
+        for &square in &self.squares {
+            in_region[square as usize] = true;
+        }
+        let mut counts = RegionCounts {
+            squares: [0; 2],
+            leaving: [0; 2],
+        };
+        for &square in &self.squares {
+            let colour = colour(square) as usize;
+            counts.squares[colour] += 1;
+            counts.leaving[colour] += graph
+                .neighbours(square)
+                .iter()
+                .filter(|&&target| !in_region[target as usize])
+                .count();
+        }
+        counts
+    }
+}
+
+impl RegionProof {
+    /// The proof in `graph`'s squares and `colour`s, from one in its vertices and sides.
+    pub fn in_squares(self, graph: &CycleGraph, colour: impl Fn(Square) -> u8) -> RegionProof {
+        let regions = self
+            .regions
+            .into_iter()
+            .map(|region| {
+                let squares: Vec<Square> = region
+                    .squares
+                    .iter()
+                    .map(|&vertex| graph.square(vertex))
+                    .collect();
+                SealedRegion {
+                    sealed_colour: colour(squares[0]),
+                    squares,
+                }
+            })
+            .collect();
+        RegionProof {
+            regions,
+            inside: graph.square(self.inside),
+            outside: graph.square(self.outside),
+        }
+    }
+}
+
+/// How many vertex visits, in multiples of the vertex count, the search for regions may spend
+/// before it gives up (each region costs up to two searches of the residual graph).
+const VISIT_BUDGET: usize = 16;
+
+/// A proof that the closed-tour graph `graph`, bipartite with sides `side`, has no circuit,
+/// given one of its 2-factors (`factor`, a flag per edge), in its vertices and sides: `None`
+/// when the edges that lie in some 2-factor keep the graph connected (or the regions would
+/// cost too much to find).
+pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<RegionProof> {
+    let residual = Residual {
+        graph,
+        side,
+        factor,
+    };
+    let component = residual.strong_components();
+    let allowed = |edge: u32| {
+        let (a, b) = graph.edges()[edge as usize];
+        factor[edge as usize] || component[a as usize] == component[b as usize]
+    };
+    let pieces = pieces(graph, &allowed);
+    let piece_count = pieces.iter().copied().max().map_or(0, |last| last + 1);
+    if piece_count < 2 {
+        return None;
+    }
+    let mut sizes = vec![0usize; piece_count as usize];
+    for &piece in &pieces {
+        sizes[piece as usize] += 1;
+    }
+    let smallest = (0..piece_count)
+        .min_by_key(|&piece| sizes[piece as usize])
+        .expect("two pieces or more");
+    let inside = pieces.iter().position(|&piece| piece == smallest)? as Vertex;
+    let outside = pieces.iter().position(|&piece| piece != smallest)? as Vertex;
+    let leaving: Vec<u32> = (0..graph.edges().len() as u32)
+        .filter(|&edge| {
+            let (a, b) = graph.edges()[edge as usize];
+            (pieces[a as usize] == smallest) != (pieces[b as usize] == smallest)
+        })
+        .collect();
+    let piece: Vec<Vertex> = (0..graph.vertex_count() as Vertex)
+        .filter(|&vertex| pieces[vertex as usize] == smallest)
+        .collect();
+    let regions = match sealed_piece(graph, side, piece, &leaving) {
+        Some(region) => vec![region],
+        None => residual.sealing_regions(&leaving)?,
+    };
+    Some(RegionProof {
+        regions,
+        inside,
+        outside,
+    })
+}
+
+/// The piece itself as a sealed region, when it is one: every edge leaving it (`leaving`) does
+/// so at its vertices of one side, and it holds as many vertices of each side.
+fn sealed_piece(
+    graph: &CycleGraph,
+    side: &[u8],
+    mut piece: Vec<Vertex>,
+    leaving: &[u32],
+) -> Option<SealedRegion> {
+    let mut in_piece = vec![false; graph.vertex_count()];
+    for &vertex in &piece {
+        in_piece[vertex as usize] = true;
+    }
+    let side_inside = |edge: u32| {
+        let (a, b) = graph.edges()[edge as usize];
+        side[if in_piece[a as usize] { a } else { b } as usize]
+    };
+    let sealed_side = side_inside(*leaving.first()?);
+    let one_side = leaving.iter().all(|&edge| side_inside(edge) == sealed_side);
+    let on_sealed_side = piece
+        .iter()
+        .filter(|&&vertex| side[vertex as usize] == sealed_side)
+        .count();
+    if !one_side || 2 * on_sealed_side != piece.len() {
+        return None;
+    }
+    let first = piece
+        .iter()
+        .position(|&vertex| side[vertex as usize] == sealed_side)?;
+    piece.swap(0, first);
+    Some(SealedRegion {
+        squares: piece,
+        sealed_colour: sealed_side,
+    })
+}
+
+/// The residual graph of a 2-factor as a flow from side 0 to side 1: every edge becomes one
+/// arc, from side 0 to side 1 when it is not chosen, back when it is.
+struct Residual<'a> {
+    graph: &'a CycleGraph,
+    side: &'a [u8],
+    factor: &'a [bool],
+}
+
+impl Residual<'_> {
+    /// Whether `edge`, at `vertex`, is an arc leaving `vertex` (otherwise it enters it).
+    fn leaves(&self, vertex: Vertex, edge: u32) -> bool {
+        (self.side[vertex as usize] == 0) != self.factor[edge as usize]
+    }
+
+    /// The strongly connected component of every vertex (Tarjan's algorithm, without
+    /// recursion): a number per vertex.
+    fn strong_components(&self) -> Vec<u32> {
+        let count = self.graph.vertex_count();
+        let unvisited = u32::MAX;
+        let mut order = vec![unvisited; count];
+        let mut low = vec![0u32; count];
+        let mut component = vec![unvisited; count];
+        let mut on_stack = vec![false; count];
+        let mut stack: Vec<Vertex> = Vec::new();
+        let mut calls: Vec<(Vertex, usize)> = Vec::new();
+        let (mut visited, mut components) = (0u32, 0u32);
+        for root in 0..count as Vertex {
+            if order[root as usize] != unvisited {
+                continue;
+            }
+            calls.push((root, 0));
+            while let Some(&mut (vertex, ref mut next)) = calls.last_mut() {
+                let at = vertex as usize;
+                if *next == 0 && order[at] == unvisited {
+                    order[at] = visited;
+                    low[at] = visited;
+                    visited += 1;
+                    stack.push(vertex);
+                    on_stack[at] = true;
+                }
+                let incident = self.graph.incident(vertex);
+                if let Some(&(target, edge)) = incident.get(*next) {
+                    *next += 1;
+                    if !self.leaves(vertex, edge) {
+                        continue;
+                    }
+                    let to = target as usize;
+                    if order[to] == unvisited {
+                        calls.push((target, 0));
+                    } else if on_stack[to] {
+                        low[at] = low[at].min(order[to]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent as usize] = low[parent as usize].min(low[at]);
+                }
+                if low[at] == order[at] {
+                    while let Some(member) = stack.pop() {
+                        on_stack[member as usize] = false;
+                        component[member as usize] = components;
+                        if member == vertex {
+                            break;
+                        }
+                    }
+                    components += 1;
+                }
+            }
+        }
+        component
+    }
+
+    /// Regions that together seal every edge of `edges` (each in no 2-factor), found greedily:
+    /// for an edge not sealed yet, the smaller of the region residual paths reach from its
+    /// side-1 end and the region that reaches its side-0 end. `None` past the visit budget.
+    fn sealing_regions(&self, edges: &[u32]) -> Option<Vec<SealedRegion>> {
+        let count = self.graph.vertex_count();
+        let mut budget = VISIT_BUDGET * count;
+        let mut sealed = vec![false; self.graph.edges().len()];
+        let mut in_region = vec![false; count];
+        let mut regions = Vec::new();
+        for &edge in edges {
+            if sealed[edge as usize] {
+                continue;
+            }
+            let (a, b) = self.graph.edges()[edge as usize];
+            let (end_0, end_1) = if self.side[a as usize] == 0 {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let forward = self.reach(end_1, true, count, &mut in_region);
+            let backward = self.reach(end_0, false, forward.len(), &mut in_region);
+            budget = budget.checked_sub(forward.len() + backward.len())?;
+            let region = match backward.len() < forward.len() {
+                true => SealedRegion {
+                    squares: backward,
+                    sealed_colour: 0,
+                },
+                false => SealedRegion {
+                    squares: forward,
+                    sealed_colour: 1,
+                },
+            };
+            for &vertex in &region.squares {
+                in_region[vertex as usize] = true;
+            }
+            for &vertex in &region.squares {
+                if self.side[vertex as usize] != region.sealed_colour {
+                    continue;
+                }
+                for &(target, crossing) in self.graph.incident(vertex) {
+                    if !in_region[target as usize] {
+                        sealed[crossing as usize] = true;
+                    }
+                }
+            }
+            for &vertex in &region.squares {
+                in_region[vertex as usize] = false;
+            }
+            regions.push(region);
+        }
+        debug_assert!(edges.iter().all(|&edge| sealed[edge as usize]));
+        Some(regions)
+    }
+
+    /// The vertices residual paths reach from `root` (`forward`) or that reach `root`, in the
+    /// order found, `root` first; stops once it holds `limit` vertices. `marks` is all false
+    /// and is left so.
+    fn reach(&self, root: Vertex, forward: bool, limit: usize, marks: &mut [bool]) -> Vec<Vertex> {
+        let mut found = vec![root];
+        marks[root as usize] = true;
+        let mut next = 0;
+        while let Some(&vertex) = found.get(next) {
+            next += 1;
+            if found.len() >= limit {
+                break;
+            }
+            for &(target, edge) in self.graph.incident(vertex) {
+                if self.leaves(vertex, edge) == forward && !marks[target as usize] {
+                    marks[target as usize] = true;
+                    found.push(target);
+                }
+            }
+        }
+        for &vertex in &found {
+            marks[vertex as usize] = false;
+        }
+        found
+    }
+}
+
+/// The connected pieces of `graph` on the edges `allowed` keeps: a number per vertex.
+fn pieces(graph: &CycleGraph, allowed: &impl Fn(u32) -> bool) -> Vec<u32> {
+    let mut piece = vec![u32::MAX; graph.vertex_count()];
+    let mut count = 0;
+    let mut queue = Vec::new();
+    for root in 0..graph.vertex_count() as Vertex {
+        if piece[root as usize] != u32::MAX {
+            continue;
+        }
+        piece[root as usize] = count;
+        queue.clear();
+        queue.push(root);
+        while let Some(vertex) = queue.pop() {
+            for &(target, edge) in graph.incident(vertex) {
+                if allowed(edge) && piece[target as usize] == u32::MAX {
+                    piece[target as usize] = count;
+                    queue.push(target);
+                }
+            }
+        }
+        count += 1;
+    }
+    piece
+}

@@ -1,0 +1,204 @@
+//! Sealed regions: the proof never refutes a board with a circuit, its certificate passes the
+//! independent check, and tampered certificates fail it.
+
+mod common;
+
+use common::{scratch, toursat};
+use toursat::engine::check::{check, Method};
+use toursat::engine::dfs;
+use toursat::engine::proofs::cheap_proof;
+use toursat::engine::regions::RegionProof;
+use toursat::engine::Stats;
+use toursat::{Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, Square, TourShape};
+
+/// A tiny deterministic generator (splitmix64), so the sampled boards never change.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// A 6 x 6 board found among the sampled ones, which no earlier cheap argument settles: its
+/// top-left corner (8 free squares, 4 even and 4 odd) is left only by two moves at odd squares,
+/// so a circuit, which would leave it as often at even squares as at odd ones, never leaves.
+const SEALED_6X6: &str = "\
+...X..
+......
+..X...
+X.....
+......
+...X..
+";
+
+/// The closed rook tour problem of a board written in rows of `.` and `X`.
+fn rook_circuit(board: &str) -> Problem {
+    Problem::new(board.parse().unwrap(), Piece::Rook, TourShape::Closed)
+}
+
+/// The cheap argument that `problem` has no tour, if there is one.
+fn cheap(problem: &Problem) -> Option<Impossibility> {
+    cheap_proof(problem, &MoveGraph::new(&problem.board, problem.piece))
+}
+
+/// The sealed regions that refute the 6 x 6 board.
+fn sealed_proof() -> (Problem, RegionProof) {
+    let problem = rook_circuit(SEALED_6X6);
+    match cheap(&problem) {
+        Some(Impossibility::SealedRegions(proof)) => (problem, proof),
+        other => panic!("expected sealed regions, found {other:?}"),
+    }
+}
+
+/// The check's verdict on a sealed-region proof of `problem`.
+fn check_regions(problem: &Problem, proof: RegionProof) -> Result<Method, String> {
+    check(problem, &Impossibility::SealedRegions(proof))
+        .expect("sealed regions have a linear-time check")
+        .map(|checked| checked.method)
+}
+
+/// A board of `rows` x `cols` with about `percent` of its squares blocked at random.
+fn sampled_board(rows: u64, cols: u64, percent: u64, random: &mut SplitMix64) -> Board {
+    let mut board = Board::new(rows, cols).unwrap();
+    for square in 0..board.len() as Square {
+        if random.next() % 100 < percent {
+            board.block(square);
+        }
+    }
+    board
+}
+
+#[test]
+fn sealed_regions_never_refute_a_board_with_a_circuit() {
+    let mut random = SplitMix64(7);
+    let mut sealed = 0;
+    for (rows, cols) in [(4, 6), (5, 6), (6, 6), (6, 7)] {
+        for _ in 0..60_000 {
+            let problem = Problem::new(
+                sampled_board(rows, cols, 15, &mut random),
+                Piece::Rook,
+                TourShape::Closed,
+            );
+            let Some(why @ Impossibility::SealedRegions(_)) = cheap(&problem) else {
+                continue;
+            };
+            sealed += 1;
+            let graph = MoveGraph::new(&problem.board, problem.piece);
+            let answer = dfs::search(&problem, &graph, &Limits::none(), &mut Stats::default());
+            assert!(
+                matches!(answer, Answer::NoTour(Impossibility::Exhausted { .. })),
+                "{}: sealed regions, but search answers {answer:?}",
+                problem.board
+            );
+            assert_eq!(
+                check(&problem, &why).unwrap().map(|checked| checked.method),
+                Ok(Method::RegionCount),
+                "{}",
+                problem.board
+            );
+        }
+    }
+    assert!(sealed >= 50, "only {sealed} sampled boards were sealed");
+}
+
+#[test]
+fn planted_circuits_are_never_sealed() {
+    for seed in 1..=20 {
+        let planted = toursat::gen::planted(24, 30, 0.7, 40, seed).unwrap();
+        let problem = Problem::new(planted.board, Piece::Rook, TourShape::Closed);
+        assert_eq!(cheap(&problem), None, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_sealed_board_passes_its_check() {
+    let (problem, proof) = sealed_proof();
+    assert_eq!(check_regions(&problem, proof), Ok(Method::RegionCount));
+}
+
+#[test]
+fn rejects_a_region_with_a_square_left_out() {
+    let (problem, mut proof) = sealed_proof();
+    proof.regions[0].squares.pop();
+    assert!(check_regions(&problem, proof).is_err());
+}
+
+#[test]
+fn rejects_a_region_with_the_other_colour_sealed() {
+    let (problem, mut proof) = sealed_proof();
+    proof.regions[0].sealed_colour ^= 1;
+    assert!(check_regions(&problem, proof).is_err());
+}
+
+#[test]
+fn rejects_a_proof_with_a_region_left_out() {
+    let (problem, mut proof) = sealed_proof();
+    proof.regions.pop();
+    let error = check_regions(&problem, proof).unwrap_err();
+    assert!(error.contains("still reaches"), "{error}");
+}
+
+#[test]
+fn rejects_squares_on_the_same_side() {
+    let (problem, mut proof) = sealed_proof();
+    let graph = MoveGraph::new(&problem.board, Piece::Rook);
+    proof.outside = graph.neighbours(proof.inside)[0];
+    let error = check_regions(&problem, proof).unwrap_err();
+    assert!(error.contains("still reaches"), "{error}");
+}
+
+#[test]
+fn rejects_a_region_with_a_blocked_or_repeated_square() {
+    let (problem, proof) = sealed_proof();
+    let blocked = problem.board.square(3, 0);
+    let mut with_blocked = proof.clone();
+    with_blocked.regions[0].squares.push(blocked);
+    assert!(check_regions(&problem, with_blocked).is_err());
+    let mut repeated = proof;
+    let first = repeated.regions[0].squares[0];
+    repeated.regions[0].squares.push(first);
+    let error = check_regions(&problem, repeated).unwrap_err();
+    assert!(error.contains("twice"), "{error}");
+}
+
+#[test]
+fn rejects_sealed_regions_for_an_open_tour_or_a_king() {
+    let (problem, proof) = sealed_proof();
+    let open = Problem::new(problem.board.clone(), Piece::Rook, TourShape::Open);
+    assert!(check_regions(&open, proof.clone()).is_err());
+    let king = Problem::new(problem.board, Piece::King, TourShape::Closed);
+    assert!(check_regions(&king, proof).is_err());
+}
+
+#[test]
+fn explain_and_json_name_the_regions_and_certify_checks_them() {
+    let board = scratch("sealed-6x6.txt", SEALED_6X6);
+    let board = board.to_str().unwrap();
+    let args = ["solve", board, "--piece", "rook", "--tour", "closed"];
+    let explained = toursat(&[&args[..], &["--explain", "--certify"]].concat(), "");
+    assert_eq!(explained.status, 1, "{explained:?}");
+    assert!(
+        explained.stderr.contains("(checked by region-count: 1 sealed region(s) (8 squares, 2 x 0 = 0 moves out at even squares, 2 sealed)"),
+        "{}",
+        explained.stderr
+    );
+    assert!(
+        explained
+            .stderr
+            .contains("region 1: 8 free squares (x 0..2, y 0..2; first 1,0), 4 even and 4 odd"),
+        "{}",
+        explained.stderr
+    );
+    let json = toursat(&[&args[..], &["--format", "json"]].concat(), "");
+    let document: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let why = &document["why"];
+    assert_eq!(why["kind"], "sealed-regions");
+    assert_eq!(why["regions"].as_array().unwrap().len(), 1);
+    assert_eq!(why["regions"][0]["sealed_colour"], "odd");
+    assert_eq!(why["regions"][0]["squares"].as_array().unwrap().len(), 8);
+}
