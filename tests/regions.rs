@@ -8,21 +8,10 @@ use toursat::engine::check::{check, Method};
 use toursat::engine::dfs;
 use toursat::engine::proofs::cheap_proof;
 use toursat::engine::regions::RegionProof;
-use toursat::engine::Stats;
+use toursat::engine::{solve_graph, SolveOptions, Stats};
+use toursat::gen_graph::board_graph;
+use toursat::rng::SplitMix64;
 use toursat::{Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, Square, TourShape};
-
-/// A tiny deterministic generator (splitmix64), so the sampled boards never change.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// A 6 x 6 board found among the sampled ones, which no earlier cheap argument settles: its
 /// top-left corner (8 free squares, 4 even and 4 odd) is left only by two moves at odd squares,
@@ -66,7 +55,7 @@ fn check_regions(problem: &Problem, proof: RegionProof) -> Result<Method, String
 fn sampled_board(rows: u64, cols: u64, percent: u64, random: &mut SplitMix64) -> Board {
     let mut board = Board::new(rows, cols).unwrap();
     for square in 0..board.len() as Square {
-        if random.next() % 100 < percent {
+        if random.below(100) < percent {
             board.block(square);
         }
     }
@@ -75,7 +64,7 @@ fn sampled_board(rows: u64, cols: u64, percent: u64, random: &mut SplitMix64) ->
 
 #[test]
 fn sealed_regions_never_refute_a_board_with_a_circuit() {
-    let mut random = SplitMix64(7);
+    let mut random = SplitMix64::new(7);
     let mut sealed = 0;
     for (rows, cols) in [(4, 6), (5, 6), (6, 6), (6, 7)] {
         for _ in 0..60_000 {
@@ -201,4 +190,22 @@ fn explain_and_json_name_the_regions_and_certify_checks_them() {
     assert_eq!(why["regions"].as_array().unwrap().len(), 1);
     assert_eq!(why["regions"][0]["sealed_colour"], "odd");
     assert_eq!(why["regions"][0]["squares"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn the_sealed_board_as_a_graph_is_refuted_by_sealed_regions() {
+    let problem = rook_circuit(SEALED_6X6);
+    let mut graph = board_graph(&problem.board, Piece::Rook);
+    graph.shape = TourShape::Closed;
+    let answer = solve_graph(&graph, &SolveOptions::default())
+        .unwrap()
+        .answer;
+    let Answer::NoTour(Impossibility::SealedRegions(proof)) = answer else {
+        panic!("expected sealed regions, found {answer:?}");
+    };
+    let (_, on_board) = sealed_proof();
+    let vertex = |square| problem.board.free_squares().position(|free| free == square);
+    assert_eq!(Some(proof.inside as usize), vertex(on_board.inside));
+    assert_eq!(proof.regions.len(), 1);
+    assert_eq!(proof.regions[0].squares.len(), 8);
 }
