@@ -15,8 +15,8 @@ pub enum TourShape {
 }
 
 named!(TourShape, "tour", {
-    Closed => "closed",
-    Open => "open",
+    Closed => "closed", "Returns to its start (a Hamiltonian cycle)",
+    Open => "open", "Ends anywhere, or on --end (a Hamiltonian path)",
 });
 
 /// A tour to find: every free square of `board` once, by moves of `piece`.

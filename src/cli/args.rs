@@ -22,8 +22,8 @@ pub struct EngineArgs {
     /// squares).
     #[arg(long, value_parser = one_of::<EngineChoice>(), default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
-    /// CNF encoding for `--engine sat`: cutset, cutset-arcs, position or crt (see encodings/).
-    #[arg(long, value_name = "NAME", default_value_t = Encoding::Cutset)]
+    /// CNF encoding for `--engine sat` (see encodings/).
+    #[arg(long, value_name = "NAME", value_parser = one_of::<Encoding>(), default_value_t = Encoding::Cutset)]
     pub encoding: Encoding,
     /// With `--engine sat`: add cuts for every cycle of a model without first joining cycles by
     /// edge exchanges (to measure what joining gains).
@@ -206,11 +206,11 @@ pub struct ProblemArgs {
     /// (`-`: stdin), vertices numbered from 1; --start and --end are then vertex numbers.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["rows", "cols", "blocked", "piece"])]
     pub graph: Option<PathBuf>,
-    /// How the graph file is written: hcp, dimacs or edges [default: detected]
-    #[arg(long, value_name = "SYNTAX", requires = "graph")]
+    /// How the graph file is written [default: detected]
+    #[arg(long, value_name = "SYNTAX", value_parser = one_of::<GraphSyntax>(), requires = "graph")]
     pub graph_format: Option<GraphSyntax>,
-    /// The tour: closed (returns to its start) or open.
-    #[arg(long, value_name = "closed|open")]
+    /// The tour.
+    #[arg(long, value_name = "closed|open", value_parser = one_of::<TourShape>())]
     pub tour: TourShape,
     /// Square the tour starts on: `x,y` or a name like `A1`.
     #[arg(long, value_name = "SQ")]

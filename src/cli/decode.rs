@@ -47,11 +47,11 @@ pub struct DecodeArgs {
     problem: ProblemArgs,
     /// The encoding the formula was written with [default: the one the header of --formula or
     /// --add-cuts-to names, else cutset].
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = one_of::<Encoding>())]
     encoding: Option<Encoding>,
     /// The connectivity layer the formula was written with (`toursat dimacs --connectivity`)
     /// [default: the one the header of --formula or --add-cuts-to names, else cuts].
-    #[arg(long, value_name = "LAYER")]
+    #[arg(long, value_name = "LAYER", value_parser = one_of::<Connectivity>())]
     connectivity: Option<Connectivity>,
     /// The DIMACS file the solver answered, as `toursat dimacs` wrote it: its header gives the
     /// encoding and the connectivity layer.

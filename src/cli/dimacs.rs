@@ -1,6 +1,6 @@
 //! `toursat dimacs`: a tour problem written as a DIMACS CNF file for other solvers.
 
-use super::args::{EngineArgs, ProblemInput};
+use super::args::{one_of, EngineArgs, ProblemInput};
 use super::error::CliError;
 use super::exit;
 use super::watchdog::Watchdog;
@@ -34,10 +34,9 @@ pub struct DimacsArgs {
     /// finds the tour with few cuts or none: `--no-merge` cuts every model's cycles instead.
     #[arg(long)]
     cuts_from_solve: bool,
-    /// For lazy encodings: what excludes subcycles from the formula. `cuts`: the cuts alone
-    /// (models may have subcycles); `position` or `crt`: that encoding's positions over the
-    /// moves, so that every model is one tour [default: crt with --cuts-from-solve, else cuts]
-    #[arg(long, value_name = "LAYER")]
+    /// For lazy encodings: what excludes subcycles from the formula [default: crt with
+    /// --cuts-from-solve, else cuts]
+    #[arg(long, value_name = "LAYER", value_parser = one_of::<Connectivity>())]
     connectivity: Option<Connectivity>,
     /// Write to FILE instead of stdout.
     #[arg(short, long, value_name = "FILE")]

@@ -46,11 +46,11 @@ pub struct VerifyArgs {
     /// document of `solve --graph`, and --start and --end are vertex numbers.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["piece", "tour_file", "format", "svg"])]
     graph: Option<PathBuf>,
-    /// How the graph file is written: hcp, dimacs or edges [default: detected]
-    #[arg(long, value_name = "SYNTAX", requires = "graph")]
+    /// How the graph file is written [default: detected]
+    #[arg(long, value_name = "SYNTAX", value_parser = one_of::<GraphSyntax>(), requires = "graph")]
     graph_format: Option<GraphSyntax>,
-    /// The tour: closed (returns to its start) or open.
-    #[arg(long, value_name = "closed|open")]
+    /// The tour.
+    #[arg(long, value_name = "closed|open", value_parser = one_of::<TourShape>())]
     tour: TourShape,
     /// Square the tour must start on: `x,y` or a name like `A1`. Moves are read from it (without
     /// it, from the start the board fixes), and the grid of a closed tour is walked from it.

@@ -49,9 +49,9 @@ pub enum GraphSyntax {
 }
 
 named!(GraphSyntax, "graph format", {
-    Hcp => "hcp",
-    Dimacs => "dimacs",
-    EdgeList => "edges",
+    Hcp => "hcp", "TSPLIB HCP: an EDGE_LIST_SECTION or an EDGE_DATA_SECTION",
+    Dimacs => "dimacs", "DIMACS: `p edge N M`, then `e U V` lines",
+    EdgeList => "edges", "One edge `U V` a line",
 });
 
 /// Why a graph file (or a tour of one) could not be read.

@@ -40,8 +40,8 @@ pub struct CompareArgs {
     /// --help`): every engine looks for a Hamiltonian cycle or path of each.
     #[arg(long, conflicts_with_all = ["piece", "test_faults"])]
     graph: bool,
-    /// The tour: closed or open.
-    #[arg(long, value_name = "closed|open")]
+    /// The tour.
+    #[arg(long, value_name = "closed|open", value_parser = one_of::<TourShape>())]
     tour: TourShape,
     /// Engines, separated by commas: dfs, auto, construct, sat[:ENCODING][:no-merge][:no-warm-start][:no-complete]
     /// (for example sat:cutset, sat:position, sat:cutset:no-merge, sat:cutset:no-warm-start).

@@ -59,10 +59,10 @@ impl Encoding {
 }
 
 named!(Encoding, "encoding", {
-    Cutset => "cutset",
-    CutsetArcs => "cutset-arcs",
-    Position => "position",
-    Crt => "crt",
+    Cutset => "cutset", "Successor edges, cuts added lazily (encodings/cutset.md)",
+    CutsetArcs => "cutset-arcs", "Directed arcs, cuts added lazily (encodings/cutset-arcs.md)",
+    Position => "position", "Each square's place in the tour, one-hot (encodings/position.md)",
+    Crt => "crt", "Positions by residues, Chinese remainder theorem (encodings/crt.md)",
 });
 
 /// How the SAT engine runs.

@@ -101,9 +101,9 @@ fn orient(graph: &CycleGraph, edge_vars: &[Var], formula: &mut Formula) -> Vec<V
 }
 
 named!(Connectivity, "connectivity", {
-    Cuts => "cuts",
-    Position => "position",
-    Crt => "crt",
+    Cuts => "cuts", "The cuts alone: models may have subcycles",
+    Position => "position", "The position encoding's places over the moves: every model is a tour",
+    Crt => "crt", "The crt encoding's residues over the moves: every model is a tour",
 });
 
 #[cfg(test)]
