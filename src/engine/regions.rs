@@ -120,12 +120,8 @@ pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<
         side,
         factor,
     };
-    let component = residual.strong_components();
-    let allowed = |edge: u32| {
-        let (a, b) = graph.edges()[edge as usize];
-        factor[edge as usize] || component[a as usize] == component[b as usize]
-    };
-    let pieces = pieces(graph, &allowed);
+    let allowed = residual.edges_in_some_two_factor();
+    let pieces = pieces(graph, &|edge| allowed[edge as usize]);
     let piece_count = pieces.iter().copied().max().map_or(0, |last| last + 1);
     if piece_count < 2 {
         return None;
@@ -203,6 +199,17 @@ struct Residual<'a> {
 }
 
 impl Residual<'_> {
+    /// The edges that lie in some 2-factor: those of the 2-factor, and those whose ends share a
+    /// strongly connected component (a residual cycle through the edge changes the 2-factor
+    /// into one that holds it).
+    fn edges_in_some_two_factor(&self) -> Vec<bool> {
+        let component = self.strong_components();
+        let edges = self.graph.edges().iter().zip(self.factor);
+        edges
+            .map(|(&(a, b), &chosen)| chosen || component[a as usize] == component[b as usize])
+            .collect()
+    }
+
     /// Whether `edge`, at `vertex`, is an arc leaving `vertex` (otherwise it enters it).
     fn leaves(&self, vertex: Vertex, edge: u32) -> bool {
         (self.side[vertex as usize] == 0) != self.factor[edge as usize]
