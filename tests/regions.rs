@@ -209,3 +209,19 @@ fn the_sealed_board_as_a_graph_is_refuted_by_sealed_regions() {
     assert_eq!(proof.regions.len(), 1);
     assert_eq!(proof.regions[0].squares.len(), 8);
 }
+
+#[test]
+fn the_knight_ring_is_sealed() {
+    // A 2 x 2 hole in the middle of 6 x 6: every local argument passes, but a region of 8
+    // squares, 4 of each colour, is left only by knight's moves at its odd squares.
+    let ring: Board = "......\n......\n..XX..\n..XX..\n......\n......\n"
+        .parse()
+        .unwrap();
+    let problem = Problem::new(ring, Piece::Knight, TourShape::Closed);
+    let why = cheap(&problem).unwrap();
+    assert!(matches!(why, Impossibility::SealedRegions(_)), "{why:?}");
+    assert_eq!(
+        check(&problem, &why).unwrap().map(|checked| checked.method),
+        Ok(Method::RegionCount)
+    );
+}
