@@ -3,6 +3,8 @@
 use crate::board::{Board, BoardError, Square};
 use crate::cut_squares::cut_squares;
 use crate::engine::proofs::cheap_proof;
+use crate::engine::regions::RegionProof;
+use crate::engine::Impossibility;
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, TourShape};
 use crate::rng::SplitMix64;
@@ -317,8 +319,9 @@ fn perturb_once(
 /// A board with squares blocked independently with probability `density`, then repaired until
 /// the cheap proofs do not settle its rook circuit: squares with fewer than two free neighbours
 /// get one freed beside them, only the largest piece of free squares is kept, a blocked square
-/// beside each cut square is freed, and colours are balanced by freeing squares of the rarer
-/// colour with two free neighbours (or blocking the other colour). Up to `attempts` draws.
+/// beside each cut square is freed, colours are balanced by freeing squares of the rarer
+/// colour with two free neighbours (or blocking the other colour), and a small sealed region
+/// (a few squares no circuit can leave) is blocked. Up to `attempts` draws.
 pub fn random(
     rows: u64,
     cols: u64,
@@ -372,12 +375,37 @@ fn repair(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Option<Board>, GenErr
         let board = grid.to_board()?;
         let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
         let graph = MoveGraph::new(&problem.board, Piece::Rook);
-        if cheap_proof(&problem, &graph).is_none() {
-            return Ok(Some(problem.board));
+        match cheap_proof(&problem, &graph) {
+            None => return Ok(Some(problem.board)),
+            Some(Impossibility::SealedRegions(proof)) => {
+                if !block_small_region(grid, &proof) {
+                    return Ok(None);
+                }
+            }
+            Some(_) => return Ok(None),
         }
-        return Ok(None);
     }
     Ok(None)
+}
+
+/// A sealed region of at most this share of the free squares is blocked by the repair; a
+/// larger one ends the draw.
+const SMALL_REGION_SHARE: f64 = 0.01;
+
+/// Blocks the first region of `proof` when it is small (a few squares that no circuit can
+/// leave, common at a few percent of blocked squares); whether it did.
+fn block_small_region(grid: &mut Grid, proof: &RegionProof) -> bool {
+    let free = grid.free.iter().filter(|&&free| free).count();
+    let Some(region) = proof.regions.first() else {
+        return false;
+    };
+    if region.squares.len() as f64 > SMALL_REGION_SHARE * free as f64 {
+        return false;
+    }
+    for &square in &region.squares {
+        grid.free[square as usize] = false;
+    }
+    true
 }
 
 /// Frees a blocked neighbour of every free square with fewer than two free neighbours, until
