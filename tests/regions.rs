@@ -8,7 +8,7 @@ use toursat::engine::check::{check, Method};
 use toursat::engine::dfs;
 use toursat::engine::proofs::cheap_proof;
 use toursat::engine::regions::RegionProof;
-use toursat::engine::{solve_graph, SolveOptions, Stats};
+use toursat::engine::{self, solve_graph, SolveOptions, Stats};
 use toursat::gen_graph::board_graph;
 use toursat::rng::SplitMix64;
 use toursat::{Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, Square, TourShape};
@@ -224,4 +224,37 @@ fn the_knight_ring_is_sealed() {
         check(&problem, &why).unwrap().map(|checked| checked.method),
         Ok(Method::RegionCount)
     );
+}
+
+#[test]
+fn the_region_corpus_is_sealed_and_its_door_boards_have_circuits() {
+    let dir = format!("{}/corpus/regions", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 20, "{names:?}");
+    for name in names {
+        let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let problem = rook_circuit(&text);
+        if name.contains("-door") {
+            let answer = engine::solve(&problem, &SolveOptions::default())
+                .unwrap()
+                .answer;
+            let Answer::Found(tour) = answer else {
+                panic!("{name}: {answer:?}");
+            };
+            assert_eq!(toursat::verify(&problem, &tour), Ok(()), "{name}");
+        } else {
+            let why = cheap(&problem);
+            assert!(
+                matches!(why, Some(Impossibility::SealedRegions(_))),
+                "{name}: {why:?}"
+            );
+            let method = check(&problem, &why.unwrap()).unwrap().map(|c| c.method);
+            assert_eq!(method, Ok(Method::RegionCount), "{name}");
+        }
+    }
 }
