@@ -44,7 +44,8 @@ pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility
 
 /// A proof that a graph problem has no tour, if one of the cheap arguments settles it: the
 /// board's arguments that need only adjacency (degrees, connectivity, cut vertices), colour
-/// counts for a bipartite graph (its two sides), and for a closed tour a 2-factor test.
+/// counts for a bipartite graph (its two sides), and for a closed tour a 2-factor test and
+/// sealed regions.
 ///
 /// `graph` is the problem's graph as a move graph ([`MoveGraph::from_edges`]).
 pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Impossibility> {
@@ -147,7 +148,8 @@ fn move_shortage(
 }
 
 /// A closed tour of three squares or more is a 2-factor (two tour moves at every square): when
-/// a maximum flow finds none, there is no closed tour.
+/// a maximum flow finds none, there is no closed tour; when it finds one, sealed regions may
+/// still show that no 2-factor is connected.
 fn lacks_two_factor(
     problem: &Problem,
     graph: &MoveGraph,
@@ -197,7 +199,7 @@ fn sides(graph: &CycleGraph) -> Option<Vec<u8>> {
 
 /// A closed tour of three squares or more is a 2-factor: none exists when the flow finds a
 /// shortage (a bipartite graph) or a maximum matching of Tutte's gadget is not perfect (any
-/// other).
+/// other); a bipartite graph with a 2-factor may still have sealed regions.
 fn lacks_any_two_factor(graph: &CycleGraph) -> Option<Impossibility> {
     match two_factor(graph) {
         Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
