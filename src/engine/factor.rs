@@ -299,7 +299,7 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
 
 /// The side (0 or 1) of every vertex in a 2-colouring of the squares, the virtual vertex (left
 /// out of the colouring) on side 0; `None` when the squares are not bipartite.
-fn square_sides(graph: &CycleGraph) -> Option<Vec<u8>> {
+pub(crate) fn square_sides(graph: &CycleGraph) -> Option<Vec<u8>> {
     let virtual_vertex = graph.virtual_vertex();
     let mut side = two_colouring(graph.square_count(), |vertex| {
         graph

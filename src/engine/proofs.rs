@@ -2,7 +2,7 @@
 
 use crate::board::Square;
 use crate::cut_squares::cut_squares;
-use crate::engine::factor::{path_cover_shortfall, two_factor, NoTwoFactor, PathEnd};
+use crate::engine::factor::{path_cover_shortfall, square_sides, two_factor, NoTwoFactor, PathEnd};
 use crate::engine::general_factor::general_two_factor;
 use crate::engine::regions::region_proof;
 use crate::engine::theory::{knight_tour_existence, Existence};
@@ -166,7 +166,7 @@ fn lacks_two_factor(
             cut: shortfall.cut,
         }),
         Ok(factor) => {
-            let side = sides(&cycle_graph)?;
+            let side = square_sides(&cycle_graph)?;
             sealed_regions(&cycle_graph, &side, &factor, |square| {
                 problem.board.colour(square)
             })
@@ -190,13 +190,6 @@ fn sealed_regions(
     ))
 }
 
-/// The sides of a closed-tour graph's 2-colouring, if it is bipartite.
-fn sides(graph: &CycleGraph) -> Option<Vec<u8>> {
-    two_colouring(graph.vertex_count(), |vertex| {
-        graph.incident(vertex).iter().map(|&(next, _)| next)
-    })
-}
-
 /// A closed tour of three squares or more is a 2-factor: none exists when the flow finds a
 /// shortage (a bipartite graph) or a maximum matching of Tutte's gadget is not perfect (any
 /// other); a bipartite graph with a 2-factor may still have sealed regions.
@@ -211,7 +204,7 @@ fn lacks_any_two_factor(graph: &CycleGraph) -> Option<Impossibility> {
             .is_none()
             .then_some(Impossibility::NoTwoFactor),
         Ok(factor) => {
-            let side = sides(graph)?;
+            let side = square_sides(graph)?;
             sealed_regions(graph, &side, &factor, |vertex| side[vertex as usize])
         }
     }
