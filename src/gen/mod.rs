@@ -117,6 +117,16 @@ struct Circuit {
 }
 
 impl Circuit {
+    /// The circuit neighbour of `square` other than `previous`.
+    fn other(&self, square: Square, previous: Square) -> Square {
+        let [x, y] = self.partners[square as usize];
+        if x == previous {
+            y
+        } else {
+            x
+        }
+    }
+
     /// Replaces the circuit edge `a`-`b` by the path `a`, `path`..., `b` through new squares.
     fn splice(&mut self, a: Square, b: Square, path: &[Square]) {
         let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
@@ -273,47 +283,73 @@ fn perturb_once(
     }
     let side = rng.below(2) as usize;
     if rng.below(2) == 0 {
-        // A bump: the circuit edge a-b walked round two blocked squares c, d beside it.
-        let b = circuit.partners[a as usize][side];
-        let (ax, ay) = ((a as u64 % grid.cols) as i64, (a as u64 / grid.cols) as i64);
-        let (bx, by) = ((b as u64 % grid.cols) as i64, (b as u64 / grid.cols) as i64);
-        let sign = if rng.below(2) == 0 { 1 } else { -1 };
-        let (nx, ny) = ((by - ay) * sign, (bx - ax) * sign);
-        let (Some(c), Some(d)) = (grid.step(a, nx, ny), grid.step(b, nx, ny)) else {
-            return false;
-        };
-        if grid.free[c as usize] || grid.free[d as usize] {
-            return false;
-        }
-        grid.free[c as usize] = true;
-        grid.free[d as usize] = true;
-        circuit.splice(a, b, &[c, d]);
-        *length += 2;
-        true
+        bump(grid, circuit, length, a, side, rng)
     } else {
-        // The removal of a bump: a-c-d-b with a beside b becomes the edge a-b.
-        let c = circuit.partners[a as usize][side];
-        let other = |square: Square, previous: Square| {
-            let [x, y] = circuit.partners[square as usize];
-            if x == previous {
-                y
-            } else {
-                x
-            }
-        };
-        let d = other(c, a);
-        let b = other(d, c);
-        let beside = grid.rook_neighbours(a).any(|next| next == b);
-        if *length <= 4 || !beside {
-            return false;
-        }
-        grid.free[c as usize] = false;
-        grid.free[d as usize] = false;
-        circuit.replace(a, c, b);
-        circuit.replace(b, d, a);
-        *length -= 2;
-        true
+        unbump(grid, circuit, length, a, side)
     }
+}
+
+/// A bump: the circuit edge from `a` to its partner `side` walked round two blocked squares
+/// beside it (on a random side of it); whether it was made.
+fn bump(
+    grid: &mut Grid,
+    circuit: &mut Circuit,
+    length: &mut usize,
+    a: Square,
+    side: usize,
+    rng: &mut SplitMix64,
+) -> bool {
+    let b = circuit.partners[a as usize][side];
+    let Some((c, d)) = beside_edge(grid, a, b, rng) else {
+        return false;
+    };
+    if grid.free[c as usize] || grid.free[d as usize] {
+        return false;
+    }
+    grid.free[c as usize] = true;
+    grid.free[d as usize] = true;
+    circuit.splice(a, b, &[c, d]);
+    *length += 2;
+    true
+}
+
+/// The squares beside `a` and `b` (a rook move) on a random side of the move, if on the grid:
+/// with them, a 2 x 2 square.
+fn beside_edge(
+    grid: &Grid,
+    a: Square,
+    b: Square,
+    rng: &mut SplitMix64,
+) -> Option<(Square, Square)> {
+    let (ax, ay) = ((a as u64 % grid.cols) as i64, (a as u64 / grid.cols) as i64);
+    let (bx, by) = ((b as u64 % grid.cols) as i64, (b as u64 / grid.cols) as i64);
+    let sign = if rng.below(2) == 0 { 1 } else { -1 };
+    let (nx, ny) = ((by - ay) * sign, (bx - ax) * sign);
+    Some((grid.step(a, nx, ny)?, grid.step(b, nx, ny)?))
+}
+
+/// The removal of a bump: `a`-c-d-b, c the partner `side` of `a` and `b` beside `a`, becomes
+/// the edge `a`-`b` (unless the circuit is those four squares); whether it was made.
+fn unbump(
+    grid: &mut Grid,
+    circuit: &mut Circuit,
+    length: &mut usize,
+    a: Square,
+    side: usize,
+) -> bool {
+    let c = circuit.partners[a as usize][side];
+    let d = circuit.other(c, a);
+    let b = circuit.other(d, c);
+    let beside = grid.rook_neighbours(a).any(|next| next == b);
+    if *length <= 4 || !beside {
+        return false;
+    }
+    grid.free[c as usize] = false;
+    grid.free[d as usize] = false;
+    circuit.replace(a, c, b);
+    circuit.replace(b, d, a);
+    *length -= 2;
+    true
 }
 
 /// A board with squares blocked independently with probability `density`, then repaired until
