@@ -1,4 +1,4 @@
-//! Reproducible board generators: planted rook circuits, repaired random boards, holes.
+//! Reproducible board generators: planted rook circuits, repaired random boards, holes, regions.
 
 use crate::board::{Board, BoardError, Square};
 use crate::cut_squares::cut_squares;
@@ -12,6 +12,10 @@ use crate::tour::Tour;
 use std::collections::VecDeque;
 use std::fmt;
 
+mod region;
+
+pub use region::{region, RegionBoard, RegionOptions, RegionShape};
+
 /// Why a board could not be generated.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GenError {
@@ -19,7 +23,10 @@ pub enum GenError {
     Board(BoardError),
     /// The generator needs a larger board.
     TooSmall(String),
-    /// Every attempt ended on a board the cheap proofs settle.
+    /// An option is out of the generator's range.
+    BadOption(String),
+    /// Every attempt ended on a board the generator does not keep (the cheap proofs settle it,
+    /// say).
     Failed(String),
 }
 
@@ -27,7 +34,9 @@ impl fmt::Display for GenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GenError::Board(error) => error.fmt(f),
-            GenError::TooSmall(why) | GenError::Failed(why) => f.write_str(why),
+            GenError::TooSmall(why) | GenError::BadOption(why) | GenError::Failed(why) => {
+                f.write_str(why)
+            }
         }
     }
 }
@@ -43,22 +52,35 @@ impl From<BoardError> for GenError {
 /// The four rook steps.
 const ROOK_STEPS: [(i64, i64); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
 
-/// Free and blocked squares under construction, one flag a square.
+/// Free and blocked squares under construction, one flag a square, and the region (if any)
+/// that no cycle may leave.
 struct Grid {
     rows: u64,
     cols: u64,
     free: Vec<bool>,
+    /// The squares of a region board's region, free or not: a cycle stays inside it or outside
+    /// it (none on other boards).
+    in_region: Vec<bool>,
 }
 
 impl Grid {
-    /// A grid of `rows` x `cols` blocked squares (sizes checked by [`Board::new`] first).
+    /// A grid of `rows` x `cols` blocked squares (sizes checked by [`Board::new`] first), with
+    /// no region.
     fn blocked(rows: u64, cols: u64) -> Result<Grid, GenError> {
         let board = Board::new(rows, cols)?;
         Ok(Grid {
             rows,
             cols,
             free: vec![false; board.len()],
+            in_region: vec![false; board.len()],
         })
+    }
+
+    /// Whether a cycle through `square` may take in `other`: blocked, and on the same side of
+    /// the region's edge.
+    fn may_join(&self, square: Square, other: Square) -> bool {
+        !self.free[other as usize]
+            && self.in_region[other as usize] == self.in_region[square as usize]
     }
 
     /// The square `(dx, dy)` away from `square`, if on the grid.
@@ -111,13 +133,19 @@ pub struct Planted {
     pub circuit: Tour,
 }
 
-/// A rook circuit kept as the two circuit neighbours of each of its squares.
+/// A rook circuit, or any set of disjoint rook cycles (a 2-factor of its squares), kept as the
+/// two cycle neighbours of each of its squares.
 struct Circuit {
     partners: Vec<[Square; 2]>,
 }
 
 impl Circuit {
-    /// The circuit neighbour of `square` other than `previous`.
+    /// Whether `a`-`b` is an edge of a cycle.
+    fn has_edge(&self, a: Square, b: Square) -> bool {
+        self.partners[a as usize].contains(&b)
+    }
+
+    /// The cycle neighbour of `square` other than `previous`.
     fn other(&self, square: Square, previous: Square) -> Square {
         let [x, y] = self.partners[square as usize];
         if x == previous {
@@ -289,8 +317,8 @@ fn perturb_once(
     }
 }
 
-/// A bump: the circuit edge from `a` to its partner `side` walked round two blocked squares
-/// beside it (on a random side of it); whether it was made.
+/// A bump: the cycle edge from `a` to its partner `side` walked round two blocked squares beside
+/// it (on a random side of it) that its cycle may take in; whether it was made.
 fn bump(
     grid: &mut Grid,
     circuit: &mut Circuit,
@@ -303,7 +331,7 @@ fn bump(
     let Some((c, d)) = beside_edge(grid, a, b, rng) else {
         return false;
     };
-    if grid.free[c as usize] || grid.free[d as usize] {
+    if !grid.may_join(a, c) || !grid.may_join(a, d) {
         return false;
     }
     grid.free[c as usize] = true;
@@ -329,7 +357,7 @@ fn beside_edge(
 }
 
 /// The removal of a bump: `a`-c-d-b, c the partner `side` of `a` and `b` beside `a`, becomes
-/// the edge `a`-`b` (unless the circuit is those four squares); whether it was made.
+/// the edge `a`-`b` (unless the cycle is those four squares); whether it was made.
 fn unbump(
     grid: &mut Grid,
     circuit: &mut Circuit,
@@ -341,7 +369,7 @@ fn unbump(
     let d = circuit.other(c, a);
     let b = circuit.other(d, c);
     let beside = grid.rook_neighbours(a).any(|next| next == b);
-    if *length <= 4 || !beside {
+    if *length <= 4 || !beside || circuit.other(b, d) == a {
         return false;
     }
     grid.free[c as usize] = false;
@@ -349,6 +377,33 @@ fn unbump(
     circuit.replace(a, c, b);
     circuit.replace(b, d, a);
     *length -= 2;
+    true
+}
+
+/// An exchange: the cycle edge from `a` to its partner `side` and a cycle edge beside it (on a
+/// random side), both on one side of the region's edge, become the two edges across the
+/// 2 x 2 square they make; it joins two cycles or splits one. Whether it was made.
+fn exchange(
+    grid: &Grid,
+    circuit: &mut Circuit,
+    a: Square,
+    side: usize,
+    rng: &mut SplitMix64,
+) -> bool {
+    let b = circuit.partners[a as usize][side];
+    let Some((c, d)) = beside_edge(grid, a, b, rng) else {
+        return false;
+    };
+    let one_side = grid.in_region[c as usize] == grid.in_region[a as usize]
+        && grid.in_region[d as usize] == grid.in_region[a as usize];
+    let parallel = grid.free[c as usize] && grid.free[d as usize] && circuit.has_edge(c, d);
+    if !one_side || !parallel || circuit.has_edge(a, c) || circuit.has_edge(b, d) {
+        return false;
+    }
+    circuit.replace(a, b, c);
+    circuit.replace(b, a, d);
+    circuit.replace(c, d, a);
+    circuit.replace(d, c, b);
     true
 }
 
