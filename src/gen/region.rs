@@ -12,9 +12,9 @@
 //! colour) a circuit can go in at a c-square and out by the door.
 //!
 //! S's edge is one-coloured when S is a union of diamonds whose edges are: the diamond
-//! `|x - cx| + |y - cy| <= r` at the board's centre, or a blob of plus shapes (diamonds of
-//! radius one) centred on squares of the other colour. A square of S beside a square outside
-//! is not a centre, so it is an arm, of colour c.
+//! `|x - cx| + |y - cy| <= r` at the board's centre, or a blob of small diamonds whose edges
+//! are of one colour c. A square of S beside a square outside is on the edge of a diamond that
+//! holds it, so it is of colour c.
 //!
 //! The cheap proofs' flow needs a 2-factor, one inside S and one outside, and a repaired random
 //! board rarely has them: each square of S's edge needs both its moves from the ring inside it,
@@ -26,8 +26,10 @@
 use super::{bump, exchange, keep_largest_piece, unbump, Circuit, GenError, Grid};
 use crate::board::{Board, Square};
 use crate::cut_squares::cut_squares;
+use crate::engine::factor::two_factor;
 use crate::engine::proofs::cheap_proof;
 use crate::engine::{self, Answer, Limits, SolveOptions};
+use crate::graph::CycleGraph;
 use crate::names::named;
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, TourShape};
@@ -40,6 +42,9 @@ const MIN_SIDE: u64 = 8;
 
 /// The fewest squares a region may be asked to cover.
 const MIN_REGION: f64 = 16.0;
+
+/// The radii of a blob's diamonds.
+const BLOB_RADII: std::ops::RangeInclusive<i64> = 2..=6;
 
 /// Rounds of changes per square that mix the tiling: exchanges and bumps.
 const MIX_ROUNDS: u64 = 4;
@@ -60,14 +65,14 @@ pub enum RegionShape {
     /// the squares at distance r, is of one colour.
     #[default]
     Diamond,
-    /// Plus-shaped diamonds grown at random from a random square, each centred on a square of
-    /// the other colour beside the blob so far.
+    /// Diamonds of random radius grown at random from a random square, each overlapping the
+    /// blob so far, their edges all of one colour.
     Blob,
 }
 
 named!(RegionShape, "region shape", {
     Diamond => "diamond", "A diamond |x - cx| + |y - cy| <= r at the board's centre",
-    Blob => "blob", "A blob of plus shapes grown at random",
+    Blob => "blob", "A blob of diamonds grown at random",
 });
 
 /// What a region board is made of.
@@ -160,7 +165,7 @@ pub fn region(
             )));
         }
         grid.in_region = layout.in_region;
-        let mut cycles = tile(&mut grid, &mut rng);
+        let mut cycles = tile(&mut grid, &mut rng)?;
         cut_holes(&mut grid, &mut cycles, options.density, &mut rng);
         if options.door {
             // A circuit through one door goes round each side on its own.
@@ -280,55 +285,54 @@ fn diamond_radius(distances: &[u32], target: usize) -> Option<u32> {
     None
 }
 
-/// A blob of at least `target` squares (or the whole board): plus shapes (a square and its rook
-/// neighbours) centred on squares of one colour, the first on a random square, each next on a
-/// random square two steps from a centre (straight or diagonally), centres with more centres
-/// near them more likely. The blob's edge is of the other colour.
+/// A blob of at least `target` squares: diamonds of random radius in [`BLOB_RADII`], the first
+/// round a random square, each next round a random square within its radius of a random square
+/// of the blob so far, its radius one less when that keeps every diamond's edge of one colour.
+/// The blob's edge is of that colour: a square of the blob beside a square outside it is on the
+/// edge of a diamond that holds it.
 fn blob(grid: &Grid, target: usize, rng: &mut SplitMix64) -> Layout {
+    let radius_count = (BLOB_RADII.end() - BLOB_RADII.start() + 1) as u64;
+    let random_radius = |rng: &mut SplitMix64| BLOB_RADII.start() + rng.below(radius_count) as i64;
     let first = rng.below(grid.free.len() as u64) as Square;
+    let first_radius = random_radius(rng);
+    let colour = (grid.colour(first) + first_radius as usize) % 2;
     let mut in_region = vec![false; grid.free.len()];
-    let mut is_centre = vec![false; grid.free.len()];
-    let (mut next_centres, mut size) = (vec![first], 0);
-    while size < target && !next_centres.is_empty() {
-        let centre = next_centres.swap_remove(rng.below(next_centres.len() as u64) as usize);
-        if is_centre[centre as usize] {
-            continue;
+    let mut squares = Vec::new();
+    let (mut centre, mut radius) = (first, first_radius);
+    while squares.len() < target {
+        for dy in -radius..=radius {
+            let reach = radius - dy.abs();
+            for dx in -reach..=reach {
+                if let Some(square) = grid.step(centre, dx, dy) {
+                    if !in_region[square as usize] {
+                        in_region[square as usize] = true;
+                        squares.push(square);
+                    }
+                }
+            }
         }
-        is_centre[centre as usize] = true;
-        for square in std::iter::once(centre).chain(grid.rook_neighbours(centre)) {
-            size += usize::from(!in_region[square as usize]);
-            in_region[square as usize] = true;
+        let near = squares[rng.below(squares.len() as u64) as usize];
+        radius = random_radius(rng);
+        let dx = rng.below(2 * radius as u64 - 1) as i64 - (radius - 1);
+        let reach = radius - 1 - dx.abs();
+        let dy = rng.below(2 * reach as u64 + 1) as i64 - reach;
+        centre = grid.step(near, dx, dy).unwrap_or(near);
+        if (grid.colour(centre) + radius as usize) % 2 != colour {
+            radius -= 1;
         }
-        let two_steps = [
-            (2, 0),
-            (-2, 0),
-            (0, 2),
-            (0, -2),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
-        next_centres.extend(
-            two_steps
-                .iter()
-                .filter_map(|&(dx, dy)| grid.step(centre, dx, dy))
-                .filter(|&next| !is_centre[next as usize]),
-        );
     }
-    Layout {
-        in_region,
-        colour: 1 - grid.colour(first),
-    }
+    Layout { in_region, colour }
 }
 
-/// Frees the 2 x 2 squares of a lattice that lie on one side of the region's edge, each a cycle
-/// of four: the region's on a lattice at a random offset, the rest's on the offset that leaves
-/// the most moves between the two.
-fn tile(grid: &mut Grid, rng: &mut SplitMix64) -> Circuit {
+/// Frees the cycles along the region's edge inside it (see [`edge_cycles`]), then the 2 x 2 squares of a
+/// lattice that lie on one side of the region's edge away from them, each a cycle of four: the
+/// region's on a lattice at a random offset, the rest's on the offset that leaves the most
+/// moves between the two.
+fn tile(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Circuit, GenError> {
     let mut cycles = Circuit {
         partners: vec![[0, 0]; grid.free.len()],
     };
+    edge_cycles(grid, &mut cycles)?;
     let region_offset = (rng.below(2), rng.below(2));
     let tiles = |grid: &Grid, in_region: bool, (ox, oy): (u64, u64)| -> Vec<[Square; 4]> {
         let mut tiles = Vec::new();
@@ -338,17 +342,19 @@ fn tile(grid: &mut Grid, rng: &mut SplitMix64) -> Circuit {
                 let cols = grid.cols as Square;
                 // Round the square: top left, top right, bottom right, bottom left.
                 let ring = [corner, corner + 1, corner + 1 + cols, corner + cols];
-                if ring
-                    .iter()
-                    .all(|&square| grid.in_region[square as usize] == in_region)
-                {
+                let fits = ring.iter().all(|&square| {
+                    grid.in_region[square as usize] == in_region && !grid.free[square as usize]
+                });
+                if fits {
                     tiles.push(ring);
                 }
             }
         }
         tiles
     };
-    let mut covered = vec![false; grid.free.len()];
+    let mut covered: Vec<bool> = (0..grid.free.len())
+        .map(|square| grid.free[square] && grid.in_region[square])
+        .collect();
     let region_tiles = tiles(grid, true, region_offset);
     for square in region_tiles.iter().flatten() {
         covered[*square as usize] = true;
@@ -375,7 +381,74 @@ fn tile(grid: &mut Grid, rng: &mut SplitMix64) -> Circuit {
             cycles.partners[square as usize] = [ring[(index + 3) % 4], ring[(index + 1) % 4]];
         }
     }
-    cycles
+    Ok(cycles)
+}
+
+/// Frees cycles along the region's edge inside it, if the band there has a 2-factor: the band
+/// is the region's squares beside the rest and their neighbours in the region (squares with
+/// fewer than two neighbours in it taken away, until none is left), and its 2-factor comes from
+/// the flow. Inside a diamond's edge the band is a zigzag ring through every square of the
+/// edge. (Outside, the edge is left to the tiles: the blocked squares there are where a door
+/// can open.)
+fn edge_cycles(grid: &mut Grid, cycles: &mut Circuit) -> Result<(), GenError> {
+    let on_side = |square: Square| grid.in_region[square as usize];
+    let beside_other = |square: Square| grid.rook_neighbours(square).any(|next| !on_side(next));
+    let mut in_band: Vec<bool> = (0..grid.free.len() as Square)
+        .map(|square| {
+            on_side(square)
+                && (beside_other(square)
+                    || grid
+                        .rook_neighbours(square)
+                        .any(|next| on_side(next) && beside_other(next)))
+        })
+        .collect();
+    // The band's moves join a square beside the other side to one that is not.
+    let band_degree = |in_band: &[bool], square: Square| {
+        grid.rook_neighbours(square)
+            .filter(|&next| {
+                in_band[next as usize]
+                    && on_side(next)
+                    && beside_other(next) != beside_other(square)
+            })
+            .count()
+    };
+    let mut waiting: Vec<Square> = (0..grid.free.len() as Square)
+        .filter(|&square| in_band[square as usize])
+        .collect();
+    while let Some(square) = waiting.pop() {
+        if in_band[square as usize] && band_degree(&in_band, square) < 2 {
+            in_band[square as usize] = false;
+            waiting.extend(grid.rook_neighbours(square));
+        }
+    }
+    // Two band squares beside each other are one beside the other side and one not (they
+    // differ in colour, and all the squares beside the other side have one colour).
+    let mut board = Board::new(grid.rows, grid.cols)?;
+    for square in 0..grid.free.len() as Square {
+        if !in_band[square as usize] {
+            board.block(square);
+        }
+    }
+    if board.free_count() == 0 {
+        return Ok(());
+    }
+    let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
+    let graph = CycleGraph::new(&problem, &MoveGraph::new(&problem.board, Piece::Rook));
+    let Ok(chosen) = two_factor(&graph) else {
+        return Ok(());
+    };
+    let mut partners: Vec<Vec<Square>> = vec![Vec::new(); grid.free.len()];
+    for (&(a, b), _) in graph.edges().iter().zip(&chosen).filter(|(_, &on)| on) {
+        let (a, b) = (graph.square(a), graph.square(b));
+        partners[a as usize].push(b);
+        partners[b as usize].push(a);
+    }
+    for square in problem.board.free_squares() {
+        grid.free[square as usize] = true;
+        let moves = &partners[square as usize];
+        cycles.partners[square as usize] = [moves[0], moves[1]];
+    }
+    Ok(())
 }
 
 /// Mixes the tiling by exchanges and bumps, then cuts holes (bumps taken away) between more
@@ -444,10 +517,10 @@ fn join_up_side(grid: &mut Grid, cycles: &Circuit, in_region: bool) -> Result<()
 }
 
 /// Opens a door at a random doorstep: a blocked square outside the region, beside it (so of its
-/// other colour), with a single free neighbour outside it (the door's other square) and a
-/// blocked neighbour in it.
-/// The doorstep joins the region and a cycle edge in the region beside the two is walked round
-/// them (a bump). The door, doorstep first; `None` when no doorstep will do.
+/// other colour), with a single free neighbour outside it (the door's other square), and two
+/// neighbours in the region on a cycle through a square beside both (the doorstep's diagonal
+/// neighbour). The doorstep joins the region and takes that square's place on the cycle; the
+/// square is blocked. The door, doorstep first; `None` when no doorstep will do.
 fn open_door(grid: &mut Grid, cycles: &mut Circuit, rng: &mut SplitMix64) -> Option<[Square; 2]> {
     let mut doorsteps: Vec<Square> = (0..grid.free.len() as Square)
         .filter(|&square| {
@@ -466,36 +539,35 @@ fn open_door(grid: &mut Grid, cycles: &mut Circuit, rng: &mut SplitMix64) -> Opt
         let &[outside] = free_outside.as_slice() else {
             continue;
         };
-        let insides: Vec<Square> = grid
+        let inside: Vec<Square> = grid
             .rook_neighbours(doorstep)
-            .filter(|&next| !grid.free[next as usize] && grid.in_region[next as usize])
+            .filter(|&next| grid.free[next as usize] && grid.in_region[next as usize])
             .collect();
-        for inside in insides {
-            let (dx, dy) = offset(grid, doorstep, inside);
-            for (nx, ny) in [(dy, dx), (-dy, -dx)] {
-                let (Some(before), Some(after)) =
-                    (grid.step(doorstep, nx, ny), grid.step(inside, nx, ny))
-                else {
+        for (index, &first) in inside.iter().enumerate() {
+            for &second in &inside[index + 1..] {
+                let replaced = grid.rook_neighbours(first).find(|&next| {
+                    next != doorstep && grid.rook_neighbours(second).any(|beside| beside == next)
+                });
+                let Some(replaced) = replaced else {
                     continue;
                 };
-                let in_region = |square: Square| grid.in_region[square as usize];
-                if in_region(before) && in_region(after) && cycles.has_edge(before, after) {
-                    grid.in_region[doorstep as usize] = true;
+                let mut partners = cycles.partners[replaced as usize];
+                partners.sort_unstable();
+                if grid.free[replaced as usize]
+                    && partners == [first.min(second), first.max(second)]
+                {
+                    cycles.replace(first, replaced, doorstep);
+                    cycles.replace(second, replaced, doorstep);
+                    cycles.partners[doorstep as usize] = [first, second];
+                    grid.free[replaced as usize] = false;
                     grid.free[doorstep as usize] = true;
-                    grid.free[inside as usize] = true;
-                    cycles.splice(before, after, &[doorstep, inside]);
+                    grid.in_region[doorstep as usize] = true;
                     return Some([doorstep, outside]);
                 }
             }
         }
     }
     None
-}
-
-/// The step `(dx, dy)` from `from` to its rook neighbour `to`.
-fn offset(grid: &Grid, from: Square, to: Square) -> (i64, i64) {
-    let (cols, from, to) = (grid.cols as i64, from as i64, to as i64);
-    (to % cols - from % cols, to / cols - from / cols)
 }
 
 /// The moves between a free square of the region not of `colour` and a free square outside,
@@ -600,7 +672,8 @@ mod tests {
         for seed in 0..10 {
             let layout = blob(&grid, 300, &mut SplitMix64::new(seed));
             let size = layout.in_region.iter().filter(|&&inside| inside).count();
-            assert!((300..305).contains(&size), "seed {seed}: {size} squares");
+            // The last diamond (radius 6 at most: 85 squares) may go past the target.
+            assert!((300..385).contains(&size), "seed {seed}: {size} squares");
             for square in 0..grid.free.len() as Square {
                 let on_edge = layout.in_region[square as usize]
                     && grid
@@ -618,7 +691,7 @@ mod tests {
     fn tiles_are_cycles_of_four_on_one_side() {
         let mut grid = Grid::blocked(21, 24).unwrap();
         grid.in_region = centre_distances(&grid).iter().map(|&d| d <= 7).collect();
-        let cycles = tile(&mut grid, &mut SplitMix64::new(3));
+        let cycles = tile(&mut grid, &mut SplitMix64::new(3)).unwrap();
         assert!(is_two_factor_on_each_side(&grid, &cycles));
         assert!(grid.free.iter().filter(|&&free| free).count() > 21 * 24 / 2);
     }
@@ -628,7 +701,7 @@ mod tests {
         let mut grid = Grid::blocked(30, 30).unwrap();
         grid.in_region = centre_distances(&grid).iter().map(|&d| d <= 10).collect();
         let mut rng = SplitMix64::new(5);
-        let mut cycles = tile(&mut grid, &mut rng);
+        let mut cycles = tile(&mut grid, &mut rng).unwrap();
         cut_holes(&mut grid, &mut cycles, 0.1, &mut rng);
         assert!(is_two_factor_on_each_side(&grid, &cycles));
         join_up(&mut grid, &cycles).unwrap();
@@ -640,7 +713,7 @@ mod tests {
         let mut grid = Grid::blocked(30, 30).unwrap();
         grid.in_region = centre_distances(&grid).iter().map(|&d| d <= 10).collect();
         let mut rng = SplitMix64::new(8);
-        let mut cycles = tile(&mut grid, &mut rng);
+        let mut cycles = tile(&mut grid, &mut rng).unwrap();
         cut_holes(&mut grid, &mut cycles, 0.05, &mut rng);
         let [inside, outside] = open_door(&mut grid, &mut cycles, &mut rng).unwrap();
         assert!(grid.in_region[inside as usize] && !grid.in_region[outside as usize]);
