@@ -179,7 +179,7 @@ fn explain_and_json_name_the_regions_and_certify_checks_them() {
     assert!(
         explained
             .stderr
-            .contains("region 1: 8 free squares (x 0..2, y 0..2; first 1,0), 4 even and 4 odd"),
+            .contains("region 1: 8 free squares (x 0..2, y 0..2; first 0,1), 4 even and 4 odd"),
         "{}",
         explained.stderr
     );
