@@ -33,7 +33,7 @@ pub struct GenArgs {
     /// What to generate: `planted` (certainly has a rook circuit), `random` (blocked squares
     /// drawn, then repaired until the cheap proofs do not settle a rook circuit), `holes`
     /// (a few blocked squares, for knight's tours) or `region` (a region whose colours rule out
-    /// every rook circuit, though the cheap proofs do not; with `--door` one is let in).
+    /// every rook circuit, though every local proof passes; with `--door` one is let in).
     #[arg(long, value_enum)]
     kind: KindArg,
     /// Rows of the board.

@@ -481,7 +481,7 @@ fn repair(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Option<Board>, GenErr
 
 /// A sealed region of at most this share of the free squares is blocked by the repair; a
 /// larger one ends the draw.
-const SMALL_REGION_SHARE: f64 = 0.01;
+pub(super) const SMALL_REGION_SHARE: f64 = 0.01;
 
 /// Blocks the first region of `proof` when it is small (a few squares that no circuit can
 /// leave, common at a few percent of blocked squares); whether it did.

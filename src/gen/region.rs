@@ -21,14 +21,18 @@
 //! which is shorter, so the squares inside are tied up ring by ring and one hole spoils it. So
 //! the board is built around a 2-factor that crosses no edge: each side tiled with 2 x 2
 //! squares (cycles of four), the cycles joined by exchanges, grown by bumps (two squares walked
-//! round) and holed by taking bumps away, two squares a hole.
+//! round) and holed by taking bumps away, two squares a hole. Small sealed regions that the
+//! holes leave (a few squares in a pocket) are blocked, so that only S settles the board.
 
-use super::{bump, exchange, keep_largest_piece, unbump, Circuit, GenError, Grid};
+use super::{
+    bump, exchange, keep_largest_piece, unbump, Circuit, GenError, Grid, SMALL_REGION_SHARE,
+};
 use crate::board::{Board, Square};
 use crate::cut_squares::cut_squares;
-use crate::engine::factor::two_factor;
+use crate::engine::factor::{square_sides, two_factor};
 use crate::engine::proofs::cheap_proof;
-use crate::engine::{self, Answer, Limits, SolveOptions};
+use crate::engine::regions::two_factor_pieces;
+use crate::engine::{self, Answer, Impossibility, Limits, SolveOptions};
 use crate::graph::CycleGraph;
 use crate::names::named;
 use crate::piece::{MoveGraph, Piece};
@@ -115,7 +119,8 @@ struct Layout {
 
 /// A region board (see the module's documentation): a region of `options.shape` over about
 /// `options.share` of the board and a 2-factor on each side of its edge, holed until about
-/// `options.density` of the board is blocked, kept if the cheap proofs leave it open. With
+/// `options.density` of the board is blocked, kept if the cheap proofs settle it by sealed
+/// regions alone (every local test passes) and no small sealed region is left. With
 /// `options.door`, a square beside the region joins it by a bump and opens the door, and
 /// toursat's engine must find a circuit within ten seconds. Up to `attempts` draws.
 pub fn region(
@@ -165,15 +170,10 @@ pub fn region(
             )));
         }
         grid.in_region = layout.in_region;
-        let mut cycles = tile(&mut grid, &mut rng)?;
+        let mut cycles = tile(&mut grid, &mut rng);
         cut_holes(&mut grid, &mut cycles, options.density, &mut rng);
-        if options.door {
-            // A circuit through one door goes round each side on its own.
-            for in_region in [true, false] {
-                join_up_side(&mut grid, &cycles, in_region)?;
-            }
-        }
-        join_up(&mut grid, &cycles)?;
+        join_all(&mut grid, &cycles, options.door)?;
+        block_small_pieces(&mut grid, &cycles, options.door)?;
         let door = if options.door {
             match open_door(&mut grid, &mut cycles, &mut rng) {
                 Some(door) => Some(door),
@@ -201,11 +201,7 @@ pub fn region(
                 Some(circuit) => Some(circuit),
                 None => continue,
             },
-            None if cheap_proof(&problem, &MoveGraph::new(&problem.board, Piece::Rook))
-                .is_some() =>
-            {
-                continue
-            }
+            None if !settled_by_sealed_regions_alone(&problem) => continue,
             None => None,
         };
         return Ok(RegionBoard {
@@ -218,7 +214,7 @@ pub fn region(
     }
     let (door, settled) = match options.door {
         true => (" with a door", "the engine found no circuit in time"),
-        false => ("", "the cheap proofs settled the board"),
+        false => ("", "a local cheap proof settled the board"),
     };
     Err(GenError::Failed(format!(
         "no {rows} x {cols} {} region board{door} in {attempts} attempts: each time the region \
@@ -324,15 +320,13 @@ fn blob(grid: &Grid, target: usize, rng: &mut SplitMix64) -> Layout {
     Layout { in_region, colour }
 }
 
-/// Frees the cycles along the region's edge inside it (see [`edge_cycles`]), then the 2 x 2 squares of a
-/// lattice that lie on one side of the region's edge away from them, each a cycle of four: the
-/// region's on a lattice at a random offset, the rest's on the offset that leaves the most
-/// moves between the two.
-fn tile(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Circuit, GenError> {
+/// Frees the 2 x 2 squares of a lattice that lie on one side of the region's edge, each a cycle
+/// of four: the region's on a lattice at a random offset, the rest's on the offset that leaves
+/// the most moves between the two.
+fn tile(grid: &mut Grid, rng: &mut SplitMix64) -> Circuit {
     let mut cycles = Circuit {
         partners: vec![[0, 0]; grid.free.len()],
     };
-    edge_cycles(grid, &mut cycles)?;
     let region_offset = (rng.below(2), rng.below(2));
     let tiles = |grid: &Grid, in_region: bool, (ox, oy): (u64, u64)| -> Vec<[Square; 4]> {
         let mut tiles = Vec::new();
@@ -342,19 +336,17 @@ fn tile(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Circuit, GenError> {
                 let cols = grid.cols as Square;
                 // Round the square: top left, top right, bottom right, bottom left.
                 let ring = [corner, corner + 1, corner + 1 + cols, corner + cols];
-                let fits = ring.iter().all(|&square| {
-                    grid.in_region[square as usize] == in_region && !grid.free[square as usize]
-                });
-                if fits {
+                if ring
+                    .iter()
+                    .all(|&square| grid.in_region[square as usize] == in_region)
+                {
                     tiles.push(ring);
                 }
             }
         }
         tiles
     };
-    let mut covered: Vec<bool> = (0..grid.free.len())
-        .map(|square| grid.free[square] && grid.in_region[square])
-        .collect();
+    let mut covered = vec![false; grid.free.len()];
     let region_tiles = tiles(grid, true, region_offset);
     for square in region_tiles.iter().flatten() {
         covered[*square as usize] = true;
@@ -381,74 +373,7 @@ fn tile(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Circuit, GenError> {
             cycles.partners[square as usize] = [ring[(index + 3) % 4], ring[(index + 1) % 4]];
         }
     }
-    Ok(cycles)
-}
-
-/// Frees cycles along the region's edge inside it, if the band there has a 2-factor: the band
-/// is the region's squares beside the rest and their neighbours in the region (squares with
-/// fewer than two neighbours in it taken away, until none is left), and its 2-factor comes from
-/// the flow. Inside a diamond's edge the band is a zigzag ring through every square of the
-/// edge. (Outside, the edge is left to the tiles: the blocked squares there are where a door
-/// can open.)
-fn edge_cycles(grid: &mut Grid, cycles: &mut Circuit) -> Result<(), GenError> {
-    let on_side = |square: Square| grid.in_region[square as usize];
-    let beside_other = |square: Square| grid.rook_neighbours(square).any(|next| !on_side(next));
-    let mut in_band: Vec<bool> = (0..grid.free.len() as Square)
-        .map(|square| {
-            on_side(square)
-                && (beside_other(square)
-                    || grid
-                        .rook_neighbours(square)
-                        .any(|next| on_side(next) && beside_other(next)))
-        })
-        .collect();
-    // The band's moves join a square beside the other side to one that is not.
-    let band_degree = |in_band: &[bool], square: Square| {
-        grid.rook_neighbours(square)
-            .filter(|&next| {
-                in_band[next as usize]
-                    && on_side(next)
-                    && beside_other(next) != beside_other(square)
-            })
-            .count()
-    };
-    let mut waiting: Vec<Square> = (0..grid.free.len() as Square)
-        .filter(|&square| in_band[square as usize])
-        .collect();
-    while let Some(square) = waiting.pop() {
-        if in_band[square as usize] && band_degree(&in_band, square) < 2 {
-            in_band[square as usize] = false;
-            waiting.extend(grid.rook_neighbours(square));
-        }
-    }
-    // Two band squares beside each other are one beside the other side and one not (they
-    // differ in colour, and all the squares beside the other side have one colour).
-    let mut board = Board::new(grid.rows, grid.cols)?;
-    for square in 0..grid.free.len() as Square {
-        if !in_band[square as usize] {
-            board.block(square);
-        }
-    }
-    if board.free_count() == 0 {
-        return Ok(());
-    }
-    let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
-    let graph = CycleGraph::new(&problem, &MoveGraph::new(&problem.board, Piece::Rook));
-    let Ok(chosen) = two_factor(&graph) else {
-        return Ok(());
-    };
-    let mut partners: Vec<Vec<Square>> = vec![Vec::new(); grid.free.len()];
-    for (&(a, b), _) in graph.edges().iter().zip(&chosen).filter(|(_, &on)| on) {
-        let (a, b) = (graph.square(a), graph.square(b));
-        partners[a as usize].push(b);
-        partners[b as usize].push(a);
-    }
-    for square in problem.board.free_squares() {
-        grid.free[square as usize] = true;
-        let moves = &partners[square as usize];
-        cycles.partners[square as usize] = [moves[0], moves[1]];
-    }
-    Ok(())
+    cycles
 }
 
 /// Mixes the tiling by exchanges and bumps, then cuts holes (bumps taken away) between more
@@ -497,6 +422,48 @@ fn join_up(grid: &mut Grid, cycles: &Circuit) -> Result<(), GenError> {
         grid.free[cut as usize] = partners.iter().all(|&next| grid.free[next as usize]);
     }
     Ok(())
+}
+
+/// [`join_up`], first on each side of the region's edge alone when the region is to have a
+/// door (a circuit through one door goes round each side on its own).
+fn join_all(grid: &mut Grid, cycles: &Circuit, door: bool) -> Result<(), GenError> {
+    if door {
+        for in_region in [true, false] {
+            join_up_side(grid, cycles, in_region)?;
+        }
+    }
+    join_up(grid, cycles)
+}
+
+/// Blocks every small sealed region: a piece of at most [`SMALL_REGION_SHARE`] of the free
+/// squares that the moves in some 2-factor leave (a few squares in a pocket, common among
+/// holes, which would settle the board by themselves), then joins up what is left, until none
+/// is left. Each piece is made of whole cycles of every 2-factor, `cycles` among them, so the
+/// rest keeps its 2-factor.
+fn block_small_pieces(grid: &mut Grid, cycles: &Circuit, door: bool) -> Result<(), GenError> {
+    loop {
+        let problem = Problem::new(grid.to_board()?, Piece::Rook, TourShape::Closed);
+        let graph = CycleGraph::new(&problem, &MoveGraph::new(&problem.board, Piece::Rook));
+        let (Ok(factor), Some(side)) = (two_factor(&graph), square_sides(&graph)) else {
+            return Ok(());
+        };
+        let pieces = two_factor_pieces(&graph, &side, &factor);
+        let mut sizes = vec![0usize; pieces.len()];
+        for &piece in &pieces {
+            sizes[piece as usize] += 1;
+        }
+        let small = (SMALL_REGION_SHARE * pieces.len() as f64) as usize;
+        let free_before = problem.board.free_count();
+        for (vertex, &piece) in pieces.iter().enumerate() {
+            if sizes[piece as usize] <= small {
+                grid.free[graph.square(vertex as u32) as usize] = false;
+            }
+        }
+        join_all(grid, cycles, door)?;
+        if grid.free.iter().filter(|&&free| free).count() == free_before {
+            return Ok(());
+        }
+    }
 }
 
 /// [`join_up`] on the free squares on one side of the region's edge alone.
@@ -587,6 +554,16 @@ fn wrong_colour_moves(grid: &Grid, colour: usize) -> Vec<[Square; 2]> {
         }
     }
     moves
+}
+
+/// Whether the cheap proofs settle `problem` by sealed regions, every local test passing (the
+/// sealed regions come last).
+fn settled_by_sealed_regions_alone(problem: &Problem) -> bool {
+    let graph = MoveGraph::new(&problem.board, Piece::Rook);
+    matches!(
+        cheap_proof(problem, &graph),
+        Some(Impossibility::SealedRegions(_))
+    )
 }
 
 /// Whether the squares that are `member`s are rook-connected (no square is).
@@ -691,7 +668,7 @@ mod tests {
     fn tiles_are_cycles_of_four_on_one_side() {
         let mut grid = Grid::blocked(21, 24).unwrap();
         grid.in_region = centre_distances(&grid).iter().map(|&d| d <= 7).collect();
-        let cycles = tile(&mut grid, &mut SplitMix64::new(3)).unwrap();
+        let cycles = tile(&mut grid, &mut SplitMix64::new(3));
         assert!(is_two_factor_on_each_side(&grid, &cycles));
         assert!(grid.free.iter().filter(|&&free| free).count() > 21 * 24 / 2);
     }
@@ -701,7 +678,7 @@ mod tests {
         let mut grid = Grid::blocked(30, 30).unwrap();
         grid.in_region = centre_distances(&grid).iter().map(|&d| d <= 10).collect();
         let mut rng = SplitMix64::new(5);
-        let mut cycles = tile(&mut grid, &mut rng).unwrap();
+        let mut cycles = tile(&mut grid, &mut rng);
         cut_holes(&mut grid, &mut cycles, 0.1, &mut rng);
         assert!(is_two_factor_on_each_side(&grid, &cycles));
         join_up(&mut grid, &cycles).unwrap();
@@ -713,7 +690,7 @@ mod tests {
         let mut grid = Grid::blocked(30, 30).unwrap();
         grid.in_region = centre_distances(&grid).iter().map(|&d| d <= 10).collect();
         let mut rng = SplitMix64::new(8);
-        let mut cycles = tile(&mut grid, &mut rng).unwrap();
+        let mut cycles = tile(&mut grid, &mut rng);
         cut_holes(&mut grid, &mut cycles, 0.05, &mut rng);
         let [inside, outside] = open_door(&mut grid, &mut cycles, &mut rng).unwrap();
         assert!(grid.in_region[inside as usize] && !grid.in_region[outside as usize]);
