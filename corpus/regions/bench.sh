@@ -1,7 +1,8 @@
 #!/bin/sh
 # The benchmark of the README's "No tour where the reason is global": the rook boards of
 # corpus/regions/ (each with a region, diamond or blob, whose boundary colours rule out every
-# circuit; `-door` boards have one move out at the other colour, and a circuit), toursat's auto
+# circuit; `-door` boards have one move out at the other colour, and a circuit; made by
+# corpus/regions/regenerate.sh), toursat's auto
 # with --certify against a baseline build from before the sealed-region proof (commit 50caea2):
 # its SAT engine (--engine sat, the cutset loop with the warm start) and its depth-first search
 # (--engine dfs). Prints a markdown table.
@@ -37,7 +38,8 @@ else
   echo "| board | toursat auto --certify |"
   echo "| --- | --- |"
 fi
-for board in corpus/regions/*.txt; do
+# By size (region-RxC-...), then by name.
+for board in $(ls corpus/regions/*.txt | sort -t- -k2,2n -k3); do
   row="| $(basename "$board" .txt) | $(run "$toursat" "$board" --certify)"
   if [ -n "$baseline" ]; then
     row="$row | $(run "$baseline" "$board" --engine sat) | $(run "$baseline" "$board" --engine dfs)"

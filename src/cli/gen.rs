@@ -1,11 +1,12 @@
 //! `toursat gen`: reproducible board files from a seed.
 
+use super::args::one_of;
 use super::error::CliError;
 use super::exit;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use toursat::gen::{self, GenError};
+use toursat::gen::{self, GenError, RegionOptions, RegionShape};
 use toursat::{Board, Piece};
 
 /// Examples shown under `toursat gen --help`.
@@ -13,17 +14,26 @@ pub const EXAMPLES: &str = "\
 Examples:
   toursat gen --kind planted --rows 40 --cols 40 --fill 0.6 --perturb 50 --seed 7 -o board.txt
   toursat gen --kind random --rows 200 --cols 200 --density 0.2 --seed 1 --count 5 --out-dir boards
-  toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3";
+  toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3
+  toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o board.txt
+  toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir boards";
 
-/// Draws of a random or holes board before giving up.
+/// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
+
+/// `--density` of a random board when not given.
+const RANDOM_DENSITY: f64 = 0.2;
+
+/// `--density` of a region board when not given.
+const REGION_DENSITY: f64 = 0.05;
 
 /// Arguments of `toursat gen`.
 #[derive(Args, Debug)]
 pub struct GenArgs {
     /// What to generate: `planted` (certainly has a rook circuit), `random` (blocked squares
-    /// drawn, then repaired until the cheap proofs do not settle a rook circuit) or `holes`
-    /// (a few blocked squares, for knight's tours).
+    /// drawn, then repaired until the cheap proofs do not settle a rook circuit), `holes`
+    /// (a few blocked squares, for knight's tours) or `region` (a region whose colours rule out
+    /// every rook circuit, though every local proof passes; with `--door` one is let in).
     #[arg(long, value_enum)]
     kind: KindArg,
     /// Rows of the board.
@@ -41,9 +51,20 @@ pub struct GenArgs {
     /// planted: random changes that keep the circuit (bumps added or removed).
     #[arg(long, default_value_t = 0)]
     perturb: u64,
-    /// random: chance that a square is blocked before the repair (0 to 1).
-    #[arg(long, default_value_t = 0.2, value_parser = parse_fraction)]
-    density: f64,
+    /// random: chance that a square is blocked before the repair; region: share of the board
+    /// blocked in holes of two squares (0 to 1; default 0.2 for random, 0.05 for region).
+    #[arg(long, value_parser = parse_fraction)]
+    density: Option<f64>,
+    /// region: about how much of the board the region covers (between 0 and 1, both excluded).
+    #[arg(long, default_value_t = 0.3, value_parser = parse_share)]
+    region: f64,
+    /// region: the region's shape.
+    #[arg(long, value_parser = one_of::<RegionShape>(), default_value_t = RegionShape::Diamond)]
+    shape: RegionShape,
+    /// region: open one door, a move out of the region at its other colour, and keep only
+    /// boards on which toursat finds a circuit within 10 s.
+    #[arg(long)]
+    door: bool,
     /// holes: number of blocked squares, or a percentage of the board's squares (`20%`).
     #[arg(long, value_name = "N|P%", default_value = "4", value_parser = parse_holes)]
     holes: Holes,
@@ -70,6 +91,8 @@ enum KindArg {
     Random,
     /// A few holes in a full board.
     Holes,
+    /// A region that no rook circuit can leave (or, with `--door`, one door).
+    Region,
 }
 
 impl KindArg {
@@ -121,13 +144,23 @@ fn parse_fraction(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Reads a share strictly between 0 and 1.
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if value > 0.0 && value < 1.0 => Ok(value),
+        _ => Err(format!(
+            "{text:?} is not a fraction between 0 and 1 (both excluded)"
+        )),
+    }
+}
+
 impl GenArgs {
     /// The board for `seed`.
     fn board(&self, seed: u64) -> Result<Board, GenError> {
         match self.kind {
             KindArg::Planted => gen::planted(self.rows, self.cols, self.fill, self.perturb, seed)
                 .map(|planted| planted.board),
-            KindArg::Random => gen::random(self.rows, self.cols, self.density, seed, ATTEMPTS),
+            KindArg::Random => gen::random(self.rows, self.cols, self.density(), seed, ATTEMPTS),
             KindArg::Holes => gen::holes(
                 self.rows,
                 self.cols,
@@ -136,6 +169,29 @@ impl GenArgs {
                 seed,
                 ATTEMPTS,
             ),
+            KindArg::Region => {
+                gen::region(self.rows, self.cols, &self.region_options(), seed, ATTEMPTS)
+                    .map(|region| region.board)
+            }
+        }
+    }
+
+    /// `--density`, or the kind's default.
+    fn density(&self) -> f64 {
+        let default = match self.kind {
+            KindArg::Region => REGION_DENSITY,
+            KindArg::Planted | KindArg::Random | KindArg::Holes => RANDOM_DENSITY,
+        };
+        self.density.unwrap_or(default)
+    }
+
+    /// The options of a region board.
+    fn region_options(&self) -> RegionOptions {
+        RegionOptions {
+            shape: self.shape,
+            share: self.region,
+            density: self.density(),
+            door: self.door,
         }
     }
 
@@ -149,8 +205,12 @@ impl GenArgs {
         let (kind, size) = (self.kind.name(), format!("{}x{}", self.rows, self.cols));
         let options = match self.kind {
             KindArg::Planted => format!("f{}-p{}", self.fill, self.perturb),
-            KindArg::Random => format!("d{}", self.density),
+            KindArg::Random => format!("d{}", self.density()),
             KindArg::Holes => format!("{}-h{}", self.piece, self.hole_count()),
+            KindArg::Region => {
+                let door = if self.door { "-door" } else { "" };
+                format!("{}{door}-r{}-d{}", self.shape, self.region, self.density())
+            }
         };
         format!("{kind}-{size}-{options}-s{seed}.txt")
     }

@@ -114,6 +114,12 @@ const VISIT_BUDGET: usize = 16;
 /// given one of its 2-factors (`factor`, a flag per edge), in its vertices and sides: `None`
 /// when the edges that lie in some 2-factor keep the graph connected (or the regions would
 /// cost too much to find).
+///
+/// The region is, where it can be, one closed set of pieces: from the smallest piece, the
+/// pieces residual paths reach (or that reach it), the smaller when it is not everything.
+/// Every edge between pieces is in no 2-factor, so it is an arc from its side-0 end, and none
+/// leaves the pieces reached at side 0: they are sealed at side 1 (those that reach, at side
+/// 0). When both are everything, the greedy cover of the smallest piece's edges follows.
 pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<RegionProof> {
     let residual = Residual {
         graph,
@@ -134,6 +140,23 @@ pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<
         .min_by_key(|&piece| sizes[piece as usize])
         .expect("two pieces or more");
     let inside = pieces.iter().position(|&piece| piece == smallest)? as Vertex;
+    let closed = [true, false]
+        .into_iter()
+        .map(|forward| residual.closure(inside, forward, &allowed))
+        .filter(|region| region.squares.len() < graph.vertex_count())
+        .min_by_key(|region| region.squares.len());
+    if let Some(region) = closed {
+        let mut in_region = vec![false; graph.vertex_count()];
+        for &vertex in &region.squares {
+            in_region[vertex as usize] = true;
+        }
+        let outside = in_region.iter().position(|&inside| !inside)? as Vertex;
+        return Some(RegionProof {
+            regions: vec![region],
+            inside,
+            outside,
+        });
+    }
     let outside = pieces.iter().position(|&piece| piece != smallest)? as Vertex;
     let leaving: Vec<u32> = (0..graph.edges().len() as u32)
         .filter(|&edge| {
@@ -141,53 +164,24 @@ pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<
             (pieces[a as usize] == smallest) != (pieces[b as usize] == smallest)
         })
         .collect();
-    let piece: Vec<Vertex> = (0..graph.vertex_count() as Vertex)
-        .filter(|&vertex| pieces[vertex as usize] == smallest)
-        .collect();
-    let regions = match sealed_piece(graph, side, piece, &leaving) {
-        Some(region) => vec![region],
-        None => residual.sealing_regions(&leaving)?,
-    };
     Some(RegionProof {
-        regions,
+        regions: residual.sealing_regions(&leaving)?,
         inside,
         outside,
     })
 }
 
-/// The piece itself as a sealed region, when it is one: every edge leaving it (`leaving`) does
-/// so at its vertices of one side, and it holds as many vertices of each side.
-fn sealed_piece(
-    graph: &CycleGraph,
-    side: &[u8],
-    mut piece: Vec<Vertex>,
-    leaving: &[u32],
-) -> Option<SealedRegion> {
-    let mut in_piece = vec![false; graph.vertex_count()];
-    for &vertex in &piece {
-        in_piece[vertex as usize] = true;
-    }
-    let side_inside = |edge: u32| {
-        let (a, b) = graph.edges()[edge as usize];
-        side[if in_piece[a as usize] { a } else { b } as usize]
+/// The pieces the edges that lie in some 2-factor leave of the bipartite graph `graph` (sides
+/// `side`, `factor` one of its 2-factors): a number per vertex, from 0. Every 2-factor keeps
+/// to the pieces, so a piece taken away leaves the rest's 2-factors and pieces as they were.
+pub fn two_factor_pieces(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Vec<u32> {
+    let residual = Residual {
+        graph,
+        side,
+        factor,
     };
-    let sealed_side = side_inside(*leaving.first()?);
-    let one_side = leaving.iter().all(|&edge| side_inside(edge) == sealed_side);
-    let on_sealed_side = piece
-        .iter()
-        .filter(|&&vertex| side[vertex as usize] == sealed_side)
-        .count();
-    if !one_side || 2 * on_sealed_side != piece.len() {
-        return None;
-    }
-    let first = piece
-        .iter()
-        .position(|&vertex| side[vertex as usize] == sealed_side)?;
-    piece.swap(0, first);
-    Some(SealedRegion {
-        squares: piece,
-        sealed_colour: sealed_side,
-    })
+    let allowed = residual.edges_in_some_two_factor();
+    pieces(graph, &|edge| allowed[edge as usize])
 }
 
 /// The residual graph of a 2-factor as a flow from side 0 to side 1: every edge becomes one
@@ -272,6 +266,38 @@ impl Residual<'_> {
             }
         }
         component
+    }
+
+    /// `root`'s closure: the vertices reached from `root` along `allowed` edges both ways and
+    /// other edges as arcs (`forward`) or against them, a vertex of the sealed side first.
+    /// Sealed at side 1 when `forward`, else at side 0, when every edge leaving it is not
+    /// allowed.
+    fn closure(&self, root: Vertex, forward: bool, allowed: &[bool]) -> SealedRegion {
+        let mut reached = vec![false; self.graph.vertex_count()];
+        reached[root as usize] = true;
+        let mut found = vec![root];
+        let mut next = 0;
+        while let Some(&vertex) = found.get(next) {
+            next += 1;
+            for &(target, edge) in self.graph.incident(vertex) {
+                let follows = allowed[edge as usize] || self.leaves(vertex, edge) == forward;
+                if follows && !reached[target as usize] {
+                    reached[target as usize] = true;
+                    found.push(target);
+                }
+            }
+        }
+        let sealed_colour = u8::from(forward);
+        if let Some(first) = found
+            .iter()
+            .position(|&v| self.side[v as usize] == sealed_colour)
+        {
+            found.swap(0, first);
+        }
+        SealedRegion {
+            squares: found,
+            sealed_colour,
+        }
     }
 
     /// Regions that together seal every edge of `edges` (each in no 2-factor), found greedily:
