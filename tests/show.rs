@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{scratch_path, toursat, Run};
+use common::{scratch, scratch_path, toursat, Run};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use toursat::format::{Format, Grid};
@@ -207,6 +207,77 @@ fn svg_of_no_tour_gives_the_reason_in_its_title() {
     let title = svg_title(&path);
     assert!(title.ends_with(stdout.trim_end()), "{title}");
     assert!(title.contains(": no tour: "), "{title}");
+}
+
+/// The squares the rectangles of each `<g class="sealed-region">` of the SVG file at `path`
+/// cover, as (column, row) pairs.
+fn sealed_region_squares(path: &PathBuf) -> Vec<Vec<(u64, u64)>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let number =
+        |node: &roxmltree::Node, name| node.attribute(name).unwrap().parse::<u64>().unwrap();
+    document
+        .descendants()
+        .filter(|node| node.has_tag_name("g") && node.attribute("class") == Some("sealed-region"))
+        .map(|group| {
+            let rects = group.children().filter(|node| node.has_tag_name("rect"));
+            rects
+                .flat_map(|rect| {
+                    let (x, y) = (number(&rect, "x") / 40, number(&rect, "y") / 40);
+                    (0..number(&rect, "width") / 40).map(move |dx| (x + dx, y))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn svg_of_sealed_regions_shades_them() {
+    let board = scratch(
+        "sealed-6x6.txt",
+        "...X..\n......\n..X...\nX.....\n......\n...X..\n",
+    );
+    let path = scratch_path("sealed-6x6.svg");
+    let args = [
+        "solve",
+        board.to_str().unwrap(),
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+    ];
+    let Run { status, .. } = toursat(
+        &[&args[..], &["--svg", path.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!(status, 1);
+    // The top left corner, all but the blocked 2,2: its odd squares lead out, to 3,0 and 0,3.
+    let mut corner: Vec<(u64, u64)> = (0..3).flat_map(|y| (0..3).map(move |x| (x, y))).collect();
+    corner.retain(|&square| square != (2, 2));
+    let mut regions = sealed_region_squares(&path);
+    regions
+        .iter_mut()
+        .for_each(|region| region.sort_by_key(|&(x, y)| (y, x)));
+    assert_eq!(regions, vec![corner]);
+    let plain = scratch_path("rook-3x3-no-region.svg");
+    let Run { status, .. } = toursat(
+        &[
+            "solve",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--svg",
+            plain.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(status, 1);
+    assert_eq!(sealed_region_squares(&plain), Vec::<Vec<(u64, u64)>>::new());
 }
 
 #[test]

@@ -56,17 +56,18 @@ pub trait Format {
             Answer::Found(tour) => self.write_tour(problem, tour, out),
             Answer::NoTour(why) => {
                 let line = format!("no tour: {}", explain(&problem.board, why));
-                self.write_no_tour(problem, &line, out)
+                self.write_no_tour(problem, why, &line, out)
             }
             Answer::Stopped(stop) => self.write_stopped(problem, &explain_stop(*stop, None), out),
         }
     }
 
-    /// Writes the answer that no tour of `problem` exists, `line` (`no tour: REASON`): by
-    /// default the line itself.
+    /// Writes the answer that no tour of `problem` exists, for the reason `why`, in words
+    /// `line` (`no tour: REASON`): by default the line itself.
     fn write_no_tour(
         &self,
         _problem: &Problem,
+        _why: &Impossibility,
         line: &str,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {

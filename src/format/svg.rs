@@ -1,7 +1,11 @@
 //! The SVG format: a picture of the board and the tour.
 
 use super::{Format, FormatError};
+use crate::board::{Board, Square};
+use crate::engine::regions::SealedRegion;
+use crate::engine::Impossibility;
 use crate::problem::{Problem, TourShape};
+use crate::square::colour_name;
 use crate::tour::Tour;
 use std::io::Write;
 
@@ -18,7 +22,8 @@ pub const MAX_NUMBERED_SIDE: u32 = 30;
 /// [`MAX_NUMBERED_SIDE`] rows and columns, each square's visit number in its top left corner.
 ///
 /// The path is a single `<path>` whose `d` has one point (`M` then `L`) per square of the tour.
-/// A solution without a tour draws the board alone, with the reason in its `<title>`.
+/// A solution without a tour draws the board alone, with the reason in its `<title>`, and the
+/// sealed regions of a sealed-region proof shaded (a `<g class="sealed-region">` each).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Svg;
 
@@ -29,17 +34,22 @@ impl Format for Svg {
         tour: &Tour,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_picture(problem, Some(tour), None, out)
+        write_picture(problem, Some(tour), None, &[], out)
     }
 
-    /// The board alone, `line` ending its title.
+    /// The board alone, `line` ending its title, and sealed regions shaded.
     fn write_no_tour(
         &self,
         problem: &Problem,
+        why: &Impossibility,
         line: &str,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_picture(problem, None, Some(line), out)
+        let regions = match why {
+            Impossibility::SealedRegions(proof) => &proof.regions[..],
+            _ => &[],
+        };
+        write_picture(problem, None, Some(line), regions, out)
     }
 
     /// The board alone, `why` ending its title.
@@ -49,15 +59,43 @@ impl Format for Svg {
         why: &str,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_picture(problem, None, Some(why), out)
+        write_picture(problem, None, Some(why), &[], out)
     }
 }
 
-/// Writes the document; `caption`, if any, ends its title.
+/// Writes one rectangle for each run of squares along a row that are `member`s.
+fn write_runs(
+    board: &Board,
+    member: impl Fn(Square) -> bool,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    for y in 0..board.rows() {
+        let mut x = 0;
+        while x < board.cols() {
+            let run = (x..board.cols())
+                .take_while(|&x| member(board.square(x, y)))
+                .count() as u64;
+            if run > 0 {
+                writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{CELL}"/>"#,
+                    x as u64 * CELL,
+                    y as u64 * CELL,
+                    run * CELL
+                )?;
+            }
+            x += run.max(1) as u32;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the document; `caption`, if any, ends its title, and each of `regions` is shaded.
 fn write_picture(
     problem: &Problem,
     tour: Option<&Tour>,
     caption: Option<&str>,
+    regions: &[SealedRegion],
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
@@ -92,25 +130,23 @@ fn write_picture(
         r##"<rect width="{width}" height="{height}" fill="#f4f4f4"/><rect width="{width}" height="{height}" fill="url(#dark)"/>"##
     )?;
     writeln!(out, r##"<g fill="#3a3a3a">"##)?;
-    for y in 0..board.rows() {
-        let mut x = 0;
-        while x < board.cols() {
-            let run = (x..board.cols())
-                .take_while(|&x| !board.is_free(board.square(x, y)))
-                .count() as u64;
-            if run > 0 {
-                writeln!(
-                    out,
-                    r#"<rect x="{}" y="{}" width="{}" height="{CELL}"/>"#,
-                    x as u64 * CELL,
-                    y as u64 * CELL,
-                    run * CELL
-                )?;
-            }
-            x += run.max(1) as u32;
-        }
-    }
+    write_runs(board, |square| !board.is_free(square), out)?;
     writeln!(out, "</g>")?;
+    for (index, region) in regions.iter().enumerate() {
+        let mut in_region = vec![false; board.len()];
+        for &square in &region.squares {
+            in_region[square as usize] = true;
+        }
+        writeln!(
+            out,
+            r##"<g class="sealed-region" fill="#e8902a" fill-opacity="0.45"><title>sealed region {}: {} squares, no circuit leaves it at its {} squares</title>"##,
+            index + 1,
+            region.squares.len(),
+            colour_name(region.sealed_colour)
+        )?;
+        write_runs(board, |square| in_region[square as usize], out)?;
+        writeln!(out, "</g>")?;
+    }
     if let Some(tour) = tour {
         write_tour_lines(problem, tour, out)?;
     }
