@@ -64,12 +64,22 @@ pub struct DeadlineSolver {
     /// Conflicts so far, counted from the proof.
     conflicts: Arc<AtomicU64>,
     /// Calls to `solve` so far.
-    pub solve_calls: u64,
+    solve_calls: u64,
     /// Seconds spent in `solve` so far.
-    pub solve_seconds: f64,
+    solve_seconds: f64,
 }
 
 impl DeadlineSolver {
+    /// Calls to `solve` so far.
+    pub fn solve_calls(&self) -> u64 {
+        self.solve_calls
+    }
+
+    /// Seconds spent in `solve` so far.
+    pub fn solve_seconds(&self) -> f64 {
+        self.solve_seconds
+    }
+
     /// A solver with no clauses that gives up at `deadline` and writes its native proof (every
     /// clause added, every solve and its result) to `proof`, if given.
     pub fn with_proof(

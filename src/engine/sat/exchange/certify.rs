@@ -265,7 +265,7 @@ fn prove_no_tour_now(
     let graph = refinement.graph();
     for cut in refinement.cuts() {
         let squares = cut
-            .members
+            .members()
             .iter()
             .filter(|&&vertex| (vertex as usize) < graph.square_count())
             .map(|&vertex| graph.square(vertex))
@@ -274,8 +274,8 @@ fn prove_no_tour_now(
             squares,
             has_virtual_vertex: graph
                 .virtual_vertex()
-                .is_some_and(|vertex| cut.members.contains(&vertex)),
-            clauses: cut.clauses.len(),
+                .is_some_and(|vertex| cut.members().contains(&vertex)),
+            clauses: cut.clauses().len(),
         });
     }
     if request.check {
@@ -329,16 +329,16 @@ fn allowed_clauses(
     let mut next = base_count;
     for (index, cut) in refinement.cuts().iter().enumerate() {
         let bad = |why: String| CertifyError::BadCut { index, why };
-        if cut.clauses.start != next {
+        if cut.clauses().start != next {
             return Err(bad(
                 "its clauses do not follow the previous ones".to_string()
             ));
         }
-        next = cut.clauses.end;
+        next = cut.clauses().end;
         let expected =
             crossing_clauses(refinement.graph(), refinement.moves(), cut).map_err(bad)?;
         let found: Vec<Vec<Lit>> = clauses
-            .get(cut.clauses.clone())
+            .get(cut.clauses())
             .ok_or_else(|| bad("its clauses are not in the formula".to_string()))?
             .iter()
             .map(|clause| normalized(clause))
@@ -367,14 +367,14 @@ fn crossing_clauses(
 ) -> Result<Vec<Vec<Lit>>, String> {
     let vertex_count = graph.vertex_count();
     let mut inside = vec![false; vertex_count];
-    for &vertex in &cut.members {
+    for &vertex in cut.members() {
         match inside.get_mut(vertex as usize) {
             Some(seen) if !*seen => *seen = true,
             Some(_) => return Err(format!("vertex {vertex} is listed twice")),
             None => return Err(format!("vertex {vertex} is not in the graph")),
         }
     }
-    if cut.members.is_empty() || cut.members.len() == vertex_count {
+    if cut.members().is_empty() || cut.members().len() == vertex_count {
         return Err("its set is empty or every vertex: no tour need cross it".to_string());
     }
     let mut leaving = Vec::new();
@@ -526,7 +526,7 @@ fn write_drat(
             cut_clauses: refinement
                 .cuts()
                 .iter()
-                .map(|cut| cut.clauses.len() as u64)
+                .map(|cut| cut.clauses().len() as u64)
                 .sum(),
             found_tour: false,
         }),
@@ -621,7 +621,7 @@ mod tests {
         let cut_clause: Vec<&[Lit]> = refinement
             .formula()
             .clauses()
-            .skip(cut.clauses.start)
+            .skip(cut.clauses().start)
             .take(1)
             .collect();
         allowed.remove(&normalized(cut_clause[0]));

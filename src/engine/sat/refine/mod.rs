@@ -27,9 +27,21 @@ use varisat::Lit;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cut {
     /// The vertices on one side (those of the cycle the model had).
-    pub members: Vec<Vertex>,
+    pub(in crate::engine::sat) members: Vec<Vertex>,
     /// The numbers of its clauses in the formula.
-    pub clauses: std::ops::Range<usize>,
+    pub(in crate::engine::sat) clauses: std::ops::Range<usize>,
+}
+
+impl Cut {
+    /// The vertices on one side (those of the cycle the model had).
+    pub fn members(&self) -> &[Vertex] {
+        &self.members
+    }
+
+    /// The numbers of its clauses in the formula.
+    pub fn clauses(&self) -> std::ops::Range<usize> {
+        self.clauses.clone()
+    }
 }
 
 /// A formula being refined on one incremental solver.
@@ -197,7 +209,7 @@ impl Refinement {
             }
         }
         // The warm start serves a first call only: it knows nothing of the solver's clauses.
-        let first_call = self.solver.solve_calls == 0 && self.forbidden.is_empty();
+        let first_call = self.solver.solve_calls() == 0 && self.forbidden.is_empty();
         let start = (pairs.is_empty() && self.warm && first_call)
             .then(|| warm::warm_model(&self.graph))
             .flatten();
@@ -314,7 +326,7 @@ impl Refinement {
     fn complete(&mut self) {
         self.add_layer(Connectivity::Crt);
         self.complete_after = None;
-        self.stats.completed_after = Some(self.solver.solve_calls);
+        self.stats.completed_after = Some(self.solver.solve_calls());
         self.stats.clauses = self.formula.clause_count() as u64;
         self.stats.variables = self.formula.var_count() as u64;
     }
@@ -354,8 +366,8 @@ impl Refinement {
             return Err(Stop::FormulaTooLarge);
         }
         let model = self.solver.solve(&self.formula, assumptions);
-        self.stats.solve_calls = self.solver.solve_calls;
-        self.stats.solve_seconds = self.solver.solve_seconds;
+        self.stats.solve_calls = self.solver.solve_calls();
+        self.stats.solve_seconds = self.solver.solve_seconds();
         self.stats.conflicts = self.solver.conflicts();
         model
     }
