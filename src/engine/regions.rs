@@ -142,15 +142,9 @@ pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<
     let inside = pieces.iter().position(|&piece| piece == smallest)? as Vertex;
     let closed = [true, false]
         .into_iter()
-        .map(|forward| residual.closure(inside, forward, &allowed))
-        .filter(|region| region.squares.len() < graph.vertex_count())
-        .min_by_key(|region| region.squares.len());
-    if let Some(region) = closed {
-        let mut in_region = vec![false; graph.vertex_count()];
-        for &vertex in &region.squares {
-            in_region[vertex as usize] = true;
-        }
-        let outside = in_region.iter().position(|&inside| !inside)? as Vertex;
+        .filter_map(|forward| residual.closure(inside, forward, &allowed))
+        .min_by_key(|(region, _)| region.squares.len());
+    if let Some((region, outside)) = closed {
         return Some(RegionProof {
             regions: vec![region],
             inside,
@@ -269,10 +263,15 @@ impl Residual<'_> {
     }
 
     /// `root`'s closure: the vertices reached from `root` along `allowed` edges both ways and
-    /// other edges as arcs (`forward`) or against them, a vertex of the sealed side first.
-    /// Sealed at side 1 when `forward`, else at side 0, when every edge leaving it is not
-    /// allowed.
-    fn closure(&self, root: Vertex, forward: bool, allowed: &[bool]) -> SealedRegion {
+    /// other edges as arcs (`forward`) or against them, a vertex of the sealed side first, and
+    /// a vertex outside it; `None` when it is every vertex. Sealed at side 1 when `forward`,
+    /// else at side 0, when every edge leaving it is not allowed.
+    fn closure(
+        &self,
+        root: Vertex,
+        forward: bool,
+        allowed: &[bool],
+    ) -> Option<(SealedRegion, Vertex)> {
         let mut reached = vec![false; self.graph.vertex_count()];
         reached[root as usize] = true;
         let mut found = vec![root];
@@ -287,6 +286,7 @@ impl Residual<'_> {
                 }
             }
         }
+        let outside = reached.iter().position(|&inside| !inside)? as Vertex;
         let sealed_colour = u8::from(forward);
         if let Some(first) = found
             .iter()
@@ -294,10 +294,11 @@ impl Residual<'_> {
         {
             found.swap(0, first);
         }
-        SealedRegion {
+        let region = SealedRegion {
             squares: found,
             sealed_colour,
-        }
+        };
+        Some((region, outside))
     }
 
     /// Regions that together seal every edge of `edges` (each in no 2-factor), found greedily:
