@@ -16,7 +16,7 @@
 pub mod board;
 pub mod compare;
 pub mod count;
-pub mod cut_squares;
+pub(crate) mod cut_squares;
 pub mod engine;
 pub mod format;
 pub mod gen;
@@ -28,6 +28,9 @@ pub mod judge;
 pub mod names;
 pub mod piece;
 pub mod problem;
+// Not part of the API (hidden from the docs): the tests sample boards with the generator that
+// `gen` uses.
+#[doc(hidden)]
 pub mod rng;
 pub mod square;
 pub mod tour;

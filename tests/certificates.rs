@@ -5,8 +5,8 @@ mod common;
 
 use common::{toursat, Run};
 use toursat::engine::certify::{certify, CertifyError, Evidence};
+use toursat::engine::cheap_proof;
 use toursat::engine::check::{check, Method};
-use toursat::engine::proofs::cheap_proof;
 use toursat::engine::sat::SatOptions;
 use toursat::engine::{self, HallCut, SolveOptions};
 use toursat::format::reason::reason;

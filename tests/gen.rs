@@ -6,8 +6,8 @@ mod common;
 
 use common::{toursat, Run};
 use std::path::PathBuf;
+use toursat::engine::cheap_proof;
 use toursat::engine::check::{check, Method};
-use toursat::engine::proofs::cheap_proof;
 use toursat::gen::{RegionBoard, RegionOptions, RegionShape};
 use toursat::{
     engine, gen, Answer, Board, Impossibility, MoveGraph, Piece, Problem, SolveOptions, TourShape,

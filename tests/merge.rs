@@ -1,6 +1,6 @@
 //! Joining a model's cycles by edge exchanges before cutting.
 
-use toursat::engine::proofs::cheap_proof;
+use toursat::engine::cheap_proof;
 use toursat::engine::sat::refine::merge::merge_cycles;
 use toursat::engine::sat::refine::Refinement;
 use toursat::engine::sat::{self, SatOptions};

@@ -4,10 +4,10 @@
 mod common;
 
 use common::{scratch, toursat};
+use toursat::engine::cheap_proof;
 use toursat::engine::check::{check, Method};
 use toursat::engine::dfs;
-use toursat::engine::proofs::cheap_proof;
-use toursat::engine::regions::RegionProof;
+use toursat::engine::RegionProof;
 use toursat::engine::{self, solve_graph, SolveOptions, Stats};
 use toursat::gen_graph::board_graph;
 use toursat::rng::SplitMix64;

@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 use toursat::engine::sat::cnf::formula::Formula;
 use toursat::engine::sat::cnf::solver::DeadlineSolver;
-use toursat::engine::sat::encode::connectivity::Connectivity;
+use toursat::engine::sat::Connectivity;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, EngineChoice, SolveOptions};
 use toursat::graph::CycleGraph;

@@ -13,7 +13,7 @@ fn run(problem: &Problem, encoding: Encoding, lex: bool) -> Answer {
     };
     let mut stats = Stats::default();
     let answer = if lex {
-        sat::refine::lex::search(problem, &graph, &options, &Limits::none(), &mut stats)
+        sat::search_lex(problem, &graph, &options, &Limits::none(), &mut stats)
     } else {
         sat::search(problem, &graph, &options, &Limits::none(), &mut stats)
     };

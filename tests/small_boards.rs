@@ -4,20 +4,8 @@
 //! without any pruning, so the first tour it meets is the lexicographically first.
 
 use toursat::engine::{self, Answer, Order, SolveOptions};
+use toursat::rng::SplitMix64;
 use toursat::{verify, Board, Piece, Problem, Square, TourShape};
-
-/// A tiny deterministic generator (splitmix64), so the sampled patterns never change.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// Board shapes checked, as (rows, cols).
 fn shapes() -> Vec<(u64, u64)> {
@@ -34,9 +22,9 @@ fn patterns(squares: u64, sample: usize, seed: u64) -> Vec<u64> {
     if squares <= 12 {
         return (0..1u64 << squares).collect();
     }
-    let mut generator = SplitMix64(seed);
+    let mut generator = SplitMix64::new(seed);
     (0..sample)
-        .map(|_| generator.next() & ((1 << squares) - 1))
+        .map(|_| generator.next_u64() & ((1 << squares) - 1))
         .collect()
 }
 

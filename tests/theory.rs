@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 use toursat::engine::theory::{knight_tour_existence, Existence};
-use toursat::engine::{dfs, proofs, Answer, Impossibility, Limits, Stats};
+use toursat::engine::{cheap_proof, dfs, Answer, Impossibility, Limits, Stats};
 use toursat::{verify, Board, MoveGraph, Piece, Problem, TourShape};
 
 /// Whether the engines find a tour: the cheap proofs other than the theorems, then depth-first
@@ -10,7 +10,7 @@ use toursat::{verify, Board, MoveGraph, Piece, Problem, TourShape};
 /// limit; a timeout fails the test.
 fn engines_find_tour(problem: &Problem) -> bool {
     let graph = MoveGraph::new(&problem.board, problem.piece);
-    match proofs::cheap_proof(problem, &graph) {
+    match cheap_proof(problem, &graph) {
         Some(Impossibility::Theorem(_)) | None => {}
         Some(_) => return false,
     }

@@ -1,8 +1,8 @@
 //! The warm start of `cutset`: a flow's 2-factor, joined, then repaired by the solver inside
 //! windows, on the boards of `corpus/scale/`.
 
-use toursat::engine::factor::two_factor;
 use toursat::engine::sat::{self, SatOptions};
+use toursat::engine::two_factor;
 use toursat::engine::SatStats;
 use toursat::graph::CycleGraph;
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::Instant;
-use toursat::engine::deadline::GRACE;
+use toursat::engine::GRACE;
 
 /// Ends the process with an error if not dropped by the deadline plus [`GRACE`]; nothing without
 /// a deadline. Dropping it waits for its thread, so nothing is written after it fired.

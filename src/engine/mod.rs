@@ -3,15 +3,15 @@
 pub mod certify;
 pub mod check;
 pub mod construct;
-pub mod deadline;
+pub(crate) mod deadline;
 pub mod dfs;
-pub mod factor;
-pub mod general_factor;
+pub(crate) mod factor;
+pub(crate) mod general_factor;
 mod graph_solve;
-pub mod lex;
-pub mod memory;
-pub mod proofs;
-pub mod regions;
+pub(crate) mod lex;
+pub(crate) mod memory;
+pub(crate) mod proofs;
+pub(crate) mod regions;
 pub mod sat;
 pub mod theory;
 
@@ -21,9 +21,13 @@ use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, ProblemError, TourShape};
 use crate::tour::Tour;
 use crate::verify::{verify, TourError};
+pub use deadline::GRACE;
+pub use factor::two_factor;
 pub use graph_solve::solve_graph;
 use itertools::Itertools;
-use regions::RegionProof;
+pub use memory::default_formula_literals;
+pub use proofs::cheap_proof;
+pub use regions::RegionProof;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -112,14 +116,14 @@ pub enum Impossibility {
         cut: Option<HallCut>,
     },
     /// A closed tour is a 2-factor (two tour moves at every square), and the pieces' moves
-    /// (or the graph's edges) have none: a maximum matching of Tutte's gadget
-    /// ([`general_factor`]) leaves a vertex unmatched. For pieces and graphs that do not
+    /// (or the graph's edges) have none: a maximum matching of Tutte's gadget leaves a vertex
+    /// unmatched. For pieces and graphs that do not
     /// alternate colours; otherwise a flow finds the shortage ([`Impossibility::MoveShortage`]).
     NoTwoFactor,
     /// A 2-factor exists, but regions whose boundary colours seal them cut the board apart:
     /// counting the tour moves at each colour of a region shows that no circuit uses the moves
     /// leaving it at its squares of one colour, and without those moves two squares are no
-    /// longer joined ([`regions`]). For pieces that alternate colours (graphs: bipartite ones).
+    /// longer joined ([`RegionProof`]). For pieces that alternate colours (graphs: bipartite ones).
     SealedRegions(RegionProof),
     /// A theorem on knight's tours settles it.
     Theorem(String),
@@ -485,8 +489,8 @@ fn run_engine(
 /// assert!(matches!(solution.answer, Answer::Found(_)));
 /// ```
 ///
-/// With a deadline the work runs on a worker thread (see [`deadline`]), so that the answer
-/// comes within [`deadline::GRACE`] of the deadline even from steps that cannot be cut short.
+/// With a deadline the work runs on a worker thread, so that the answer comes within
+/// [`GRACE`] of the deadline even from steps that cannot be cut short.
 pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, SolveError> {
     problem.validate().map_err(SolveError::Problem)?;
     if options.engine == EngineChoice::Construct {

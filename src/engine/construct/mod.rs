@@ -19,7 +19,7 @@
 //! [`ConstructedTour::squares`] walks it in constant memory; the layout takes memory linear in
 //! the sides, not the area.
 
-pub mod base;
+mod base;
 mod path;
 pub mod streamed;
 pub mod strip;

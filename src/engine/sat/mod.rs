@@ -1,14 +1,20 @@
 //! The SAT engine: a tour as CNF, solved by varisat, refined by cuts until one cycle remains.
 //!
 //! Here are its entry points ([`search`], [`search_graph`]) and its choices ([`Encoding`],
-//! [`SatOptions`]); the work is in four layers, each using only those before it: [`cnf`]
-//! (formulas and the solver), [`encode`] (the encodings), [`refine`] (the refinement loop) and
-//! [`exchange`] (what leaves or enters the engine: DIMACS files, other solvers' answers,
-//! certificates).
+//! [`SatOptions`], [`Connectivity`]); the work is in four layers, each using only those before
+//! it: `cnf` (formulas and the solver), `encode` (the encodings), `refine` (the refinement loop)
+//! and [`exchange`] (what leaves or enters the engine: DIMACS files, other solvers' answers,
+//! certificates). Only `exchange` is part of the API.
 
+// Not part of the API (hidden from the docs): `tests/sat_agreement.rs` solves each encoding's
+// formula layer by layer, and `benches/hot_paths.rs` times building one.
+#[doc(hidden)]
 pub mod cnf;
-pub mod encode;
+pub(crate) mod encode;
 pub mod exchange;
+// Not part of the API (hidden from the docs): `tests/merge.rs` joins the cycles of a first
+// model, and `tests/external/minisat_library.rs` hands the refined formula to minisat.
+#[doc(hidden)]
 pub mod refine;
 
 use crate::board::Square;
@@ -20,8 +26,10 @@ use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
 use cnf::formula::Formula;
+pub use encode::connectivity::Connectivity;
 use encode::moves::MoveVars;
 use encode::{arcs, crt, cutset, position};
+pub use refine::lex::search as search_lex;
 use refine::search_cycle_graph;
 
 /// A CNF encoding of tours.

@@ -160,11 +160,6 @@ impl Lfsr {
         degree(self.polynomial)
     }
 
-    /// The characteristic polynomial, bit `j` the coefficient of `x^j`.
-    pub fn polynomial(&self) -> u64 {
-        self.polynomial
-    }
-
     /// The tapped bits, in increasing order; always starting with bit 0.
     pub fn taps(&self) -> &[usize] {
         &self.taps

@@ -195,8 +195,8 @@ impl Write for SharedBuffer {
 /// Proves with the SAT engine that `problem` has no tour, writing and checking proofs as
 /// `request` asks. The problem must be well posed.
 ///
-/// With a deadline the work runs on a worker thread (see [`deadline`]), so that a stop comes
-/// within [`deadline::GRACE`] of the deadline even while the formula is being built.
+/// With a deadline the work runs on a worker thread, so that a stop comes within
+/// [`GRACE`](crate::engine::GRACE) of the deadline even while the formula is being built.
 pub fn prove_no_tour(
     problem: &Problem,
     options: &SatOptions,
