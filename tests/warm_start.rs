@@ -180,3 +180,25 @@ fn auto_gives_large_boards_to_the_warm_start_and_small_ones_to_search() {
         assert_eq!(solution.stats.engine, expected, "{rows} {piece:?}");
     }
 }
+
+#[test]
+fn an_open_tour_with_free_ends_starts_in_the_piece_that_must_hold_an_end() {
+    // The closed 2-factor's moves leave a 4-square piece that every open tour must end in; with
+    // free ends the SAT engine timed out on this board, with that end fixed it answers.
+    let board = scale_board("random-100x100-d0.05-s2").board;
+    let problem = Problem::new(board, Piece::Rook, TourShape::Open);
+    let guard = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    let options = toursat::SolveOptions {
+        limits: Limits {
+            deadline: Some(guard),
+            ..Limits::none()
+        },
+        ..toursat::SolveOptions::default()
+    };
+    let solution = toursat::engine::solve(&problem, &options).unwrap();
+    let Answer::Found(tour) = &solution.answer else {
+        panic!("{:?}", solution.answer);
+    };
+    verify(&problem, tour).unwrap();
+    assert_eq!(solution.stats.engine, "sat:cutset, one end fixed");
+}

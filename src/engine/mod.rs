@@ -10,6 +10,7 @@ pub(crate) mod general_factor;
 mod graph_solve;
 pub(crate) mod lex;
 pub(crate) mod memory;
+mod open_ends;
 pub(crate) mod proofs;
 pub(crate) mod regions;
 pub mod sat;
@@ -406,6 +407,48 @@ fn build(problem: &Problem, limits: &Limits, stats: &mut Stats) -> Option<Answer
     }
 }
 
+/// How long `auto` lets the SAT engine look for a large open tour with both ends free before
+/// it tries [`fixed_end_first`] (whose flow costs about 0.3 s at 300 x 300, too much to pay on
+/// every board), then the free ends again with the time left.
+const FREE_ENDS_FIRST: Duration = Duration::from_secs(2);
+
+/// Most squares [`fixed_end_first`] tries as a fixed end.
+const MAX_FIXED_ENDS: usize = 8;
+
+/// For an open tour with both ends free ([`open_ends::may_apply`]): the SAT engine with one end fixed on each square of
+/// which every open tour takes one as an end ([`open_ends`]), sharing half the time left. A tour
+/// found is one of `problem` too. `None` when the argument gives no such squares, or too many,
+/// or no try finds a tour (a try's answer of no tour proves nothing here on its own).
+fn fixed_end_first(
+    problem: &Problem,
+    graph: &MoveGraph,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Option<Answer> {
+    let candidates = open_ends::open_end_candidates(problem, graph)?;
+    if candidates.len() > MAX_FIXED_ENDS {
+        return None;
+    }
+    for (tried, &end) in candidates.iter().enumerate() {
+        let shares = 2 * (candidates.len() - tried) as u32;
+        let deadline = limits.deadline.map(|deadline| {
+            let now = Instant::now();
+            now + deadline.saturating_duration_since(now) / shares
+        });
+        let share = Limits {
+            deadline,
+            ..*limits
+        };
+        let fixed = problem.clone().with_start(end);
+        let answer = sat::search(&fixed, graph, &sat::SatOptions::default(), &share, stats);
+        if let Answer::Found(tour) = answer {
+            stats.engine = format!("sat:{}, one end fixed", sat::Encoding::default());
+            return Some(Answer::Found(tour));
+        }
+    }
+    None
+}
+
 /// Runs the chosen engine on a problem the cheap proofs did not settle.
 fn run_engine(
     problem: &Problem,
@@ -457,7 +500,24 @@ fn run_engine(
         EngineChoice::Auto
             if options.order == Order::Any && problem.board.free_count() >= AUTO_SAT_SQUARES =>
         {
-            satisfy(&sat::SatOptions::default(), stats)
+            if !open_ends::may_apply(problem) {
+                return satisfy(&sat::SatOptions::default(), stats);
+            }
+            stats.engine = format!("sat:{}", sat::Encoding::default());
+            let now = Instant::now();
+            let first = Limits {
+                deadline: Some(limits.deadline.map_or(now + FREE_ENDS_FIRST, |deadline| {
+                    deadline.min(now + FREE_ENDS_FIRST)
+                })),
+                ..*limits
+            };
+            match sat::search(problem, graph, &sat::SatOptions::default(), &first, stats) {
+                Answer::Stopped(Stop::Timeout) if !limits.expired() => {
+                    fixed_end_first(problem, graph, limits, stats)
+                        .unwrap_or_else(|| satisfy(&sat::SatOptions::default(), stats))
+                }
+                answer => answer,
+            }
         }
         EngineChoice::Auto => {
             let budget = auto_node_budget(problem.piece, problem.board.free_count());
