@@ -407,24 +407,28 @@ fn build(problem: &Problem, limits: &Limits, stats: &mut Stats) -> Option<Answer
     }
 }
 
-/// How long `auto` lets the SAT engine look for a large open tour with both ends free before
-/// it tries [`fixed_end_first`] (whose flow costs about 0.3 s at 300 x 300, too much to pay on
-/// every board), then the free ends again with the time left.
-const FREE_ENDS_FIRST: Duration = Duration::from_secs(2);
+/// Most free squares on which [`fixed_end_first`] runs: its flow costs about 0.01 s at
+/// 100 x 100 but 0.2 s at 200 x 200 and 0.3-0.5 s at 300 x 300, too much to pay on every board
+/// for the few that need it.
+const FIXED_END_SQUARES: usize = 20_000;
 
 /// Most squares [`fixed_end_first`] tries as a fixed end.
 const MAX_FIXED_ENDS: usize = 8;
 
-/// For an open tour with both ends free ([`open_ends::may_apply`]): the SAT engine with one end fixed on each square of
-/// which every open tour takes one as an end ([`open_ends`]), sharing half the time left. A tour
-/// found is one of `problem` too. `None` when the argument gives no such squares, or too many,
-/// or no try finds a tour (a try's answer of no tour proves nothing here on its own).
+/// For an open tour with both ends free ([`open_ends::may_apply`]) on at most
+/// [`FIXED_END_SQUARES`] free squares: the SAT engine with one end fixed on each square of which
+/// every open tour takes one as an end ([`open_ends`]), sharing half the time left. A tour found
+/// is one of `problem` too. `None` when the argument gives no such squares, or too many, or no
+/// try finds a tour (a try's answer of no tour proves nothing here on its own).
 fn fixed_end_first(
     problem: &Problem,
     graph: &MoveGraph,
     limits: &Limits,
     stats: &mut Stats,
 ) -> Option<Answer> {
+    if !open_ends::may_apply(problem) || problem.board.free_count() > FIXED_END_SQUARES {
+        return None;
+    }
     let candidates = open_ends::open_end_candidates(problem, graph)?;
     if candidates.len() > MAX_FIXED_ENDS {
         return None;
@@ -500,24 +504,8 @@ fn run_engine(
         EngineChoice::Auto
             if options.order == Order::Any && problem.board.free_count() >= AUTO_SAT_SQUARES =>
         {
-            if !open_ends::may_apply(problem) {
-                return satisfy(&sat::SatOptions::default(), stats);
-            }
-            stats.engine = format!("sat:{}", sat::Encoding::default());
-            let now = Instant::now();
-            let first = Limits {
-                deadline: Some(limits.deadline.map_or(now + FREE_ENDS_FIRST, |deadline| {
-                    deadline.min(now + FREE_ENDS_FIRST)
-                })),
-                ..*limits
-            };
-            match sat::search(problem, graph, &sat::SatOptions::default(), &first, stats) {
-                Answer::Stopped(Stop::Timeout) if !limits.expired() => {
-                    fixed_end_first(problem, graph, limits, stats)
-                        .unwrap_or_else(|| satisfy(&sat::SatOptions::default(), stats))
-                }
-                answer => answer,
-            }
+            fixed_end_first(problem, graph, limits, stats)
+                .unwrap_or_else(|| satisfy(&sat::SatOptions::default(), stats))
         }
         EngineChoice::Auto => {
             let budget = auto_node_budget(problem.piece, problem.board.free_count());
