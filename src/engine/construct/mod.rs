@@ -6,7 +6,7 @@
 //! few shorter strips with a tour are left to the search engines).
 //!
 //! Each side of the board is split into parts of 8 squares, the last part 5 to 15, so the board
-//! becomes a grid of blocks. Every block has a [`base`] tour: closed, or open for the one block
+//! becomes a grid of blocks. Every block has a `base` tour: closed, or open for the one block
 //! whose sides are both odd (when both sides of the board are). Neighbouring blocks are joined
 //! along a comb (every block to its right neighbour, and the blocks of the first block column to
 //! the block below) by a 2-opt exchange: block `A` lends move `a-b`, block `B` lends `c-d`, the
