@@ -8,7 +8,7 @@ use toursat::engine::certify::{certify, CertifyError, Evidence};
 use toursat::engine::cheap_proof;
 use toursat::engine::check::{check, Method};
 use toursat::engine::sat::SatOptions;
-use toursat::engine::{self, HallCut, SolveOptions};
+use toursat::engine::{self, HallCut, Pocket, SolveOptions};
 use toursat::format::reason::reason;
 use toursat::{Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, TourShape};
 
@@ -292,6 +292,54 @@ fn rejects_dead_ends_with_two_moves() {
         squares: vec![0, 4, 5],
     };
     assert!(check(&problem, &corners).unwrap().is_err());
+}
+
+#[test]
+fn end_pockets_pass_their_check_and_tampered_pockets_fail_it() {
+    // Two 2 x 2 corners, each behind one square, and a dead end at 0,3: three pockets.
+    let problem = problem("..X..\n..X..\nX..X.\n.....\n", Piece::Rook, TourShape::Open);
+    let why = cheap(&problem).unwrap();
+    let Impossibility::EndPockets { pockets } = &why else {
+        panic!("{why:?}");
+    };
+    assert_eq!(
+        check(&problem, &why).unwrap().unwrap().method,
+        Method::Search
+    );
+    assert_eq!(kind(&problem, &why), "end-pockets");
+    let with = |pockets: Vec<Pocket>| check(&problem, &Impossibility::EndPockets { pockets });
+    let error = with(pockets[..2].to_vec()).unwrap().unwrap_err();
+    assert!(error.contains("2 pocket(s) for 2 end(s)"), "{error}");
+    let twice = vec![pockets[0], pockets[1], pockets[0]];
+    let error = with(twice).unwrap().unwrap_err();
+    assert!(error.contains("pocket 0"), "{error}");
+    // Behind a square that does not shut it off, the pocket is the whole board.
+    let open_cut = Pocket {
+        cut: problem.board.square(1, 0),
+        inside: problem.board.square(0, 0),
+    };
+    let error = with(vec![open_cut, pockets[1], pockets[2]])
+        .unwrap()
+        .unwrap_err();
+    assert!(error.contains("every free square"), "{error}");
+    // Behind 4,3 the pocket of 0,0 is real, but it holds the dead end at 0,3.
+    let wide = Pocket {
+        cut: problem.board.square(4, 3),
+        inside: problem.board.square(0, 0),
+    };
+    let dead_end = Pocket {
+        cut: problem.board.square(1, 3),
+        inside: problem.board.square(0, 3),
+    };
+    let error = with(vec![wide, pockets[1], dead_end]).unwrap().unwrap_err();
+    assert!(error.contains("pocket 0"), "{error}");
+    // A fixed end in a pocket takes it off the list.
+    let fixed = problem.clone().with_start(pockets[0].inside);
+    let error = check(&fixed, &why).unwrap().unwrap_err();
+    assert!(
+        error.contains("3 pocket(s)") || error.contains("fixed end"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -105,6 +105,13 @@ pub enum Impossibility {
         /// The square.
         square: Square,
     },
+    /// An open tour needs an end in every pocket (squares that a single cut square joins to
+    /// the rest: a path that enters a pocket through its cut square cannot come out), and more
+    /// pockets hold no fixed end than the tour has ends left to place.
+    EndPockets {
+        /// Pockets without a fixed end, one more than the ends left to place.
+        pockets: Vec<Pocket>,
+    },
     /// For a piece that alternates colours: the tour moves the squares of one colour need
     /// cannot all be placed at once (a maximum flow; Hall's condition fails somewhere).
     MoveShortage {
@@ -151,6 +158,16 @@ pub struct HallCut {
     /// The square taken as one end of an open tour that fixes neither end: it has a single
     /// move, so every open tour ends there.
     pub dead_end: Option<Square>,
+}
+
+/// A pocket of an [`Impossibility::EndPockets`]: the squares that only `cut` joins to the rest,
+/// named by one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pocket {
+    /// The cut square every move out of the pocket leads to.
+    pub cut: Square,
+    /// A square in the pocket; the pocket is what a search from it reaches without `cut`.
+    pub inside: Square,
 }
 
 /// Why an engine stopped without an answer.

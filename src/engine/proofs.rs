@@ -6,7 +6,7 @@ use crate::engine::factor::{path_cover_shortfall, square_sides, two_factor, NoTw
 use crate::engine::general_factor::general_two_factor;
 use crate::engine::regions::region_proof;
 use crate::engine::theory::{knight_tour_existence, Existence};
-use crate::engine::{HallCut, Impossibility};
+use crate::engine::{HallCut, Impossibility, Pocket};
 use crate::graph::{two_colouring, CycleGraph};
 use crate::graph_problem::GraphProblem;
 use crate::piece::MoveGraph;
@@ -30,6 +30,7 @@ pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility
         .or_else(|| degrees(Ends::of(problem), graph, &free_squares))
         .or_else(|| disconnection(graph, &free_squares))
         .or_else(|| cut_square(problem.shape, graph, &free_squares))
+        .or_else(|| end_pockets(Ends::of(problem), graph, &free_squares))
         .or_else(|| knight_theorem(problem))
         .or_else(|| move_shortage(problem, graph, &free_squares))
         .or_else(|| {
@@ -65,6 +66,7 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
             colour_count(ends, &vertices, &|vertex| side[vertex as usize])
         })
         .or_else(|| cut_square(problem.shape, graph, &vertices))
+        .or_else(|| end_pockets(ends, graph, &vertices))
         .or_else(|| {
             if problem.shape != TourShape::Closed || vertices.len() < 3 {
                 return None;
@@ -367,6 +369,67 @@ fn cut_square(
     Some(Impossibility::CutSquare { square })
 }
 
+/// Pockets an open tour needs an end in, more than it has ends to place: the pieces the free
+/// squares fall into without the cut squares, each of which only one cut square touches (a
+/// leaf of the block tree; a square with a single move is one), and which holds no fixed end.
+///
+/// A path that covers a pocket `P` behind cut square `c` and also squares beyond `c` leaves `P`
+/// only through `c`. Without an end in `P`, every stretch of the path inside `P` comes from `c`
+/// and goes back to it, so one stretch takes both of `c`'s tour moves and the path never gets
+/// beyond `c`. The free squares are connected here (the disconnection argument comes first).
+fn end_pockets(ends: Ends, graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibility> {
+    if ends.shape != TourShape::Open || free_squares.len() < 3 {
+        return None;
+    }
+    let cuts = cut_squares(graph);
+    if cuts.is_empty() {
+        return None;
+    }
+    let fixed: Vec<Square> = [ends.start, ends.end].into_iter().flatten().collect();
+    let ends_left = 2 - fixed.len().min(2);
+    let mut is_cut = vec![false; graph.len()];
+    for &cut in &cuts {
+        is_cut[cut as usize] = true;
+    }
+    let mut seen = vec![false; graph.len()];
+    let mut pockets = Vec::new();
+    let mut queue = Vec::new();
+    for &root in free_squares {
+        if is_cut[root as usize] || seen[root as usize] {
+            continue;
+        }
+        // One piece without the cut squares: the cut squares it touches (two are enough to
+        // know it is no pocket), and whether it holds a fixed end.
+        let (mut touched, mut holds_fixed_end) = (Vec::with_capacity(2), false);
+        seen[root as usize] = true;
+        queue.clear();
+        queue.push(root);
+        while let Some(square) = queue.pop() {
+            holds_fixed_end |= fixed.contains(&square);
+            for &next in graph.neighbours(square) {
+                if is_cut[next as usize] {
+                    if touched.len() < 2 && !touched.contains(&next) {
+                        touched.push(next);
+                    }
+                } else if !seen[next as usize] {
+                    seen[next as usize] = true;
+                    queue.push(next);
+                }
+            }
+        }
+        if let ([cut], false) = (touched.as_slice(), holds_fixed_end) {
+            pockets.push(Pocket {
+                cut: *cut,
+                inside: root,
+            });
+            if pockets.len() > ends_left {
+                return Some(Impossibility::EndPockets { pockets });
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -602,5 +665,33 @@ mod tests {
             proof_of(&problem),
             Some(Impossibility::CutSquare { .. })
         ));
+    }
+
+    #[test]
+    fn three_pockets_leave_an_open_tour_an_end_short() {
+        // Two 2 x 2 corners, each joined to the rest by one square, and a dead end at 0,3.
+        let answer = proof("..X..\n..X..\nX..X.\n.....\n", Piece::Rook, TourShape::Open);
+        let Some(Impossibility::EndPockets { pockets }) = &answer else {
+            panic!("{answer:?}");
+        };
+        assert_eq!(pockets.len(), 3, "{pockets:?}");
+    }
+
+    #[test]
+    fn a_fixed_end_in_one_pocket_leaves_one_end_for_two() {
+        let board = "..X..\n..X..\n.....\n".parse().unwrap();
+        let free = Problem::new(board, Piece::Rook, TourShape::Open);
+        assert_eq!(proof_of(&free), None, "two pockets take the two ends");
+        // The middle of the bottom row is in no pocket: the two corners then want both ends.
+        let answer = proof_of(&free.clone().with_start(12));
+        let Some(Impossibility::EndPockets { pockets }) = &answer else {
+            panic!("{answer:?}");
+        };
+        assert_eq!(pockets.len(), 2, "{pockets:?}");
+        assert_eq!(
+            proof_of(&free.with_start(0)),
+            None,
+            "the start is in a pocket"
+        );
     }
 }

@@ -65,6 +65,25 @@ pub fn explain_graph(why: &Impossibility) -> String {
             "{} splits the graph, and a cycle cannot pass it twice",
             at(*square)
         ),
+        Impossibility::EndPockets { pockets } => {
+            let named: Vec<String> = pockets
+                .iter()
+                .map(|pocket| {
+                    format!(
+                        "the pocket of {} through {}",
+                        at(pocket.inside),
+                        at(pocket.cut)
+                    )
+                })
+                .collect();
+            format!(
+                "{} pockets of vertices are each joined to the rest through a single vertex ({}), \
+                 and a Hamiltonian path needs an end in each, but it has only {} to place",
+                pockets.len(),
+                named.join("; "),
+                pockets.len() - 1
+            )
+        }
         Impossibility::MoveShortage {
             needed, possible, ..
         } => format!(
@@ -104,6 +123,10 @@ fn named_vertices(why: &Impossibility) -> Vec<u64> {
             squares.iter().map(|&vertex| numbered(vertex)).collect()
         }
         Impossibility::Disconnected { a, b } => vec![numbered(*a), numbered(*b)],
+        Impossibility::EndPockets { pockets } => pockets
+            .iter()
+            .flat_map(|pocket| [numbered(pocket.inside), numbered(pocket.cut)])
+            .collect(),
         Impossibility::SealedRegions(proof) => {
             vec![numbered(proof.inside), numbered(proof.outside)]
         }

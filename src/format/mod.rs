@@ -301,6 +301,22 @@ pub fn explain(board: &Board, why: &Impossibility) -> String {
             "square {} splits the free squares, and a circuit cannot pass it twice",
             at(*square)
         ),
+        Impossibility::EndPockets { pockets } => {
+            let named: Vec<String> = pockets
+                .iter()
+                .map(|pocket| {
+                    let (inside, cut) = (at(pocket.inside), at(pocket.cut));
+                    format!("the pocket of {inside} through {cut}")
+                })
+                .collect();
+            format!(
+                "{} pockets of free squares are each joined to the rest through a single square \
+                 ({}), and an open tour needs an end in each, but it has only {} to place",
+                pockets.len(),
+                named.join("; "),
+                pockets.len() - 1
+            )
+        }
         Impossibility::MoveShortage {
             needed, possible, ..
         } => format!(

@@ -83,6 +83,12 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
         }
         Impossibility::Disconnected { a, b } => reason.squares = vec![xy(*a), xy(*b)],
         Impossibility::CutSquare { square } => reason.squares = vec![xy(*square)],
+        Impossibility::EndPockets { pockets } => {
+            let named = pockets
+                .iter()
+                .flat_map(|pocket| [pocket.inside, pocket.cut]);
+            reason.squares = named.map(xy).collect();
+        }
         Impossibility::Exhausted { nodes } => reason.nodes = Some(*nodes),
         Impossibility::MoveShortage {
             needed, possible, ..
@@ -154,6 +160,7 @@ pub(super) fn kind(why: &Impossibility) -> &'static str {
         Impossibility::TooManyDeadEnds { .. } => "too-many-dead-ends",
         Impossibility::Disconnected { .. } => "disconnected",
         Impossibility::CutSquare { .. } => "cut-square",
+        Impossibility::EndPockets { .. } => "end-pockets",
         Impossibility::MoveShortage { .. } => "move-shortage",
         Impossibility::NoTwoFactor => "no-two-factor",
         Impossibility::SealedRegions(_) => "sealed-regions",
@@ -224,6 +231,11 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
         ],
         Impossibility::Disconnected { .. } => vec![
             "a tour visits every free square by moves, so every two squares are joined by a sequence of moves".to_string(),
+        ],
+        Impossibility::EndPockets { .. } => vec![
+            "a path that enters a pocket through the one square joining it to the rest, and has \
+             no end inside, must leave through that square again, which it cannot pass twice"
+                .to_string(),
         ],
         Impossibility::CutSquare { .. } => vec![
             "removing the square leaves free squares in separate pieces; a circuit, after leaving one piece through it, cannot come back".to_string(),

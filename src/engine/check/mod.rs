@@ -83,6 +83,9 @@ pub fn check(problem: &Problem, why: &Impossibility) -> Option<Result<Checked, S
         Impossibility::CutSquare { square } => {
             checked(Method::Search, reach::cut_square(problem, &moves, *square))
         }
+        Impossibility::EndPockets { pockets } => {
+            checked(Method::Search, reach::end_pockets(problem, &moves, pockets))
+        }
         Impossibility::MoveShortage {
             needed,
             possible,

@@ -2,6 +2,7 @@
 
 use super::{at, free_count, require_free, Moves};
 use crate::board::Square;
+use crate::engine::Pocket;
 use crate::problem::{Problem, TourShape};
 
 /// The squares a breadth-first search of the moves reaches from `root`, taking only the moves
@@ -80,5 +81,78 @@ pub(super) fn cut_square(
         at(board, root),
         at(board, square),
         squares - 1
+    ))
+}
+
+/// Each pocket is what a search from its square reaches without its cut square, with free
+/// squares beyond the cut square and no fixed end; the pockets are disjoint; and they are more
+/// than the ends an open tour has left to place. The search of a pocket stops at the first
+/// square another pocket took, so the checks take time linear in the board.
+pub(super) fn end_pockets(
+    problem: &Problem,
+    moves: &Moves,
+    pockets: &[Pocket],
+) -> Result<String, String> {
+    let board = &problem.board;
+    let squares = free_count(board);
+    if problem.shape != TourShape::Open || squares < 3 {
+        return Err("pockets rule out only open tours of three squares or more".to_string());
+    }
+    let fixed: Vec<Square> = [problem.start, problem.end].into_iter().flatten().collect();
+    let ends_left = 2 - fixed.len().min(2);
+    if pockets.len() <= ends_left {
+        return Err(format!(
+            "{} pocket(s) for {ends_left} end(s) to place",
+            pockets.len()
+        ));
+    }
+    let mut owner = vec![usize::MAX; board.len()];
+    let mut sizes = Vec::with_capacity(pockets.len());
+    for (index, pocket) in pockets.iter().enumerate() {
+        require_free(board, pocket.cut)?;
+        require_free(board, pocket.inside)?;
+        let name = format!(
+            "the pocket of {} behind {}",
+            at(board, pocket.inside),
+            at(board, pocket.cut)
+        );
+        if pocket.inside == pocket.cut {
+            return Err(format!("{name} is its own cut square"));
+        }
+        let other = owner[pocket.inside as usize];
+        if other != usize::MAX {
+            return Err(format!("{name} lies in pocket {other}"));
+        }
+        let mut queue = vec![pocket.inside];
+        owner[pocket.inside as usize] = index;
+        let mut next = 0;
+        while let Some(&square) = queue.get(next) {
+            next += 1;
+            if fixed.contains(&square) {
+                return Err(format!("{name} holds the fixed end {}", at(board, square)));
+            }
+            for target in moves.from(square).filter(|&target| target != pocket.cut) {
+                match owner[target as usize] {
+                    usize::MAX => {
+                        owner[target as usize] = index;
+                        queue.push(target);
+                    }
+                    other if other != index => {
+                        return Err(format!("{name} meets pocket {other}"));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if queue.len() + 1 >= squares {
+            return Err(format!("{name} is every free square but its cut square"));
+        }
+        sizes.push(queue.len().to_string());
+    }
+    Ok(format!(
+        "searches without each cut square found {} disjoint pockets of {} squares, without a \
+         fixed end, for {ends_left} end(s) to place",
+        pockets.len(),
+        sizes.join(", ")
     ))
 }
