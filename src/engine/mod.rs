@@ -432,11 +432,12 @@ const FIXED_END_SQUARES: usize = 20_000;
 /// Most squares [`fixed_end_first`] tries as a fixed end.
 const MAX_FIXED_ENDS: usize = 8;
 
-/// For an open tour with both ends free ([`open_ends::may_apply`]) on at most
-/// [`FIXED_END_SQUARES`] free squares: the SAT engine with one end fixed on each square of which
-/// every open tour takes one as an end ([`open_ends`]), sharing half the time left. A tour found
-/// is one of `problem` too. `None` when the argument gives no such squares, or too many, or no
-/// try finds a tour (a try's answer of no tour proves nothing here on its own).
+/// For an open tour with an end free ([`open_ends::may_apply`]) on at most [`FIXED_END_SQUARES`]
+/// free squares: the SAT engine with a free end fixed on each square of which every open tour
+/// takes one as an end ([`open_ends`]), sharing half the time left (when the problem fixes one
+/// end elsewhere, the other must be there). A tour found is one of `problem` too. `None` when
+/// the argument gives no such squares, or too many, or the fixed end is one of them, or no try
+/// finds a tour (a try's answer of no tour proves nothing here on its own).
 fn fixed_end_first(
     problem: &Problem,
     graph: &MoveGraph,
@@ -447,7 +448,8 @@ fn fixed_end_first(
         return None;
     }
     let candidates = open_ends::open_end_candidates(problem, graph)?;
-    if candidates.len() > MAX_FIXED_ENDS {
+    let fixed_end = problem.start.or(problem.end);
+    if candidates.len() > MAX_FIXED_ENDS || fixed_end.is_some_and(|end| candidates.contains(&end)) {
         return None;
     }
     for (tried, &end) in candidates.iter().enumerate() {
@@ -460,10 +462,13 @@ fn fixed_end_first(
             deadline,
             ..*limits
         };
-        let fixed = problem.clone().with_start(end);
+        let fixed = match problem.start {
+            None => problem.clone().with_start(end),
+            Some(_) => problem.clone().with_end(end),
+        };
         let answer = sat::search(&fixed, graph, &sat::SatOptions::default(), &share, stats);
         if let Answer::Found(tour) = answer {
-            stats.engine = format!("sat:{}, one end fixed", sat::Encoding::default());
+            stats.engine = format!("sat:{}, a free end fixed", sat::Encoding::default());
             return Some(Answer::Found(tour));
         }
     }

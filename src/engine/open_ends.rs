@@ -26,12 +26,11 @@ use crate::graph::CycleGraph;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 
-/// Whether [`open_end_candidates`] may give squares: `problem` is an open tour with both ends
-/// free, of a piece that alternates colours.
+/// Whether [`open_end_candidates`] may tell where a free end of `problem` lies: an open tour
+/// with at least one end free, of a piece that alternates colours.
 pub fn may_apply(problem: &Problem) -> bool {
     problem.shape == TourShape::Open
-        && problem.start.is_none()
-        && problem.end.is_none()
+        && (problem.start.is_none() || problem.end.is_none())
         && problem.piece.is_bipartite()
 }
 
