@@ -125,8 +125,8 @@ pub enum Impossibility {
     },
     /// A closed tour is a 2-factor (two tour moves at every square), and the pieces' moves
     /// (or the graph's edges) have none: a maximum matching of Tutte's gadget leaves a vertex
-    /// unmatched. For pieces and graphs that do not
-    /// alternate colours; otherwise a flow finds the shortage ([`Impossibility::MoveShortage`]).
+    /// unmatched. For pieces and graphs that do not alternate colours; otherwise a flow finds
+    /// the shortage ([`Impossibility::MoveShortage`]).
     NoTwoFactor,
     /// A 2-factor exists, but regions whose boundary colours seal them cut the board apart:
     /// counting the tour moves at each colour of a region shows that no circuit uses the moves
