@@ -593,6 +593,11 @@ fn balance_colours(grid: &mut Grid, rng: &mut SplitMix64) -> bool {
 /// A `rows` x `cols` board with `holes` distinct squares blocked at random, their colours
 /// chosen to keep the colour counts as even as they can be when `piece` alternates colours;
 /// drawn again (up to `attempts` times) while the cheap proofs settle `piece`'s open tour.
+///
+/// When every such draw fails (many holes leave squares with a single move, more than an open
+/// tour has ends), the holes are drawn up to `attempts` times more, passing over any square
+/// whose blocking would leave a free square with fewer than two moves. The first draws are as
+/// they always were, so a board that could be drawn before keeps its seed.
 pub fn holes(
     rows: u64,
     cols: u64,
@@ -608,37 +613,80 @@ pub fn holes(
         )));
     }
     let mut rng = SplitMix64::new(seed);
-    for _ in 0..attempts {
-        let mut board = empty.clone();
-        let mut free_of_colour = [0u64; 2];
-        for square in board.free_squares() {
-            free_of_colour[board.colour(square) as usize] += 1;
-        }
-        for _ in 0..holes {
-            let colour = match free_of_colour[0].cmp(&free_of_colour[1]) {
-                _ if !piece.is_bipartite() => None,
-                std::cmp::Ordering::Greater => Some(0),
-                std::cmp::Ordering::Less => Some(1),
-                std::cmp::Ordering::Equal => Some(rng.below(2) as u8),
+    for keep_two_moves in [false, true] {
+        for _ in 0..attempts {
+            let Some(board) = draw_holes(&empty, holes, piece, keep_two_moves, &mut rng) else {
+                continue;
             };
-            loop {
-                let square = rng.below(board.len() as u64) as Square;
-                if board.is_free(square) && colour.is_none_or(|c| board.colour(square) == c) {
-                    board.block(square);
-                    free_of_colour[board.colour(square) as usize] -= 1;
-                    break;
-                }
+            let problem = Problem::new(board, piece, TourShape::Open);
+            let graph = MoveGraph::new(&problem.board, piece);
+            if cheap_proof(&problem, &graph).is_none() {
+                return Ok(problem.board);
             }
-        }
-        let problem = Problem::new(board, piece, TourShape::Open);
-        let graph = MoveGraph::new(&problem.board, piece);
-        if cheap_proof(&problem, &graph).is_none() {
-            return Ok(problem.board);
         }
     }
     Err(GenError::Failed(format!(
         "every {rows} x {cols} board with {holes} holes in {attempts} attempts has no open {piece} tour by the cheap proofs"
     )))
+}
+
+/// Draws tries per hole, for each square of the board, before a careful draw gives up.
+const DRAWS_PER_SQUARE: u64 = 8;
+
+/// `board` with `holes` more squares blocked at random (colours balanced as in [`holes`]);
+/// with `keep_two_moves`, passing over squares whose blocking would leave a free square with
+/// fewer than two `piece` moves, and `None` when too many draws in a row are passed over.
+fn draw_holes(
+    empty: &Board,
+    holes: u64,
+    piece: Piece,
+    keep_two_moves: bool,
+    rng: &mut SplitMix64,
+) -> Option<Board> {
+    let mut board = empty.clone();
+    let steps = piece.steps();
+    let moves_from = |board: &Board, square: Square| {
+        let (x, y) = board.coords(square);
+        steps
+            .iter()
+            .filter_map(|&(dx, dy)| {
+                board.checked_square(x as i64 + dx as i64, y as i64 + dy as i64)
+            })
+            .filter(|&target| board.is_free(target))
+            .collect::<Vec<Square>>()
+    };
+    let mut free_of_colour = [0u64; 2];
+    for square in board.free_squares() {
+        free_of_colour[board.colour(square) as usize] += 1;
+    }
+    for _ in 0..holes {
+        let colour = match free_of_colour[0].cmp(&free_of_colour[1]) {
+            _ if !piece.is_bipartite() => None,
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => Some(rng.below(2) as u8),
+        };
+        let mut draws = 0;
+        loop {
+            let square = rng.below(board.len() as u64) as Square;
+            draws += 1;
+            if board.is_free(square) && colour.is_none_or(|c| board.colour(square) == c) {
+                let starves = keep_two_moves
+                    && moves_from(&board, square)
+                        .into_iter()
+                        .any(|neighbour| moves_from(&board, neighbour).len() <= 2);
+                if !starves {
+                    board.block(square);
+                    free_of_colour[board.colour(square) as usize] -= 1;
+                    break;
+                }
+            }
+            if keep_two_moves && draws > DRAWS_PER_SQUARE * board.len() as u64 {
+                return None;
+            }
+        }
+    }
+    Some(board)
 }
 
 #[cfg(test)]
@@ -677,5 +725,26 @@ mod tests {
     fn holes_blocks_exactly_that_many() {
         let board = holes(8, 8, 5, Piece::Knight, 1, 100).unwrap();
         assert_eq!(board.free_count(), 59);
+    }
+
+    #[test]
+    fn careful_draws_keep_two_moves_at_every_square() {
+        let empty = Board::new(20, 20).unwrap();
+        let mut rng = SplitMix64::new(1);
+        let board = draw_holes(&empty, 120, Piece::King, true, &mut rng).unwrap();
+        assert_eq!(board.free_count(), 280);
+        let graph = MoveGraph::new(&board, Piece::King);
+        assert!(board.free_squares().all(|square| graph.degree(square) >= 2));
+    }
+
+    #[test]
+    fn a_third_of_the_board_in_holes_is_drawn_with_care() {
+        // Random draws of 30% holes on 60 x 60 leave more squares with a single king move than
+        // an open tour has ends; the careful draws that follow them give a board.
+        let board = holes(60, 60, 1080, Piece::King, 1, 5).unwrap();
+        assert_eq!(board.free_count(), 2520);
+        let problem = Problem::new(board, Piece::King, TourShape::Open);
+        let graph = MoveGraph::new(&problem.board, Piece::King);
+        assert_eq!(cheap_proof(&problem, &graph), None);
     }
 }
