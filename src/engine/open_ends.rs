@@ -34,8 +34,8 @@ pub fn may_apply(problem: &Problem) -> bool {
         && problem.piece.is_bipartite()
 }
 
-/// The squares of which every open tour of `problem` takes one as an end, fewest first among
-/// the pieces found, or `None` when the argument gives nothing (the piece does not alternate
+/// The squares of which every open tour of `problem` takes one as an end (those of the source
+/// or sink piece that gives the fewest), or `None` when the argument gives nothing (the piece does not alternate
 /// colours, there is no 2-factor, or the moves in some 2-factor keep every square together).
 pub fn open_end_candidates(problem: &Problem, move_graph: &MoveGraph) -> Option<Vec<Square>> {
     if !problem.piece.is_bipartite() {
@@ -64,22 +64,28 @@ pub fn open_end_candidates(problem: &Problem, move_graph: &MoveGraph) -> Option<
             entered[head] = true;
         }
     }
-    // A source's ends lie on its side-1 squares, a sink's on its side-0 squares.
-    let ends_of = |piece: usize| -> Option<Vec<Square>> {
-        let end_side = match (entered[piece], left[piece]) {
-            (false, _) => 1,
-            (true, false) => 0,
-            (true, true) => return None,
-        };
-        let squares = (0..pieces.len())
-            .filter(|&vertex| pieces[vertex] as usize == piece && side[vertex] == end_side)
-            .map(|vertex| graph.square(vertex as u32))
-            .collect();
-        Some(squares)
+    // A source's ends lie on its side-1 squares, a sink's on its side-0 squares; the piece with
+    // the fewest such squares is taken, its squares gathered in a second pass.
+    let end_side = |piece: usize| match (entered[piece], left[piece]) {
+        (false, _) => Some(1),
+        (true, false) => Some(0),
+        (true, true) => None,
     };
-    (0..count)
-        .filter_map(ends_of)
-        .min_by_key(|squares: &Vec<Square>| squares.len())
+    let is_end = |vertex: usize, piece: usize| end_side(piece) == Some(side[vertex]);
+    let mut ends = vec![0usize; count];
+    for (vertex, &piece) in pieces.iter().enumerate() {
+        if is_end(vertex, piece as usize) {
+            ends[piece as usize] += 1;
+        }
+    }
+    let fewest = (0..count)
+        .filter(|&piece| end_side(piece).is_some())
+        .min_by_key(|&piece| ends[piece])?;
+    let squares = (0..pieces.len())
+        .filter(|&vertex| pieces[vertex] as usize == fewest && is_end(vertex, fewest))
+        .map(|vertex| graph.square(vertex as u32))
+        .collect();
+    Some(squares)
 }
 
 #[cfg(test)]

@@ -633,9 +633,10 @@ pub fn holes(
 /// Draws tries per hole, for each square of the board, before a careful draw gives up.
 const DRAWS_PER_SQUARE: u64 = 8;
 
-/// `board` with `holes` more squares blocked at random (colours balanced as in [`holes`]);
-/// with `keep_two_moves`, passing over squares whose blocking would leave a free square with
-/// fewer than two `piece` moves, and `None` when too many draws in a row are passed over.
+/// `empty` with `holes` squares blocked at random (colours balanced as in [`holes`]); with
+/// `keep_two_moves`, passing over squares whose blocking would leave a free square with fewer
+/// than two `piece` moves, and `None` when one hole takes more than [`DRAWS_PER_SQUARE`] draws
+/// per square of the board.
 fn draw_holes(
     empty: &Board,
     holes: u64,
