@@ -114,6 +114,42 @@ fn large_boards_pass_the_streaming_verifier() {
 }
 
 #[test]
+fn open_tours_between_far_fixed_ends_pass_the_streaming_verifier() {
+    for (rows, cols, start, end) in [
+        (1000, 1000, (0, 0), (999, 998)),
+        (1000, 1000, (500, 500), (0, 999)),
+        (1001, 999, (998, 1000), (2, 0)),
+        (64, 2000, (1999, 63), (0, 1)),
+    ] {
+        let board = Board::new(rows, cols).unwrap();
+        let problem = knight(rows, cols, TourShape::Open)
+            .with_start(board.square(start.0, start.1))
+            .with_end(board.square(end.0, end.1));
+        let tour = construct(&problem).unwrap();
+        assert_eq!(verify_stream(&problem, tour.squares()), Ok(rows * cols));
+        let squares: Vec<Square> = tour.squares().collect();
+        assert_eq!(
+            (squares[0], squares[squares.len() - 1]),
+            (problem.start.unwrap(), problem.end.unwrap())
+        );
+    }
+}
+
+#[test]
+fn auto_builds_open_tours_between_fixed_ends() {
+    let board = Board::new(100, 100).unwrap();
+    let problem = knight(100, 100, TourShape::Open)
+        .with_start(board.square(50, 50))
+        .with_end(board.square(0, 99));
+    let solution = engine::solve(&problem, &SolveOptions::default()).unwrap();
+    let Answer::Found(tour) = &solution.answer else {
+        panic!("no tour: {:?}", solution.answer);
+    };
+    assert_eq!(verify(&problem, tour), Ok(()));
+    assert_eq!(solution.stats.engine, "construct");
+}
+
+#[test]
 fn construct_engine_answers_through_solve() {
     let options = SolveOptions {
         engine: EngineChoice::Construct,

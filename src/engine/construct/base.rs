@@ -100,8 +100,8 @@ impl BaseTour {
 /// Why a base tour could not be made.
 pub type BaseError = String;
 
-/// Base tours found so far, by block size.
-type Cache = Mutex<HashMap<(u32, u32, Option<u32>), Option<Arc<BaseTour>>>>;
+/// Base tours found so far, by block size and fixed start and end.
+type Cache = Mutex<HashMap<(u32, u32, Option<u32>, Option<u32>), Option<Arc<BaseTour>>>>;
 
 /// The base tour of a `rows` x `cols` block (both sides 5 to 15): closed unless both sides are
 /// odd, open then, and starting on the square `start` (row-major index) if given; found by SAT
@@ -111,30 +111,58 @@ pub fn base_tour(
     cols: u32,
     start: Option<u32>,
 ) -> Result<Option<Arc<BaseTour>>, BaseError> {
+    cached(rows, cols, start, None)
+}
+
+/// A base path of a `rows` x `cols` block (both sides 5 to 15) from the square `from` to the
+/// square `to` (row-major indices) through every square, holding the four join moves; found by
+/// SAT on first use and cached. `None` when there is none.
+pub fn base_path(
+    rows: u32,
+    cols: u32,
+    from: u32,
+    to: u32,
+) -> Result<Option<Arc<BaseTour>>, BaseError> {
+    cached(rows, cols, Some(from), Some(to))
+}
+
+/// The base tour or path with these ends, from the cache or found and cached.
+fn cached(
+    rows: u32,
+    cols: u32,
+    start: Option<u32>,
+    end: Option<u32>,
+) -> Result<Option<Arc<BaseTour>>, BaseError> {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = (rows, cols, start, end);
     if let Some(tour) = cache
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .get(&(rows, cols, start))
+        .get(&key)
     {
         return Ok(tour.clone());
     }
-    let tour = find_base_tour(rows, cols, start)?.map(Arc::new);
+    let tour = find_base_tour(rows, cols, start, end)?.map(Arc::new);
     cache
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .insert((rows, cols, start), tour.clone());
+        .insert(key, tour.clone());
     Ok(tour)
 }
 
 /// Solves for the base tour of a `rows` x `cols` block with the four join moves assumed (and
-/// the start, if given); `None` when there is none.
-fn find_base_tour(rows: u32, cols: u32, start: Option<u32>) -> Result<Option<BaseTour>, BaseError> {
+/// the start and end, if given: a path then); `None` when there is none.
+fn find_base_tour(
+    rows: u32,
+    cols: u32,
+    start: Option<u32>,
+    end: Option<u32>,
+) -> Result<Option<BaseTour>, BaseError> {
     if !(5..=15).contains(&rows) || !(5..=15).contains(&cols) {
         return Err(format!("no base tour for a {rows} x {cols} block"));
     }
-    let shape = if rows % 2 == 1 && cols % 2 == 1 {
+    let shape = if (rows % 2 == 1 && cols % 2 == 1) || end.is_some() {
         TourShape::Open
     } else {
         TourShape::Closed
@@ -143,6 +171,12 @@ fn find_base_tour(rows: u32, cols: u32, start: Option<u32>) -> Result<Option<Bas
     let mut problem = Problem::new(board, Piece::Knight, shape);
     if let Some(start) = start.filter(|&start| start < rows * cols) {
         problem = problem.with_start(start);
+    }
+    if let Some(end) = end {
+        if end >= rows * cols || Some(end) == start {
+            return Ok(None);
+        }
+        problem = problem.with_end(end);
     }
     let graph = MoveGraph::new(&problem.board, problem.piece);
     let mut refinement = Refinement::new(&problem, &graph, &SatOptions::default(), &Limits::none());

@@ -20,6 +20,7 @@
 //! the sides, not the area.
 
 mod base;
+mod ends;
 mod path;
 pub mod streamed;
 pub mod strip;
@@ -29,6 +30,7 @@ use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::problem::{Problem, TourShape};
 use crate::tour::Tour;
 use base::{base_tour, BaseTour, Side, NO_STEP};
+use ends::EndsLayout;
 use std::fmt;
 use std::sync::Arc;
 use strip::{Family, StripLayout};
@@ -233,6 +235,9 @@ enum Layout {
     Blocks(BlockLayout),
     /// A side of 3 or 4: block paths along the strip ([`strip`]).
     Strip(StripLayout),
+    /// Both sides at least 5 and both ends fixed: a chain of block paths from the start to the
+    /// end, the other blocks' tours joined to it ([`ends`]).
+    Ends(EndsLayout),
 }
 
 impl Layout {
@@ -242,6 +247,7 @@ impl Layout {
         match self {
             Layout::Blocks(layout) => layout.partners(square),
             Layout::Strip(layout) => layout.partners(square),
+            Layout::Ends(layout) => layout.partners(square),
         }
     }
 
@@ -250,6 +256,7 @@ impl Layout {
         match self {
             Layout::Blocks(layout) => layout.ends(),
             Layout::Strip(layout) => layout.ends(),
+            Layout::Ends(layout) => layout.ends(),
         }
     }
 }
@@ -399,14 +406,15 @@ fn unsupported_reason(problem: &Problem) -> Option<String> {
 ///
 /// Fixed ends: a closed tour may start anywhere; an open tour on a board whose construction is
 /// a circuit (an even side of at least 5, or 3 x n with n even from [`strip::CLOSED_3_FROM`])
-/// may fix its start or its end, or both when they are neighbours on the constructed circuit.
-/// On a board with both sides odd (at least 5), the block with both sides odd is placed over
-/// the fixed start (or end) and its base tour is asked to start there: this fails
-/// ([`ConstructError::Unsupported`]) when no such base tour exists (always for squares of the
-/// less numerous colour, sometimes near the edge of a small block), and when both ends are
-/// fixed unless the other end happens to be the constructed one. On an open strip (3 x n with
-/// n odd, 4 x n) the ends are those of the first and last blocks' paths, and only they may be
-/// fixed.
+/// may fix its start or its end. On a board with both sides odd (at least 5), the block with
+/// both sides odd is placed over the fixed start (or end) and its base tour is asked to start
+/// there: this fails ([`ConstructError::Unsupported`]) when no such base tour exists (always
+/// for squares of the less numerous colour, sometimes near the edge of a small block). With
+/// both ends fixed and both sides at least 5, a chain of block paths runs from the start to the
+/// end ([`ends`]): it holds on every pair of squares of the colours a tour allows on the boards
+/// surveyed (every board from 16 x 16 to 31 x 31) and refuses the few it cannot build. On an
+/// open strip (3 x n with n odd, 4 x n) the ends are those of the first and last blocks' paths,
+/// and only they may be fixed.
 ///
 /// ```
 /// use toursat::engine::construct::construct;
@@ -452,11 +460,18 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
                 .to_string(),
         ));
     }
-    let layout = match Family::of(rows, cols, problem.shape) {
-        Some(family) => {
+    let layout = match (
+        Family::of(rows, cols, problem.shape),
+        problem.start,
+        problem.end,
+    ) {
+        (Some(family), _, _) => {
             Layout::Strip(StripLayout::new(rows, cols, family).map_err(ConstructError::Internal)?)
         }
-        None => {
+        (None, Some(start), Some(end)) if problem.shape == TourShape::Open => {
+            Layout::Ends(EndsLayout::new(rows, cols, start, end)?)
+        }
+        (None, _, _) => {
             let path_start = match problem.shape {
                 TourShape::Open if both_odd => problem
                     .start
@@ -508,7 +523,11 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
             (ends.contains(&start) && ends.contains(&end) && start != end).then_some(start)
         }
     };
-    first.map(|first| tour(first, NO_SQUARE)).ok_or_else(|| {
+    let before_first = match &layout {
+        Layout::Ends(layout) => layout.before_start(),
+        _ => NO_SQUARE,
+    };
+    first.map(|first| tour(first, before_first)).ok_or_else(|| {
         ConstructError::Unsupported(
             "where the construction is a path (both sides odd, or a side of 3 or 4 without the \
              circuit), the fixed ends must be the constructed path's ends"
