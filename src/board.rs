@@ -8,6 +8,16 @@ pub type Square = u32;
 /// The largest number of squares a board may have (10,000 x 10,000 and a little more).
 pub const MAX_SQUARES: u64 = 1 << 27;
 
+/// The squares a board file marks as a tour's fixed ends: `S` the start, `E` the end (both
+/// free squares).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MarkedEnds {
+    /// The square marked `S`.
+    pub start: Option<Square>,
+    /// The square marked `E`.
+    pub end: Option<Square>,
+}
+
 /// A rectangle of `rows` x `cols` squares, some of them blocked.
 ///
 /// Coordinates are `(x, y)` = (column, row), 0-based, with `y` growing downwards. Blocked squares
@@ -42,7 +52,7 @@ pub enum BoardError {
         /// The limit on squares.
         limit: u64,
     },
-    /// A board file has a character other than `.`, `X` or `#`.
+    /// A board file has a character other than `.`, `X`, `#`, `S` or `E`.
     BadCharacter {
         /// 1-based line.
         line: usize,
@@ -64,6 +74,15 @@ pub enum BoardError {
     BlankLine {
         /// 1-based line.
         line: usize,
+    },
+    /// A board file marks a second start (`S`) or end (`E`).
+    SecondMark {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// The mark, `S` or `E`.
+        mark: char,
     },
     /// A square outside the board.
     OffBoard {
@@ -88,7 +107,7 @@ impl fmt::Display for BoardError {
                 found,
             } => write!(
                 f,
-                "line {line}, column {column}: expected '.', 'X' or '#', found {found:?}"
+                "line {line}, column {column}: expected '.', 'X', '#', 'S' or 'E', found {found:?}"
             ),
             BoardError::RaggedRow {
                 line,
@@ -101,6 +120,11 @@ impl fmt::Display for BoardError {
             BoardError::BlankLine { line } => {
                 write!(f, "line {line}: blank line inside the board")
             }
+            BoardError::SecondMark { line, column, mark } => write!(
+                f,
+                "line {line}, column {column}: a second {mark:?} (a board marks at most one \
+                 start 'S' and one end 'E')"
+            ),
             BoardError::OffBoard { x, y } => write!(f, "square {x},{y} is off the board"),
         }
     }
@@ -215,9 +239,22 @@ impl Board {
         ((x + y) % 2) as u8
     }
 
-    /// Reads a board file: one line a row, `.` free, `X` or `#` blocked, trailing blank lines
-    /// ignored, at most `limit` squares.
+    /// Reads a board file: one line a row, `.` free, `X` or `#` blocked, `S` and `E` free and
+    /// marked as a tour's start and end (see [`Board::parse_marked`]; here they are read as
+    /// free squares), trailing blank lines ignored, at most `limit` squares.
     pub fn parse_with_limit(text: &str, limit: u64) -> Result<Board, BoardError> {
+        Board::parse_marked(text, limit).map(|(board, _)| board)
+    }
+
+    /// Reads a board file as [`Board::parse_with_limit`] does, with the squares it marks as a
+    /// tour's start (`S`) and end (`E`), at most one of each.
+    ///
+    /// ```
+    /// use toursat::board::{Board, MAX_SQUARES};
+    /// let (board, ends) = Board::parse_marked("S.X\n..E\n", MAX_SQUARES).unwrap();
+    /// assert_eq!((ends.start, ends.end), (Some(0), Some(board.square(2, 1))));
+    /// ```
+    pub fn parse_marked(text: &str, limit: u64) -> Result<(Board, MarkedEnds), BoardError> {
         let lines: Vec<&str> = text
             .lines()
             .map(|line| line.strip_suffix('\r').unwrap_or(line))
@@ -232,6 +269,7 @@ impl Board {
             return Err(BoardError::BlankLine { line: 1 });
         }
         let mut board = Board::with_limit(rows.len() as u64, width as u64, limit)?;
+        let mut ends = MarkedEnds::default();
         for (y, line) in rows.iter().enumerate() {
             let length = line.chars().count();
             if line.trim().is_empty() {
@@ -242,6 +280,22 @@ impl Board {
                     '.' => {}
                     'X' | '#' if x < width => board.block(board.square(x as u32, y as u32)),
                     'X' | '#' => {}
+                    'S' | 'E' if x < width => {
+                        let marked = if found == 'S' {
+                            &mut ends.start
+                        } else {
+                            &mut ends.end
+                        };
+                        if marked.is_some() {
+                            return Err(BoardError::SecondMark {
+                                line: y + 1,
+                                column: x + 1,
+                                mark: found,
+                            });
+                        }
+                        *marked = Some(board.square(x as u32, y as u32));
+                    }
+                    'S' | 'E' => {}
                     _ => {
                         return Err(BoardError::BadCharacter {
                             line: y + 1,
@@ -259,7 +313,28 @@ impl Board {
                 });
             }
         }
-        Ok(board)
+        Ok((board, ends))
+    }
+
+    /// The board in the board-file format with `ends` marked (`S`, `E`).
+    pub fn marked_text(&self, ends: MarkedEnds) -> String {
+        let mut text = String::with_capacity(self.len() + self.rows as usize);
+        for y in 0..self.rows {
+            for x in 0..self.cols {
+                let square = self.square(x, y);
+                text.push(if Some(square) == ends.start {
+                    'S'
+                } else if Some(square) == ends.end {
+                    'E'
+                } else if self.is_free(square) {
+                    '.'
+                } else {
+                    'X'
+                });
+            }
+            text.push('\n');
+        }
+        text
     }
 }
 
@@ -275,19 +350,7 @@ impl std::str::FromStr for Board {
 impl fmt::Display for Board {
     /// Writes the board in the board-file format.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for y in 0..self.rows {
-            let row: String = (0..self.cols)
-                .map(|x| {
-                    if self.is_free(self.square(x, y)) {
-                        '.'
-                    } else {
-                        'X'
-                    }
-                })
-                .collect();
-            writeln!(f, "{row}")?;
-        }
-        Ok(())
+        f.write_str(&self.marked_text(MarkedEnds::default()))
     }
 }
 
@@ -308,6 +371,34 @@ mod tests {
         assert!(!board.is_free(1));
         assert!(!board.is_free(2));
         assert_eq!(board.to_string(), ".X\nX.\n");
+    }
+
+    #[test]
+    fn reads_and_writes_the_marked_start_and_end() {
+        let (board, ends) = Board::parse_marked(".E.\nXS.\n", MAX_SQUARES).unwrap();
+        assert_eq!(ends.start, Some(board.square(1, 1)));
+        assert_eq!(ends.end, Some(board.square(1, 0)));
+        assert_eq!(board.free_count(), 5);
+        assert_eq!(board.to_string(), "...\nX..\n");
+        assert_eq!(board.marked_text(ends), ".E.\nXS.\n");
+        let board: Board = "S.\n.E\n".parse().unwrap();
+        assert_eq!(board.free_count(), 4);
+    }
+
+    #[test]
+    fn rejects_a_second_mark_with_line_and_column() {
+        let error = Board::parse_marked("S.\n.S\n", MAX_SQUARES).unwrap_err();
+        assert_eq!(
+            error,
+            BoardError::SecondMark {
+                line: 2,
+                column: 2,
+                mark: 'S'
+            }
+        );
+        assert!(error
+            .to_string()
+            .starts_with("line 2, column 2: a second 'S'"));
     }
 
     #[test]

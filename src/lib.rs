@@ -38,7 +38,7 @@ pub mod verify;
 pub mod verify_graph;
 pub mod verify_stream;
 
-pub use board::{Board, BoardError, Square};
+pub use board::{Board, BoardError, MarkedEnds, Square};
 pub use engine::{Answer, Impossibility, Limits, Order, Solution, SolveOptions, Stats};
 pub use piece::{MoveGraph, Piece};
 pub use problem::{Problem, TourShape};

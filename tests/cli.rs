@@ -166,7 +166,9 @@ fn rejects_bad_board_file_character_with_line_and_column() {
     assert_eq!(stdout, "");
     assert_eq!(
         stderr,
-        format!("toursat: {path}: line 2, column 2: expected '.', 'X' or '#', found 'o'\n")
+        format!(
+            "toursat: {path}: line 2, column 2: expected '.', 'X', '#', 'S' or 'E', found 'o'\n"
+        )
     );
 }
 
@@ -441,7 +443,7 @@ fn errors_in_a_board_on_stdin_name_stdin() {
     assert_eq!(status, 2);
     assert_eq!(
         stderr,
-        "toursat: stdin: line 2, column 2: expected '.', 'X' or '#', found 'Y'\n"
+        "toursat: stdin: line 2, column 2: expected '.', 'X', '#', 'S' or 'E', found 'Y'\n"
     );
 }
 

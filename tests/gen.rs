@@ -42,6 +42,57 @@ fn the_same_seed_writes_the_same_board() {
 }
 
 #[test]
+fn ends_are_marked_reproducibly_and_taken_as_the_tour_ends() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gen-ends");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().unwrap();
+    let args = [
+        "gen", "--kind", "holes", "--piece", "knight", "--rows", "12", "--cols", "12", "--holes",
+        "4", "--ends", "--seed", "3",
+    ];
+    let Run { stdout, status, .. } = toursat(&args, "");
+    assert_eq!(status, 0);
+    assert_eq!(toursat(&args, "").stdout, stdout);
+    let (board, ends) = Board::parse_marked(&stdout, toursat::board::MAX_SQUARES).unwrap();
+    let (start, end) = (ends.start.unwrap(), ends.end.unwrap());
+    assert_ne!(board.colour(start), board.colour(end));
+    let mut written = args.to_vec();
+    written.extend(["--out-dir", dir_text]);
+    let Run { stdout: path, .. } = toursat(&written, "");
+    assert!(
+        path.trim_end()
+            .ends_with("holes-12x12-knight-h4-ends-s3.txt"),
+        "{path}"
+    );
+    let path = path.trim_end();
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", path, "--piece", "knight", "--format", "numbers"];
+        args.extend_from_slice(extra);
+        toursat(&args, "")
+    };
+    let run = solve(&["--tour", "open"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let squares: Vec<u32> = run
+        .stdout
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    // `numbers` counts squares from 1.
+    assert_eq!(squares.first(), Some(&(start + 1)));
+    assert_eq!(squares.last(), Some(&(end + 1)));
+    let moved = solve(&["--tour", "open", "--start", "0,0", "--end", "1,0"]);
+    let first: Vec<&str> = moved.stdout.split_whitespace().collect();
+    assert_eq!((moved.status, first.first().copied()), (0, Some("1")));
+    let closed = solve(&["--tour", "closed"]);
+    assert_eq!(closed.status, 2);
+    assert!(
+        closed.stderr.contains("marks an end 'E'"),
+        "{}",
+        closed.stderr
+    );
+}
+
+#[test]
 fn planted_boards_always_have_a_circuit() {
     for seed in 0..40 {
         let (rows, cols) = (4 + seed % 5, 5 + seed % 4);

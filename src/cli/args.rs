@@ -12,7 +12,7 @@ use toursat::engine::sat::{Encoding, SatOptions, COMPLETE_AFTER};
 use toursat::engine::{EngineChoice, Limits};
 use toursat::graph_file::GraphSyntax;
 use toursat::names::Named;
-use toursat::{square, Board, Piece, Problem, Square, TourShape};
+use toursat::{square, Board, MarkedEnds, Piece, Problem, Square, TourShape};
 
 /// `--engine`, its SAT options and `--timeout`.
 #[derive(Args, Debug, Clone)]
@@ -106,10 +106,43 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
 /// such a board (a square is a byte, and each row ends in one or two) is refused before it is
 /// read.
 pub fn read_board(path: &Path, max_squares: u64) -> Result<Board, CliError> {
+    read_marked_board(path, max_squares).map(|(board, _)| board)
+}
+
+/// Reads a board file as [`read_board`] does, with the start and end it marks (`S`, `E`).
+pub fn read_marked_board(path: &Path, max_squares: u64) -> Result<(Board, MarkedEnds), CliError> {
     let too_long = max_squares.saturating_mul(3).saturating_add(4096);
     let what = format!("a board of --max-squares {max_squares} squares");
     let text = read_input(path, too_long, &what)?;
-    Board::parse_with_limit(&text, max_squares).map_err(|error| CliError::in_file(path, error))
+    Board::parse_marked(&text, max_squares).map_err(|error| CliError::in_file(path, error))
+}
+
+/// The fixed ends of a tour of `shape`: `--start` and `--end` where given, else the squares the
+/// board file at `path` marks; an end marked for a closed tour is refused.
+pub fn fixed_ends(
+    board: &Board,
+    marked: MarkedEnds,
+    path: Option<&Path>,
+    shape: TourShape,
+    start: Option<&str>,
+    end: Option<&str>,
+) -> Result<(Option<Square>, Option<Square>), CliError> {
+    let end = match read_square(board, "--end", end)? {
+        Some(end) => Some(end),
+        None if shape == TourShape::Closed && marked.end.is_some() => {
+            let name = path.map_or_else(
+                || "the board".to_string(),
+                |path| path.display().to_string(),
+            );
+            return Err(CliError::input(format!(
+                "{name}: the board marks an end 'E', which a closed tour does not have (give \
+                 --tour open, or remove the mark)"
+            )));
+        }
+        None => marked.end,
+    };
+    let start = read_square(board, "--start", start)?.or(marked.start);
+    Ok((start, end))
 }
 
 /// Reads the file at `path`, or stdin for `-`; more than `limit` bytes are refused as longer
@@ -172,7 +205,8 @@ pub fn read_square(
 /// problem of `solve`, `dimacs` and `count`.
 #[derive(Args, Debug, Clone)]
 pub struct ProblemInput {
-    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
+    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one, `S`
+    /// and `E` free squares marked as the start and end (--start and --end override them).
     #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
     pub board_file: Option<PathBuf>,
     #[command(flatten)]
@@ -226,10 +260,13 @@ pub struct ProblemArgs {
 impl ProblemArgs {
     /// The problem on the board of `board_file`, or on the inline board.
     pub fn problem(&self, board_file: Option<&Path>) -> Result<Problem, CliError> {
-        let mut board = match (board_file, self.rows, self.cols) {
-            (Some(path), _, _) => read_board(path, self.max_squares)?,
-            (None, Some(rows), Some(cols)) => Board::with_limit(rows, cols, self.max_squares)
-                .map_err(|error| CliError::input(format!("--rows/--cols: {error}")))?,
+        let (mut board, marked) = match (board_file, self.rows, self.cols) {
+            (Some(path), _, _) => read_marked_board(path, self.max_squares)?,
+            (None, Some(rows), Some(cols)) => (
+                Board::with_limit(rows, cols, self.max_squares)
+                    .map_err(|error| CliError::input(format!("--rows/--cols: {error}")))?,
+                MarkedEnds::default(),
+            ),
             _ => {
                 return Err(CliError::input(
                     "give a BOARD_FILE, or --rows and --cols (see --help)",
@@ -241,8 +278,14 @@ impl ProblemArgs {
                 .map_err(|error| CliError::input(format!("--blocked: {error}")))?;
             board.block(blocked);
         }
-        let start = read_square(&board, "--start", self.start.as_deref())?;
-        let end = read_square(&board, "--end", self.end.as_deref())?;
+        let (start, end) = fixed_ends(
+            &board,
+            marked,
+            board_file,
+            self.tour,
+            self.start.as_deref(),
+            self.end.as_deref(),
+        )?;
         let piece = self
             .piece
             .ok_or_else(|| CliError::input("give --piece, or --graph FILE (see --help)"))?;

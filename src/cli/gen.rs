@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
-use toursat::{Board, Piece};
+use toursat::{Board, MarkedEnds, Piece};
 
 /// Examples shown under `toursat gen --help`.
 pub const EXAMPLES: &str = "\
@@ -15,6 +15,7 @@ Examples:
   toursat gen --kind planted --rows 40 --cols 40 --fill 0.6 --perturb 50 --seed 7 -o board.txt
   toursat gen --kind random --rows 200 --cols 200 --density 0.2 --seed 1 --count 5 --out-dir boards
   toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3
+  toursat gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --ends --seed 2
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o board.txt
   toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir boards";
 
@@ -68,9 +69,15 @@ pub struct GenArgs {
     /// holes: number of blocked squares, or a percentage of the board's squares (`20%`).
     #[arg(long, value_name = "N|P%", default_value = "4", value_parser = parse_holes)]
     holes: Holes,
-    /// holes: the piece whose open tour the cheap proofs must leave open.
+    /// holes: the piece whose open tour the cheap proofs must leave open; --ends: the piece
+    /// whose open tour the ends are for.
     #[arg(long, default_value = "knight")]
     piece: Piece,
+    /// Mark a random start `S` and end `E` for an open --piece tour (of the colours it needs,
+    /// drawn until the cheap proofs leave the tour between them open); solve, count, dimacs,
+    /// verify and compare take them as --start and --end.
+    #[arg(long)]
+    ends: bool,
     /// Write the board to FILE (default: standard output).
     #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
     output: Option<PathBuf>,
@@ -155,6 +162,17 @@ fn parse_share(text: &str) -> Result<f64, String> {
 }
 
 impl GenArgs {
+    /// The board file for `seed`: the board, with its ends marked if asked.
+    fn board_text(&self, seed: u64) -> Result<String, GenError> {
+        let board = self.board(seed)?;
+        let ends = if self.ends {
+            gen::open_ends(&board, self.piece, seed, ATTEMPTS)?
+        } else {
+            MarkedEnds::default()
+        };
+        Ok(board.marked_text(ends))
+    }
+
     /// The board for `seed`.
     fn board(&self, seed: u64) -> Result<Board, GenError> {
         match self.kind {
@@ -212,14 +230,20 @@ impl GenArgs {
                 format!("{}{door}-r{}-d{}", self.shape, self.region, self.density())
             }
         };
-        format!("{kind}-{size}-{options}-s{seed}.txt")
+        // A holes board names its piece already.
+        let ends = match (self.ends, self.kind) {
+            (false, _) => String::new(),
+            (true, KindArg::Holes) => "-ends".to_string(),
+            (true, _) => format!("-ends-{}", self.piece),
+        };
+        format!("{kind}-{size}-{options}{ends}-s{seed}.txt")
     }
 }
 
 /// Runs `toursat gen`: the exit status, or an error.
 pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let generate = |seed: u64| {
-        args.board(seed).map_err(|error| {
+        args.board_text(seed).map_err(|error| {
             CliError::input(format!(
                 "gen --kind {} --seed {seed}: {error}",
                 args.kind.name()
@@ -238,10 +262,10 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
             }
         }
         (None, None) => {
-            let board = generate(args.seed)?;
+            let text = generate(args.seed)?;
             std::io::stdout()
                 .lock()
-                .write_all(board.to_string().as_bytes())
+                .write_all(text.as_bytes())
                 .map_err(|error| CliError::input(format!("writing the board: {error}")))?;
         }
     }
@@ -249,6 +273,6 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
 }
 
 /// Writes a board file.
-fn write_board(path: &Path, board: &Board) -> Result<(), CliError> {
-    std::fs::write(path, board.to_string()).map_err(|error| CliError::in_file(path, error))
+fn write_board(path: &Path, text: &str) -> Result<(), CliError> {
+    std::fs::write(path, text).map_err(|error| CliError::in_file(path, error))
 }

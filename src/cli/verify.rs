@@ -1,6 +1,6 @@
 //! `toursat verify`: checks a tour file against a board, piece and tour shape.
 
-use super::args::{one_of, one_stdin, read_board, read_input, read_square};
+use super::args::{fixed_ends, one_of, one_stdin, read_input, read_marked_board};
 use super::error::{input_name, CliError};
 use super::exit;
 use super::graph_input::read_graph_problem;
@@ -31,7 +31,8 @@ Examples:
 /// Arguments of `toursat verify`.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one.
+    /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one, `S`
+    /// and `E` free squares marked as the start and end (--start and --end override them).
     /// With --graph, the only file given is the tour file.
     #[arg(value_name = "BOARD_FILE")]
     board_file: PathBuf,
@@ -88,9 +89,15 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
         ("the board file", &args.board_file),
         ("the tour file", path),
     ])?;
-    let board = read_board(&args.board_file, args.max_squares)?;
-    let start = read_square(&board, "--start", args.start.as_deref())?;
-    let end = read_square(&board, "--end", args.end.as_deref())?;
+    let (board, marked) = read_marked_board(&args.board_file, args.max_squares)?;
+    let (start, end) = fixed_ends(
+        &board,
+        marked,
+        Some(&args.board_file),
+        args.tour,
+        args.start.as_deref(),
+        args.end.as_deref(),
+    )?;
     let mut problem = Problem::new(board, piece, args.tour);
     problem.start = start;
     problem.end = end;

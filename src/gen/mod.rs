@@ -12,8 +12,10 @@ use crate::tour::Tour;
 use std::collections::VecDeque;
 use std::fmt;
 
+mod ends;
 mod region;
 
+pub use ends::open_ends;
 pub use region::{region, RegionBoard, RegionOptions, RegionShape};
 
 /// Why a board could not be generated.

@@ -3,7 +3,7 @@
 mod child;
 mod fault;
 
-use super::args::{is_stdin, one_of, read_board};
+use super::args::{fixed_ends, is_stdin, one_of, read_board, read_marked_board};
 use super::error::CliError;
 use super::exit;
 use super::graph_input::read_graph_problem;
@@ -225,8 +225,13 @@ fn read_boards(args: &CompareArgs) -> Result<Vec<BoardEntry>, CliError> {
         .map(|path| {
             let problem = match args.piece {
                 Some(piece) if !args.graph => {
-                    let board = read_board(&path, MAX_SQUARES)?;
-                    Instance::Board(Problem::new(board, piece, args.tour))
+                    let (board, marked) = read_marked_board(&path, MAX_SQUARES)?;
+                    let (start, end) =
+                        fixed_ends(&board, marked, Some(&path), args.tour, None, None)?;
+                    let mut problem = Problem::new(board, piece, args.tour);
+                    problem.start = start;
+                    problem.end = end;
+                    Instance::Board(problem)
                 }
                 _ => {
                     let input = read_graph_problem(&path, None, args.tour, [None, None])?;
