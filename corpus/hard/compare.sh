@@ -5,7 +5,9 @@
 # `toursat compare` with its own time limit, every tour verified.
 #   1. the holed boards of bench.sh (a tenth of a side in holes, seed 1), every piece, open and
 #      closed;
-#   2. issue 14's king family: 20% holes, seeds 1-3, 100 x 100 and 200 x 200, open and closed.
+#   2. issue 14's king family: 20% holes, seeds 1-3, 100 x 100 and 200 x 200, open and closed;
+#   3. fixed ends drawn by `gen --ends`: knight and king, 10% holes, seeds 1-3, 100 x 100 and
+#      200 x 200, open tours between the marked start and end.
 # Prints markdown. Run from the repository root: sh corpus/hard/compare.sh [SECONDS [SIZE...]]
 set -eu
 toursat=${TOURSAT:-target/release/toursat}
@@ -16,7 +18,7 @@ engines=auto,sat:cutset:no-warm-start,dfs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-mkdir "$work/holes" "$work/king"
+mkdir "$work/holes" "$work/king" "$work/ends-knight" "$work/ends-king"
 for n in $sizes; do
   "$toursat" gen --kind holes --piece knight --rows "$n" --cols "$n" --holes $((n / 10)) \
     --seed 1 -o "$work/holes/holes-$n.txt"
@@ -25,6 +27,13 @@ for n in 100 200; do
   for seed in 1 2 3; do
     "$toursat" gen --kind holes --piece king --rows "$n" --cols "$n" --holes 20% \
       --seed "$seed" -o "$work/king/king-$n-20pc-s$seed.txt"
+  done
+done
+
+for piece in knight king; do
+  for n in 100 200; do
+    "$toursat" gen --kind holes --piece "$piece" --rows "$n" --cols "$n" --holes 10% --ends \
+      --seed 1 --count 3 --out-dir "$work/ends-$piece" > /dev/null
   done
 done
 
@@ -44,4 +53,8 @@ for piece in rook knight king leaper:1,4; do
 done
 for tour in open closed; do
   race "king, $tour, 20% holes" "$work"/king/*.txt --piece king --tour "$tour"
+done
+for piece in knight king; do
+  race "$piece, open between the ends gen --ends marks, 10% holes" "$work/ends-$piece"/*.txt \
+    --piece "$piece" --tour open
 done

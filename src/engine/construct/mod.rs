@@ -412,7 +412,7 @@ fn unsupported_reason(problem: &Problem) -> Option<String> {
 /// for squares of the less numerous colour, sometimes near the edge of a small block). With
 /// both ends fixed and both sides at least 5, a chain of block paths runs from the start to the
 /// end ([`ends`]): it holds on every pair of squares of the colours a tour allows on the boards
-/// surveyed (every board from 16 x 16 to 31 x 31) and refuses the few it cannot build. On an
+/// surveyed (every board from 16 x 16 to 25 x 25) and refuses the few it cannot build. On an
 /// open strip (3 x n with n odd, 4 x n) the ends are those of the first and last blocks' paths,
 /// and only they may be fixed.
 ///
@@ -468,9 +468,12 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
         (Some(family), _, _) => {
             Layout::Strip(StripLayout::new(rows, cols, family).map_err(ConstructError::Internal)?)
         }
-        (None, Some(start), Some(end)) if problem.shape == TourShape::Open => {
-            Layout::Ends(EndsLayout::new(rows, cols, start, end)?)
-        }
+        // A layout is a set of moves, walked either way: when the chain from the start's block
+        // finds no base paths, the chain from the end's block may.
+        (None, Some(start), Some(end)) if problem.shape == TourShape::Open => Layout::Ends(
+            EndsLayout::new(rows, cols, start, end)
+                .or_else(|_| EndsLayout::new(rows, cols, end, start))?,
+        ),
         (None, _, _) => {
             let path_start = match problem.shape {
                 TourShape::Open if both_odd => problem
@@ -524,7 +527,7 @@ pub fn construct(problem: &Problem) -> Result<ConstructedTour, ConstructError> {
         }
     };
     let before_first = match &layout {
-        Layout::Ends(layout) => layout.before_start(),
+        Layout::Ends(layout) => first.map_or(NO_SQUARE, |first| layout.before(first)),
         _ => NO_SQUARE,
     };
     first.map(|first| tour(first, before_first)).ok_or_else(|| {
