@@ -10,7 +10,7 @@ pub(crate) mod general_factor;
 mod graph_solve;
 pub(crate) mod lex;
 pub(crate) mod memory;
-mod open_ends;
+pub(crate) mod open_ends;
 pub(crate) mod proofs;
 pub(crate) mod regions;
 pub mod sat;

@@ -2,6 +2,7 @@
 
 use super::GenError;
 use crate::board::{Board, MarkedEnds, Square};
+use crate::engine::open_ends::open_end_candidates;
 use crate::engine::proofs::cheap_proof;
 use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, TourShape};
@@ -14,7 +15,9 @@ const ENDS_STREAM: u64 = 0x656e_6473;
 /// `attempts` times) until the cheap proofs leave the tour between them open. When `piece`
 /// alternates colours they are drawn with the colours an open tour needs: opposite colours
 /// when the free squares of each colour are as many, both of the more numerous colour when it
-/// has one more.
+/// has one more. Where every open tour must end is known, an end is drawn there: a square with
+/// a single move (two such squares are both ends), else the squares of which, the engine
+/// shows, every open tour takes one as an end (a source or sink piece of a 2-factor).
 pub fn open_ends(
     board: &Board,
     piece: Piece,
@@ -33,29 +36,56 @@ pub fn open_ends(
             .filter(|&square| board.colour(square) == colour)
             .collect()
     });
-    let more = usize::from(by_colour[1].len() > by_colour[0].len());
     let graph = MoveGraph::new(board, piece);
+    let open = Problem::new(board.clone(), piece, TourShape::Open);
+    let single_move: Vec<Square> = free
+        .iter()
+        .copied()
+        .filter(|&square| graph.degree(square) == 1)
+        .collect();
+    let must_end = if single_move.is_empty() {
+        open_end_candidates(&open, &graph).unwrap_or_default()
+    } else {
+        single_move.clone()
+    };
+    // The squares the other end may take once one end is `end`, by colour.
+    let more = usize::from(by_colour[1].len() > by_colour[0].len());
+    let partners = |end: Square| -> &[Square] {
+        if !piece.is_bipartite() {
+            &free
+        } else if by_colour[0].len() == by_colour[1].len() {
+            &by_colour[1 - board.colour(end) as usize]
+        } else {
+            &by_colour[more]
+        }
+    };
     let mut rng = SplitMix64::new(hash(seed, ENDS_STREAM));
     let mut pick = |squares: &[Square]| squares[rng.below(squares.len() as u64) as usize];
     for _ in 0..attempts {
-        let (start, end) = if !piece.is_bipartite() {
-            (pick(&free), pick(&free))
-        } else if by_colour[0].len() == by_colour[1].len() {
-            let start = pick(&free);
-            (start, pick(&by_colour[1 - board.colour(start) as usize]))
+        let one = if must_end.is_empty() {
+            let square = pick(&free);
+            pick(partners(square))
         } else {
-            (pick(&by_colour[more]), pick(&by_colour[more]))
+            pick(&must_end)
         };
-        if start == end {
+        let other = match single_move[..] {
+            [first, second, ..] => {
+                if one == first {
+                    second
+                } else {
+                    first
+                }
+            }
+            _ => pick(partners(one)),
+        };
+        if one == other {
             continue;
         }
-        let problem = Problem::new(board.clone(), piece, TourShape::Open)
-            .with_start(start)
-            .with_end(end);
+        let problem = open.clone().with_start(one).with_end(other);
         if cheap_proof(&problem, &graph).is_none() {
             return Ok(MarkedEnds {
-                start: Some(start),
-                end: Some(end),
+                start: Some(one),
+                end: Some(other),
             });
         }
     }
@@ -80,6 +110,17 @@ mod tests {
             let ends = open_ends(&odd, Piece::Knight, seed, 100).unwrap();
             let (start, end) = (ends.start.unwrap(), ends.end.unwrap());
             assert_eq!((odd.colour(start), odd.colour(end)), (0, 0));
+        }
+    }
+
+    #[test]
+    fn a_square_with_a_single_move_is_an_end() {
+        let mut board = Board::new(8, 8).unwrap();
+        // The corner keeps one move, to (2, 1). Three draws: random ones would rarely meet it.
+        board.block(board.square(1, 2));
+        for seed in 0..10 {
+            let ends = open_ends(&board, Piece::Knight, seed, 3).unwrap();
+            assert!([ends.start, ends.end].contains(&Some(0)), "seed {seed}");
         }
     }
 

@@ -411,7 +411,7 @@ fn unsupported_reason(problem: &Problem) -> Option<String> {
 /// there: this fails ([`ConstructError::Unsupported`]) when no such base tour exists (always
 /// for squares of the less numerous colour, sometimes near the edge of a small block). With
 /// both ends fixed and both sides at least 5, a chain of block paths runs from the start to the
-/// end ([`ends`]): it holds on every pair of squares of the colours a tour allows on the boards
+/// end (the `ends` module): it holds on every pair of squares of the colours a tour allows on the boards
 /// surveyed (every board from 16 x 16 to 25 x 25) and refuses the few it cannot build. On an
 /// open strip (3 x n with n odd, 4 x n) the ends are those of the first and last blocks' paths,
 /// and only they may be fixed.
