@@ -25,6 +25,7 @@
 use super::base::{base_path, base_tour, BaseTour, Side, Step, NO_STEP};
 use super::{ConstructError, Split, MAX_BLOCK, NO_SQUARE};
 use crate::board::Square;
+use crate::piece::Piece;
 use std::sync::Arc;
 
 /// A block of the grid of blocks: `(block row, block column)`.
@@ -329,13 +330,14 @@ impl EndsLayout {
                 && (v0 as i64..(v0 + to_rows) as i64).contains(&y)
         };
         let (mid_x, mid_y) = (2 * x0 + cols, 2 * y0 + rows);
+        let steps = Piece::Knight.steps();
         let mut links = Vec::new();
         for y in y0..y0 + rows {
             for x in x0..x0 + cols {
-                for (dx, dy) in KNIGHT_STEPS {
+                for &(dx, dy) in &steps {
                     let (u, v) = (x as i64 + dx as i64, y as i64 + dy as i64);
                     if inside_to(u, v) {
-                        links.push(((x, y), (u as u32, v as u32), (dx, dy)));
+                        links.push(((x, y), (u as u32, v as u32), (dx as i8, dy as i8)));
                     }
                 }
             }
@@ -497,18 +499,6 @@ impl EndsLayout {
         }
     }
 }
-
-/// The eight knight's steps `(dx, dy)`.
-const KNIGHT_STEPS: [Step; 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The values from `one` to `other`, both included, in that order.
 fn steps_between(one: usize, other: usize) -> Box<dyn Iterator<Item = usize>> {
