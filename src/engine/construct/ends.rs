@@ -22,8 +22,8 @@
 //! first) so that each base path's ends have the colours its block allows. When no base path
 //! holds (rare: near a corner of a small block), the construction gives up and says so.
 
-use super::base::{base_path, base_tour, BaseTour, Side, Step, NO_STEP};
-use super::{ConstructError, Split, MAX_BLOCK, NO_SQUARE};
+use super::base::{base_path, base_tour, BaseTour, Side, Step};
+use super::{joined_partners, shifted, ConstructError, Split, MAX_BLOCK, NO_SQUARE};
 use crate::board::Square;
 use crate::piece::Piece;
 use std::sync::Arc;
@@ -149,14 +149,10 @@ impl EndsLayout {
                     layout.hanging = layout.hanging_clear_of(side)?;
                 }
                 layout.lent_ends = true;
-                let (_, _, cols, rows) = layout.bounds(start_block);
-                let circuit = base_tour(rows, cols, None)
-                    .map_err(ConstructError::Internal)?
-                    .ok_or_else(|| {
-                        ConstructError::Internal(format!(
-                            "no {rows} x {cols} base tour holds the join moves"
-                        ))
-                    })?;
+                // The two ends are a move, so of two colours: the block has an even area.
+                let circuit = layout.circuit(start_block).cloned().ok_or_else(|| {
+                    ConstructError::Internal("the ends' block has no base circuit".to_string())
+                })?;
                 layout.chain = vec![ChainBlock {
                     path: circuit,
                     entry: None,
@@ -229,6 +225,13 @@ impl EndsLayout {
             }
         }
         Ok(circuits)
+    }
+
+    /// The base circuit of `block`'s size (none for a size with an odd number of squares).
+    fn circuit(&self, block: Block) -> Option<&Arc<BaseTour>> {
+        let (_, _, cols, rows) = self.bounds(block);
+        let stride = MAX_BLOCK as usize + 1;
+        self.circuits[rows as usize * stride + cols as usize].as_ref()
     }
 
     /// The chain's blocks in order: along the start's block row, then the end's block column.
@@ -441,43 +444,26 @@ impl EndsLayout {
             self.row_split.part_of[y as usize] as usize,
             self.col_split.part_of[x as usize] as usize,
         );
-        let (_, _, cols, rows) = self.bounds(block);
         let local = self.local(block, (x, y)) as usize;
         let link = self.chain_index(block).map(|index| &self.chain[index]);
         let base = match link {
             Some(chain_block) => Some(&chain_block.path),
-            None => {
-                let stride = MAX_BLOCK as usize + 1;
-                self.circuits[rows as usize * stride + cols as usize].as_ref()
-            }
+            None => self.circuit(block),
         };
         let Some(base) = base else {
             return [NO_SQUARE; 2];
         };
-        let step_to = |(dx, dy): (i32, i32)| {
-            (square as i64 + dy as i64 * self.cols as i64 + dx as i64) as Square
-        };
-        let step_to_partner = |(dx, dy): Step| step_to((dx as i32, dy as i32));
-        let steps = base.partners(local);
-        let mut partners = steps.map(|step| {
-            if step == NO_STEP {
-                NO_SQUARE
-            } else {
-                step_to_partner(step)
-            }
+        let mut partners = joined_partners(base, local, square, self.cols, |side| {
+            self.joined(block, side)
         });
-        if let Some((side, slot)) = base.role(local) {
-            if self.joined(block, side) {
-                partners[slot] = step_to(side.shift());
-            }
-        }
+        // A link replaces the missing partner of a base path's end.
         let links = link
             .into_iter()
             .flat_map(|chain_block| [chain_block.entry, chain_block.exit]);
-        for (link_local, step) in links.flatten() {
+        for (link_local, (dx, dy)) in links.flatten() {
             if link_local == local {
-                if let Some(slot) = steps.iter().position(|&step| step == NO_STEP) {
-                    partners[slot] = step_to_partner(step);
+                if let Some(slot) = partners.iter().position(|&partner| partner == NO_SQUARE) {
+                    partners[slot] = shifted(square, self.cols, (dx as i32, dy as i32));
                 }
             }
         }

@@ -178,30 +178,14 @@ impl BlockLayout {
             return [NO_SQUARE; 2];
         };
         let local = ((y - y0) * block_cols + (x - x0)) as usize;
-        let step_to = |(dx, dy): (i32, i32)| {
-            (square as i64 + dy as i64 * self.cols as i64 + dx as i64) as Square
-        };
-        let mut partners = base.partners(local).map(|step| {
-            if step == NO_STEP {
-                NO_SQUARE
-            } else {
-                step_to((step.0 as i32, step.1 as i32))
-            }
-        });
-        if let Some((side, slot)) = base.role(local) {
-            let last_row = block_row + 1 == self.row_split.len();
-            let last_col = block_col + 1 == self.col_split.len();
-            let joined = match side {
-                Side::Right => !last_col,
-                Side::Left => block_col > 0,
-                Side::Down => block_col == 0 && !last_row,
-                Side::Up => block_col == 0 && block_row > 0,
-            };
-            if joined {
-                partners[slot] = step_to(side.shift());
-            }
-        }
-        partners
+        let last_row = block_row + 1 == self.row_split.len();
+        let last_col = block_col + 1 == self.col_split.len();
+        joined_partners(base, local, square, self.cols, |side| match side {
+            Side::Right => !last_col,
+            Side::Left => block_col > 0,
+            Side::Down => block_col == 0 && !last_row,
+            Side::Up => block_col == 0 && block_row > 0,
+        })
     }
 
     /// The two ends of the open tour, when both sides are odd: the ends of the base tour of the
@@ -226,6 +210,37 @@ impl BlockLayout {
             .map(|(x, y)| (y0 + y) * self.cols + x0 + x)
             .collect()
     }
+}
+
+/// The square `(dx, dy)` away from `square` on a board of `cols` columns.
+fn shifted(square: Square, cols: u32, (dx, dy): (i32, i32)) -> Square {
+    (square as i64 + dy as i64 * cols as i64 + dx as i64) as Square
+}
+
+/// The two partners of `square` (the square at `local` in its block's `base` tour, on a board
+/// of `cols` columns) once the joins are made: the base tour's, except that a square lending
+/// a move to a join across a side for which `joined` holds goes to the neighbour block's
+/// square instead. [`NO_SQUARE`] for the missing partner of a base path's end.
+fn joined_partners(
+    base: &BaseTour,
+    local: usize,
+    square: Square,
+    cols: u32,
+    joined: impl Fn(Side) -> bool,
+) -> [Square; 2] {
+    let mut partners = base.partners(local).map(|step| {
+        if step == NO_STEP {
+            NO_SQUARE
+        } else {
+            shifted(square, cols, (step.0 as i32, step.1 as i32))
+        }
+    });
+    if let Some((side, slot)) = base.role(local) {
+        if joined(side) {
+            partners[slot] = shifted(square, cols, side.shift());
+        }
+    }
+    partners
 }
 
 /// How a constructed tour is laid out: blocks in a grid, or blocks along a strip.
