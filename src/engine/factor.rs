@@ -8,10 +8,10 @@
 //! first.
 
 use crate::board::{Board, Square};
+use crate::engine::b_matching::CapacitatedGraph;
 use crate::engine::HallCut;
 use crate::graph::{two_colouring, CycleGraph, Vertex};
 use crate::piece::MoveGraph;
-use std::collections::VecDeque;
 
 /// Where a path through the unvisited squares must end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,32 +83,29 @@ pub fn path_cover_shortfall(
             return failed(1, 0);
         }
     }
-    // Node numbering: 0 source, 1 sink, 2 head, 3 the end stand-in, then the unvisited squares.
-    let (source, sink, head_node, end_node) = (0usize, 1usize, 2usize, 3usize);
+    // Vertex numbering: 0 the head, 1 the end stand-in, then the unvisited squares; colour 0
+    // on the left.
+    let (head_node, end_node) = (0usize, 1usize);
     let mut node_of = vec![usize::MAX; board.len()];
     for (index, &square) in remaining.iter().enumerate() {
-        node_of[square as usize] = 4 + index;
+        node_of[square as usize] = 2 + index;
     }
     let last_colour = board.colour(head) ^ (remaining.len() % 2) as u8;
     let head_colour = board.colour(head);
-    let mut flow = FlowNetwork::new(4 + remaining.len());
+    let mut matching = CapacitatedGraph::new(2 + remaining.len());
     let mut demand = [0u32; 2];
-    let mut attach = |flow: &mut FlowNetwork, node: usize, colour: u8, amount: u32| {
+    let mut attach = |matching: &mut CapacitatedGraph, node: usize, colour: u8, amount: u32| {
         demand[colour as usize] += amount;
-        if colour == 0 {
-            flow.add_edge(source, node, amount);
-        } else {
-            flow.add_edge(node, sink, amount);
-        }
+        matching.set_vertex(node, colour == 0, amount);
     };
-    attach(&mut flow, head_node, head_colour, 1);
+    attach(&mut matching, head_node, head_colour, 1);
     for &square in &remaining {
         let needed = match end {
             PathEnd::On(end_square) if end_square == square => 1,
             _ => 2,
         };
         attach(
-            &mut flow,
+            &mut matching,
             node_of[square as usize],
             board.colour(square),
             needed,
@@ -120,9 +117,9 @@ pub fn path_cover_shortfall(
         PathEnd::On(_) => None,
     };
     if let Some((colour, _)) = stand_in {
-        attach(&mut flow, end_node, colour, 1);
+        attach(&mut matching, end_node, colour, 1);
     }
-    // The squares on the source side of a cut, from a flag per node.
+    // The squares on the source side of a cut, from a flag per vertex.
     let cut_of = |source_side: &[bool]| HallCut {
         squares: (source_side[head_node].then_some(head))
             .into_iter()
@@ -140,19 +137,24 @@ pub fn path_cover_shortfall(
         return Some(Shortfall {
             needed: demand[0].max(demand[1]),
             possible: demand[0].min(demand[1]),
-            cut: Some(cut_of(&vec![true; 4 + remaining.len()])),
+            cut: Some(cut_of(&vec![true; 2 + remaining.len()])),
         });
     }
-    let link = |flow: &mut FlowNetwork, a: usize, a_colour: u8, b: usize| {
+    let link = |matching: &mut CapacitatedGraph, a: usize, a_colour: u8, b: usize| {
         if a_colour == 0 {
-            flow.add_edge(a, b, 1);
+            matching.add_edge(a, b);
         } else {
-            flow.add_edge(b, a, 1);
+            matching.add_edge(b, a);
         }
     };
     for &next in graph.neighbours(head) {
         if unvisited[next as usize] {
-            link(&mut flow, head_node, head_colour, node_of[next as usize]);
+            link(
+                &mut matching,
+                head_node,
+                head_colour,
+                node_of[next as usize],
+            );
         }
     }
     for &square in &remaining {
@@ -160,22 +162,22 @@ pub fn path_cover_shortfall(
         let colour = board.colour(square);
         for &next in graph.neighbours(square) {
             if unvisited[next as usize] && colour == 0 {
-                link(&mut flow, node, colour, node_of[next as usize]);
+                link(&mut matching, node, colour, node_of[next as usize]);
             }
         }
         match stand_in {
-            Some((_, None)) if colour == last_colour => link(&mut flow, node, colour, end_node),
+            Some((_, None)) if colour == last_colour => link(&mut matching, node, colour, end_node),
             Some((_, Some(start))) if graph.adjacent(square, start) => {
-                link(&mut flow, node, colour, end_node)
+                link(&mut matching, node, colour, end_node)
             }
             _ => {}
         }
     }
-    let (possible, source_side) = flow.max_flow(source, sink);
-    (possible < demand[0]).then(|| Shortfall {
+    let matched = matching.maximum_matching();
+    (matched.size < demand[0]).then(|| Shortfall {
         needed: demand[0],
-        possible,
-        cut: Some(cut_of(&source_side)),
+        possible: matched.size,
+        cut: Some(cut_of(&matched.reached)),
     })
 }
 
@@ -202,11 +204,11 @@ pub enum NoTwoFactor {
 pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
     let side = square_sides(graph).ok_or(NoTwoFactor::NotBipartite)?;
     let vertex_count = graph.vertex_count();
-    // Nodes: the vertices (the virtual one as its side-0 half), the source, the sink, then
-    // the virtual vertex's side-1 half.
-    let (source, sink, other_half) = (vertex_count, vertex_count + 1, vertex_count + 2);
+    // Matching vertices: the graph's vertices (the virtual one as its side-0 half), then the
+    // virtual vertex's side-1 half; side 0 on the left.
+    let other_half = vertex_count;
     let virtual_vertex = graph.virtual_vertex();
-    let mut capacity = vec![2u32; vertex_count + 3];
+    let mut capacity = vec![2u32; vertex_count + 1];
     if let Some(virtual_vertex) = virtual_vertex {
         let squares = &side[..graph.square_count()];
         let side_1 = squares
@@ -244,16 +246,13 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
         _ if Some(node as Vertex) == virtual_vertex => 0,
         _ => side[node],
     };
-    let mut flow = FlowNetwork::new(vertex_count + 3);
+    let mut matching = CapacitatedGraph::new(vertex_count + 1);
     let mut demand = [0u32; 2];
     let nodes = (0..vertex_count).chain(virtual_vertex.map(|_| other_half));
     for node in nodes {
         let node_capacity = capacity[node];
         demand[node_side(node) as usize] += node_capacity;
-        match node_side(node) {
-            0 => flow.add_edge(source, node, node_capacity),
-            _ => flow.add_edge(node, sink, node_capacity),
-        }
+        matching.set_vertex(node, node_side(node) == 0, node_capacity);
     }
     if demand[0] != demand[1] {
         let short = demand[0].abs_diff(demand[1]);
@@ -270,10 +269,11 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
         } else {
             (to, from)
         };
-        flow_edge[edge] = flow.edge_to.len();
-        flow.add_edge(from, to, 1);
+        flow_edge[edge] = matching.edge_count();
+        matching.add_edge(from, to);
     }
-    let (possible, source_side) = flow.max_flow(source, sink);
+    let matched = matching.maximum_matching();
+    let (possible, source_side) = (matched.size, &matched.reached);
     if possible < demand[0] {
         let squares = (0..graph.square_count())
             .filter(|&vertex| source_side[vertex])
@@ -290,7 +290,7 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
         }));
     }
     for (edge, &flow_edge) in flow_edge.iter().enumerate() {
-        if flow_edge != usize::MAX && flow.capacity[flow_edge] == 0 {
+        if flow_edge != usize::MAX && matched.chosen[flow_edge] {
             chosen[edge] = true;
         }
     }
@@ -327,158 +327,6 @@ fn every_vertex_short(graph: &CycleGraph, short: u32) -> NoTwoFactor {
             dead_end: None,
         }),
     })
-}
-
-/// A flow network with unit-scale capacities, solved by Dinic's algorithm.
-struct FlowNetwork {
-    first_edge: Vec<usize>,
-    edge_to: Vec<usize>,
-    edge_next: Vec<usize>,
-    capacity: Vec<u32>,
-}
-
-impl FlowNetwork {
-    fn new(nodes: usize) -> FlowNetwork {
-        FlowNetwork {
-            first_edge: vec![usize::MAX; nodes],
-            edge_to: Vec::new(),
-            edge_next: Vec::new(),
-            capacity: Vec::new(),
-        }
-    }
-
-    /// Adds `from -> to` with `capacity`, and its residual twin (edge number xor 1).
-    fn add_edge(&mut self, from: usize, to: usize, capacity: u32) {
-        for (a, b, c) in [(from, to, capacity), (to, from, 0)] {
-            self.edge_to.push(b);
-            self.capacity.push(c);
-            self.edge_next.push(self.first_edge[a]);
-            self.first_edge[a] = self.edge_to.len() - 1;
-        }
-    }
-
-    /// Pushes one unit along `edge` (and back along its twin).
-    fn push(&mut self, edge: usize) {
-        self.capacity[edge] -= 1;
-        self.capacity[edge ^ 1] += 1;
-    }
-
-    /// The edges leaving `node`.
-    fn edges_from(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
-        std::iter::successors(
-            Some(self.first_edge[node]).filter(|&edge| edge != usize::MAX),
-            move |&edge| Some(self.edge_next[edge]).filter(|&next| next != usize::MAX),
-        )
-    }
-
-    /// Sends flow greedily along paths `source -> a -> b -> sink` (the shape of this module's
-    /// networks), leaving Dinic's phases only the few units greed misses.
-    fn greedy_flow(&mut self, source: usize, sink: usize) -> u32 {
-        let mut total = 0;
-        // Each node's edge into the sink (the twin of the sink's residual edge), found once: a
-        // node with many edges (an open tour's virtual vertex) is not searched each time.
-        let mut sink_edge = vec![usize::MAX; self.first_edge.len()];
-        for residual in self.edges_from(sink) {
-            sink_edge[self.edge_to[residual]] = residual ^ 1;
-        }
-        let source_edges: Vec<usize> = self.edges_from(source).collect();
-        for source_edge in source_edges {
-            let first = self.edge_to[source_edge];
-            let middle_edges: Vec<usize> = self.edges_from(first).collect();
-            for middle_edge in middle_edges {
-                if self.capacity[source_edge] == 0 {
-                    break;
-                }
-                let second = self.edge_to[middle_edge];
-                if self.capacity[middle_edge] == 0 || second == source {
-                    continue;
-                }
-                let into_sink = sink_edge[second];
-                if into_sink != usize::MAX && self.capacity[into_sink] > 0 {
-                    self.push(source_edge);
-                    self.push(middle_edge);
-                    self.push(into_sink);
-                    total += 1;
-                }
-            }
-        }
-        total
-    }
-
-    /// The maximum flow from `source` to `sink`, and the nodes the source still reaches in the
-    /// residual graph (the source side of a minimum cut).
-    fn max_flow(&mut self, source: usize, sink: usize) -> (u32, Vec<bool>) {
-        let nodes = self.first_edge.len();
-        let mut total = self.greedy_flow(source, sink);
-        loop {
-            let mut level = vec![u32::MAX; nodes];
-            level[source] = 0;
-            let mut queue = VecDeque::from([source]);
-            while let Some(node) = queue.pop_front() {
-                let mut edge = self.first_edge[node];
-                while edge != usize::MAX {
-                    let to = self.edge_to[edge];
-                    if self.capacity[edge] > 0 && level[to] == u32::MAX {
-                        level[to] = level[node] + 1;
-                        queue.push_back(to);
-                    }
-                    edge = self.edge_next[edge];
-                }
-            }
-            if level[sink] == u32::MAX {
-                let source_side = level.iter().map(|&level| level != u32::MAX).collect();
-                return (total, source_side);
-            }
-            let mut next_edge = self.first_edge.clone();
-            loop {
-                let pushed = self.augment(source, sink, &level, &mut next_edge);
-                if pushed == 0 {
-                    break;
-                }
-                total += pushed;
-            }
-        }
-    }
-
-    /// Pushes one unit along a shortest augmenting path in the level graph (iteratively).
-    fn augment(
-        &mut self,
-        source: usize,
-        sink: usize,
-        level: &[u32],
-        next_edge: &mut [usize],
-    ) -> u32 {
-        let mut path: Vec<usize> = Vec::new();
-        let mut node = source;
-        loop {
-            if node == sink {
-                for &edge in &path {
-                    self.push(edge);
-                }
-                return 1;
-            }
-            let mut advanced = false;
-            while next_edge[node] != usize::MAX {
-                let edge = next_edge[node];
-                let to = self.edge_to[edge];
-                if self.capacity[edge] > 0 && level[to] == level[node] + 1 {
-                    path.push(edge);
-                    node = to;
-                    advanced = true;
-                    break;
-                }
-                next_edge[node] = self.edge_next[edge];
-            }
-            if !advanced {
-                let Some(edge) = path.pop() else {
-                    return 0;
-                };
-                let from = self.edge_to[edge ^ 1];
-                next_edge[from] = self.edge_next[edge];
-                node = from;
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Engines that find tours, and what they share: limits, answers and statistics.
 
+pub(crate) mod b_matching;
 pub mod certify;
 pub mod check;
 pub mod construct;
@@ -222,6 +223,11 @@ pub struct SatStats {
     pub flow_seconds: f64,
     /// Seconds spent in the solver.
     pub solve_seconds: f64,
+    /// Seconds spent repairing the warm start in small window formulas before the whole
+    /// formula was built (see `encodings/cutset.md`).
+    pub local_seconds: f64,
+    /// Calls to the window formulas' solvers.
+    pub local_solve_calls: u64,
 }
 
 /// What an engine did.
@@ -233,6 +239,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Wall-clock seconds in all.
     pub seconds: f64,
+    /// Seconds spent on the cheap proofs before any engine ran.
+    pub proof_seconds: f64,
     /// SAT counters, when the SAT engine ran.
     pub sat: Option<SatStats>,
 }
@@ -620,7 +628,9 @@ fn answer_verified(
 ) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let mut stats = Stats::default();
-    let answer = match cheap_proof() {
+    let proof = cheap_proof();
+    stats.proof_seconds = started.elapsed().as_secs_f64();
+    let answer = match proof {
         Some(impossibility) => {
             stats.engine = "proofs".to_string();
             Answer::NoTour(impossibility)

@@ -224,6 +224,7 @@ pub(super) struct StatsJson<'a> {
     engine: &'a str,
     nodes: u64,
     seconds: f64,
+    proof_seconds: f64,
     sat: Option<&'a SatStats>,
 }
 
@@ -234,6 +235,7 @@ impl<'a> StatsJson<'a> {
             engine: &stats.engine,
             nodes: stats.nodes,
             seconds: stats.seconds,
+            proof_seconds: stats.proof_seconds,
             sat: stats.sat.as_ref(),
         }
     }

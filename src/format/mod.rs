@@ -375,6 +375,7 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "engine: {}", stats.engine)?;
     writeln!(out, "nodes: {}", stats.nodes)?;
     writeln!(out, "seconds: {:.6}", stats.seconds)?;
+    writeln!(out, "proof seconds: {:.6}", stats.proof_seconds)?;
     if let Some(sat) = &stats.sat {
         writeln!(out, "encoding: {}", sat.encoding)?;
         writeln!(out, "variables: {}", sat.variables)?;
@@ -390,6 +391,8 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "flow seconds: {:.6}", sat.flow_seconds)?;
         writeln!(out, "solve seconds: {:.6}", sat.solve_seconds)?;
         writeln!(out, "cut seconds: {:.6}", sat.cut_seconds)?;
+        writeln!(out, "local repair seconds: {:.6}", sat.local_seconds)?;
+        writeln!(out, "local repair solve calls: {}", sat.local_solve_calls)?;
     }
     Ok(())
 }

@@ -1,0 +1,377 @@
+//! Maximum b-matchings of bipartite graphs, by Hopcroft and Karp's phases.
+//!
+//! Every vertex has a capacity, the most chosen edges it may have, and every edge is chosen at
+//! most once: a b-matching. It is the maximum flow of the network source -> left vertex (the
+//! capacity) -> right vertex (1 an edge) -> sink (the capacity), solved without the network:
+//! an augmenting path starts at a left vertex with room to spare, takes an edge not chosen to
+//! the right, a chosen edge back to the left, and so on, and ends at a right vertex with room
+//! to spare; flipping its edges adds one to the matching.
+//!
+//! Each phase finds the length of the shortest augmenting paths by a breadth-first search in
+//! layers from every left vertex with room, then augments along paths of that length only by
+//! depth-first search, each vertex's edges scanned once a phase (a vertex that leads nowhere
+//! leaves its layer). A greedy pass first takes every edge whose two ends have room. The
+//! adjacency is one flat buffer with offsets, so a phase reads memory in order.
+//!
+//! The phase that finds no augmenting path has searched everything the left vertices with room
+//! reach: those vertices are the source side of a minimum cut (the same set for every maximum
+//! b-matching), which the callers turn into a Hall-type proof that the demands cannot be met.
+
+/// A bipartite graph with a capacity at every vertex, to be matched.
+#[derive(Debug, Clone)]
+pub(crate) struct CapacitatedGraph {
+    /// The most chosen edges each vertex may have.
+    capacity: Vec<u32>,
+    /// Whether each vertex is on the left side.
+    is_left: Vec<bool>,
+    /// The edges, each as its left and its right end.
+    edges: Vec<[u32; 2]>,
+}
+
+/// A maximum b-matching and the vertices its last search reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BMatching {
+    /// The number of chosen edges.
+    pub(crate) size: u32,
+    /// Whether each edge (in the order added) is chosen.
+    pub(crate) chosen: Vec<bool>,
+    /// Whether each vertex is reached by an alternating path from a left vertex with room to
+    /// spare: the source side of a minimum cut.
+    pub(crate) reached: Vec<bool>,
+}
+
+impl CapacitatedGraph {
+    /// A graph of `vertices` vertices, all on the left with capacity 0, and no edges.
+    pub(crate) fn new(vertices: usize) -> CapacitatedGraph {
+        CapacitatedGraph {
+            capacity: vec![0; vertices],
+            is_left: vec![true; vertices],
+            edges: Vec::new(),
+        }
+    }
+
+    /// Puts `vertex` on the left side or the right, with `capacity`.
+    pub(crate) fn set_vertex(&mut self, vertex: usize, left: bool, capacity: u32) {
+        self.is_left[vertex] = left;
+        self.capacity[vertex] = capacity;
+    }
+
+    /// Adds an edge between a left and a right vertex; its number is the count of edges before.
+    pub(crate) fn add_edge(&mut self, left: usize, right: usize) -> usize {
+        debug_assert!(self.is_left[left] && !self.is_left[right]);
+        self.edges.push([left as u32, right as u32]);
+        self.edges.len() - 1
+    }
+
+    /// The number of edges added.
+    pub(crate) fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// A maximum b-matching.
+    pub(crate) fn maximum_matching(&self) -> BMatching {
+        let mut search = Search::new(self);
+        search.take_greedily();
+        while search.build_layers() {
+            search.augment_in_layers();
+        }
+        let reached = search
+            .layer
+            .iter()
+            .map(|&layer| layer != UNREACHED)
+            .collect();
+        BMatching {
+            size: search.chosen.iter().filter(|&&chosen| chosen).count() as u32,
+            chosen: search.chosen,
+            reached,
+        }
+    }
+}
+
+/// The layer of a vertex the current phase has not reached (or has found leads nowhere).
+const UNREACHED: u32 = u32::MAX;
+
+/// The state of the phases: the adjacency, the room left at each vertex, the chosen edges and
+/// the layers of the current phase.
+struct Search<'a> {
+    graph: &'a CapacitatedGraph,
+    /// Where each vertex's neighbours start in `neighbours` (one more entry than vertices).
+    offsets: Vec<u32>,
+    /// Each vertex's neighbours in turn, each with the number of the edge that joins them.
+    neighbours: Vec<(u32, u32)>,
+    /// The edges each vertex may still take.
+    room: Vec<u32>,
+    /// Whether each edge is chosen.
+    chosen: Vec<bool>,
+    /// Each vertex's layer in the current phase.
+    layer: Vec<u32>,
+    /// The layer at which the current phase's augmenting paths end.
+    last_layer: u32,
+    /// The next neighbour (an index into `neighbours`) each vertex tries in this phase.
+    cursor: Vec<u32>,
+}
+
+impl<'a> Search<'a> {
+    fn new(graph: &'a CapacitatedGraph) -> Search<'a> {
+        let vertices = graph.capacity.len();
+        let mut offsets = vec![0u32; vertices + 1];
+        for &[left, right] in &graph.edges {
+            offsets[left as usize + 1] += 1;
+            offsets[right as usize + 1] += 1;
+        }
+        for vertex in 0..vertices {
+            offsets[vertex + 1] += offsets[vertex];
+        }
+        let mut filled = offsets.clone();
+        let mut neighbours = vec![(0, 0); 2 * graph.edges.len()];
+        for (edge, &[left, right]) in graph.edges.iter().enumerate() {
+            for (from, to) in [(left, right), (right, left)] {
+                neighbours[filled[from as usize] as usize] = (to, edge as u32);
+                filled[from as usize] += 1;
+            }
+        }
+        Search {
+            graph,
+            offsets,
+            neighbours,
+            room: graph.capacity.clone(),
+            chosen: vec![false; graph.edges.len()],
+            layer: vec![UNREACHED; vertices],
+            last_layer: 0,
+            cursor: Vec::new(),
+        }
+    }
+
+    /// Chooses edges whose two ends still have room, the vertices with the fewest edges
+    /// first (they have the least choice), each taking its neighbours with the fewest first.
+    fn take_greedily(&mut self) {
+        let degree = |vertex: usize| self.offsets[vertex + 1] - self.offsets[vertex];
+        let mut order: Vec<u32> = (0..self.layer.len() as u32).collect();
+        order.sort_by_key(|&vertex| degree(vertex as usize));
+        let mut slots: Vec<(u32, u32)> = Vec::new();
+        for vertex in order {
+            let vertex = vertex as usize;
+            if self.room[vertex] == 0 {
+                continue;
+            }
+            let range = self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize;
+            slots.clear();
+            slots.extend_from_slice(&self.neighbours[range]);
+            slots.sort_by_key(|&(neighbour, _)| degree(neighbour as usize));
+            for &(neighbour, edge) in &slots {
+                if self.room[vertex] == 0 {
+                    break;
+                }
+                let neighbour = neighbour as usize;
+                if self.room[neighbour] > 0 && !self.chosen[edge as usize] {
+                    self.room[vertex] -= 1;
+                    self.room[neighbour] -= 1;
+                    self.chosen[edge as usize] = true;
+                }
+            }
+        }
+    }
+
+    /// Whether a chosen status lets an alternating path go from `vertex` along `edge`: edges
+    /// not chosen lead right, chosen ones lead back left.
+    fn leads_on(&self, vertex: usize, edge: u32) -> bool {
+        self.graph.is_left[vertex] != self.chosen[edge as usize]
+    }
+
+    /// The layers of a breadth-first search from the left vertices with room; whether it
+    /// reached a right vertex with room (then `last_layer` is that vertex's layer and the
+    /// search stopped there).
+    fn build_layers(&mut self) -> bool {
+        self.layer.fill(UNREACHED);
+        let mut frontier: Vec<u32> = (0..self.layer.len() as u32)
+            .filter(|&vertex| self.graph.is_left[vertex as usize] && self.room[vertex as usize] > 0)
+            .collect();
+        for &vertex in &frontier {
+            self.layer[vertex as usize] = 0;
+        }
+        let mut depth = 0;
+        let mut next = Vec::new();
+        while !frontier.is_empty() {
+            let mut found = false;
+            next.clear();
+            for &vertex in &frontier {
+                let vertex = vertex as usize;
+                let range = self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize;
+                for &(neighbour, edge) in &self.neighbours[range] {
+                    if self.leads_on(vertex, edge) && self.layer[neighbour as usize] == UNREACHED {
+                        self.layer[neighbour as usize] = depth + 1;
+                        next.push(neighbour);
+                        let ends_here = !self.graph.is_left[neighbour as usize]
+                            && self.room[neighbour as usize] > 0;
+                        found |= ends_here;
+                    }
+                }
+            }
+            depth += 1;
+            if found {
+                self.last_layer = depth;
+                return true;
+            }
+            std::mem::swap(&mut frontier, &mut next);
+        }
+        false
+    }
+
+    /// Augments along shortest paths in the layers until none is left.
+    fn augment_in_layers(&mut self) {
+        self.cursor = self.offsets[..self.layer.len()].to_vec();
+        let starts: Vec<u32> = (0..self.layer.len() as u32)
+            .filter(|&vertex| self.layer[vertex as usize] == 0)
+            .collect();
+        let mut path = Vec::new();
+        for start in starts {
+            while self.room[start as usize] > 0 && self.augment_from(start as usize, &mut path) {}
+        }
+    }
+
+    /// The next vertex in the layers from `vertex` (of `layer`), moving its cursor to the edge
+    /// that leads there; `None` when its edges are used up.
+    fn step(&mut self, vertex: usize, layer: u32) -> Option<usize> {
+        let end = self.offsets[vertex + 1];
+        while self.cursor[vertex] < end {
+            let (neighbour, edge) = self.neighbours[self.cursor[vertex] as usize];
+            if self.layer[neighbour as usize] == layer + 1 && self.leads_on(vertex, edge) {
+                return Some(neighbour as usize);
+            }
+            self.cursor[vertex] += 1;
+        }
+        None
+    }
+
+    /// Finds one shortest augmenting path from `start` in the layers and flips its edges;
+    /// whether there was one. Vertices found to lead nowhere leave the layers.
+    fn augment_from(&mut self, start: usize, path: &mut Vec<(usize, u32)>) -> bool {
+        path.clear();
+        let mut vertex = start;
+        loop {
+            let layer = self.layer[vertex];
+            if layer == self.last_layer {
+                if !self.graph.is_left[vertex] && self.room[vertex] > 0 {
+                    for &(_, edge) in path.iter() {
+                        self.chosen[edge as usize] ^= true;
+                    }
+                    self.room[start] -= 1;
+                    self.room[vertex] -= 1;
+                    return true;
+                }
+            } else if let Some(next) = self.step(vertex, layer) {
+                path.push((vertex, self.neighbours[self.cursor[vertex] as usize].1));
+                vertex = next;
+                continue;
+            }
+            // `vertex` leads nowhere: take it out and step back.
+            self.layer[vertex] = UNREACHED;
+            let Some((previous, _)) = path.pop() else {
+                return false;
+            };
+            self.cursor[previous] += 1;
+            vertex = previous;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A complete bipartite graph of `left` and `right` vertices with capacities.
+    fn complete(left: &[u32], right: &[u32]) -> CapacitatedGraph {
+        let mut graph = CapacitatedGraph::new(left.len() + right.len());
+        for (vertex, &capacity) in left.iter().enumerate() {
+            graph.set_vertex(vertex, true, capacity);
+        }
+        for (vertex, &capacity) in right.iter().enumerate() {
+            graph.set_vertex(left.len() + vertex, false, capacity);
+        }
+        for a in 0..left.len() {
+            for b in 0..right.len() {
+                graph.add_edge(a, left.len() + b);
+            }
+        }
+        graph
+    }
+
+    /// Checks that `matching` respects the capacities and counts its edges.
+    fn check(graph: &CapacitatedGraph, matching: &BMatching) {
+        let mut used = vec![0; graph.capacity.len()];
+        for (edge, &[a, b]) in graph.edges.iter().enumerate() {
+            if matching.chosen[edge] {
+                used[a as usize] += 1;
+                used[b as usize] += 1;
+            }
+        }
+        for (vertex, &used) in used.iter().enumerate() {
+            assert!(used <= graph.capacity[vertex], "vertex {vertex}");
+        }
+        let size = matching.chosen.iter().filter(|&&chosen| chosen).count();
+        assert_eq!(matching.size as usize, size);
+    }
+
+    #[test]
+    fn a_complete_graph_fills_the_smaller_side() {
+        let graph = complete(&[2, 2, 2], &[3, 3]);
+        let matching = graph.maximum_matching();
+        check(&graph, &matching);
+        assert_eq!(matching.size, 6);
+        assert!(matching.reached.iter().all(|&reached| !reached));
+    }
+
+    #[test]
+    fn the_greedy_choice_is_undone_by_an_augmenting_path() {
+        // Left 0 - right 2 (the greedy takes it), left 0 - right 3, left 1 - right 2 only.
+        let mut graph = CapacitatedGraph::new(4);
+        graph.set_vertex(0, true, 1);
+        graph.set_vertex(1, true, 1);
+        graph.set_vertex(2, false, 1);
+        graph.set_vertex(3, false, 1);
+        graph.add_edge(0, 2);
+        graph.add_edge(0, 3);
+        graph.add_edge(1, 2);
+        let matching = graph.maximum_matching();
+        check(&graph, &matching);
+        assert_eq!(matching.size, 2);
+        assert_eq!(matching.chosen, vec![false, true, true]);
+    }
+
+    #[test]
+    fn a_hall_violator_is_the_reached_set() {
+        // Left 0 and 1 (capacity 1 each) share the single right vertex 2; left 3 has right 4.
+        let mut graph = CapacitatedGraph::new(5);
+        for (vertex, left) in [(0, true), (1, true), (2, false), (3, true), (4, false)] {
+            graph.set_vertex(vertex, left, 1);
+        }
+        graph.add_edge(0, 2);
+        graph.add_edge(1, 2);
+        graph.add_edge(3, 4);
+        let matching = graph.maximum_matching();
+        check(&graph, &matching);
+        assert_eq!(matching.size, 2);
+        assert_eq!(matching.reached, vec![true, true, true, false, false]);
+    }
+
+    #[test]
+    fn long_augmenting_paths_are_found() {
+        // A path graph l0 - r0 - l1 - r1 - ... whose greedy matching takes every second edge
+        // from the wrong end: only one augmenting path, through every vertex, completes it.
+        let pairs = 50;
+        let mut graph = CapacitatedGraph::new(2 * pairs);
+        for index in 0..pairs {
+            graph.set_vertex(2 * index, true, 1);
+            graph.set_vertex(2 * index + 1, false, 1);
+        }
+        for index in 0..pairs - 1 {
+            graph.add_edge(2 * index + 2, 2 * index + 1);
+        }
+        for index in 0..pairs {
+            graph.add_edge(2 * index, 2 * index + 1);
+        }
+        let matching = graph.maximum_matching();
+        check(&graph, &matching);
+        assert_eq!(matching.size as usize, pairs);
+    }
+}
