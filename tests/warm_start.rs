@@ -46,10 +46,12 @@ fn a_planted_board_is_joined_from_the_flow_without_the_solver() {
 }
 
 #[test]
-fn cycles_the_joining_leaves_are_repaired_in_windows() {
+fn cycles_the_joining_leaves_are_repaired_in_a_window_formula() {
     let (answer, stats) = solve(&scale_board("planted-150x150-f0.6-p300-s1"), true);
     assert!(matches!(answer, Answer::Found(_)));
-    assert!(stats.cuts > 0 && stats.solve_calls >= 1, "{stats:?}");
+    assert!(stats.local_solve_calls >= 1, "{stats:?}");
+    // The window's own formula joined them: the whole board's was never built.
+    assert_eq!((stats.solve_calls, stats.clauses), (0, 0), "{stats:?}");
 }
 
 #[test]
@@ -62,6 +64,8 @@ fn a_board_without_circuit_is_still_proved_so() {
     let (cold_answer, _) = solve(&problem, false);
     assert_eq!(answer, cold_answer);
     assert!(warm.solve_calls > 1, "{warm:?}");
+    // The window formulas came first, and gave the board to the whole formula.
+    assert!(warm.local_solve_calls >= 1, "{warm:?}");
 }
 
 #[test]

@@ -42,7 +42,16 @@ pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
 /// Every cycle of three or four squares (not through the virtual vertex), as its edges, each
 /// once.
 fn short_cycles(graph: &CycleGraph) -> Vec<Vec<u32>> {
-    let is_square = |vertex: Vertex| Some(vertex) != graph.virtual_vertex();
+    short_cycles_within(graph, |_| true)
+}
+
+/// Every cycle of three or four squares for which `within` holds (not through the virtual
+/// vertex), as its edges, each once.
+pub(crate) fn short_cycles_within(
+    graph: &CycleGraph,
+    within: impl Fn(Vertex) -> bool,
+) -> Vec<Vec<u32>> {
+    let is_square = |vertex: Vertex| Some(vertex) != graph.virtual_vertex() && within(vertex);
     let mut cycles = Vec::new();
     for a in 0..graph.vertex_count() as Vertex {
         if !is_square(a) {

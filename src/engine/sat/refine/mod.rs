@@ -7,6 +7,7 @@
 //! a 2-factor and repairs it inside windows.
 
 pub mod lex;
+mod local;
 pub mod merge;
 mod warm;
 
@@ -396,8 +397,38 @@ pub(super) fn search_cycle_graph(
             return Answer::Found(graph.tour_of_cycle(cycle));
         }
     }
+    let protected = graph.forced_edge_flags();
+    let mut local_repair = None;
+    let warm = match warm {
+        Some(model) => {
+            let repair =
+                match local::repair_locally(&graph, model.cycles, &protected, limits.deadline) {
+                    Ok(repair) => repair,
+                    Err(stop) => return Answer::Stopped(stop),
+                };
+            if let [cycle] = repair.cycles.as_slice() {
+                stats.sat = Some(SatStats {
+                    encoding: options.encoding.name().to_string(),
+                    merges: model.merges + repair.merges,
+                    flow_seconds: model.seconds,
+                    local_seconds: repair.seconds,
+                    local_solve_calls: repair.solve_calls,
+                    ..SatStats::default()
+                });
+                return Answer::Found(graph.tour_of_cycle(cycle));
+            }
+            let cycles = repair.cycles.clone();
+            local_repair = Some(repair);
+            Some(warm::WarmModel { cycles, ..model })
+        }
+        None => None,
+    };
     let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now());
-    let protected = refinement.forced.clone();
+    if let Some(repair) = local_repair {
+        refinement.stats.merges += repair.merges;
+        refinement.stats.local_seconds = repair.seconds;
+        refinement.stats.local_solve_calls = repair.solve_calls;
+    }
     let found = refinement.refine(warm, &[], &protected);
     let found = found.map(|cycle| cycle.map(|cycle| refinement.graph.tour_of_cycle(&cycle)));
     refinement.into_answer(found, stats)

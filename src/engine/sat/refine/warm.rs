@@ -23,7 +23,7 @@ use std::time::Instant;
 use varisat::Lit;
 
 /// Moves from the separate cycles that the first window reaches.
-const FIRST_RADIUS: u32 = 2;
+pub(super) const FIRST_RADIUS: u32 = 2;
 
 /// Whether `options` ask for the warm start and allow it: `cutset`, with merging.
 pub(super) fn wanted(options: &SatOptions) -> bool {
@@ -99,33 +99,7 @@ impl Refinement {
         edge_vars: &[varisat::Var],
     ) -> (Vec<Lit>, bool) {
         let vertex_count = self.graph.vertex_count();
-        let largest = (0..cycles.len()).max_by_key(|&index| cycles[index].len());
-        let mut distance = vec![u32::MAX; vertex_count];
-        let mut queue = VecDeque::new();
-        for (index, cycle) in cycles.iter().enumerate() {
-            if Some(index) != largest {
-                for &vertex in cycle {
-                    distance[vertex as usize] = 0;
-                    queue.push_back(vertex);
-                }
-            }
-        }
-        let mut inside = queue.len();
-        while let Some(vertex) = queue.pop_front() {
-            let next_distance = distance[vertex as usize] + 1;
-            // An open tour's virtual vertex is one move from every square: windows grow
-            // through the board's moves only.
-            if next_distance > radius || Some(vertex) == self.graph.virtual_vertex() {
-                continue;
-            }
-            for &(next, _) in self.graph.incident(vertex) {
-                if distance[next as usize] == u32::MAX {
-                    distance[next as usize] = next_distance;
-                    inside += 1;
-                    queue.push_back(next);
-                }
-            }
-        }
+        let (distance, inside) = window_distances(&self.graph, cycles, radius);
         // A radius as large as the graph reaches every vertex the cycles can reach: the rest
         // (another piece of a disconnected graph) must not stay held, or the window never ends.
         if inside == vertex_count || radius as usize >= vertex_count {
@@ -146,4 +120,40 @@ impl Refinement {
         }
         (assumptions, false)
     }
+}
+
+/// Each vertex's distance in moves from the cycles other than the largest, up to `radius`
+/// (`u32::MAX` beyond), and how many vertices are within it. Distances grow through the
+/// board's moves only: an open tour's virtual vertex is one move from every square.
+pub(super) fn window_distances(
+    graph: &CycleGraph,
+    cycles: &[Vec<Vertex>],
+    radius: u32,
+) -> (Vec<u32>, usize) {
+    let largest = (0..cycles.len()).max_by_key(|&index| cycles[index].len());
+    let mut distance = vec![u32::MAX; graph.vertex_count()];
+    let mut queue = VecDeque::new();
+    for (index, cycle) in cycles.iter().enumerate() {
+        if Some(index) != largest {
+            for &vertex in cycle {
+                distance[vertex as usize] = 0;
+                queue.push_back(vertex);
+            }
+        }
+    }
+    let mut inside = queue.len();
+    while let Some(vertex) = queue.pop_front() {
+        let next_distance = distance[vertex as usize] + 1;
+        if next_distance > radius || Some(vertex) == graph.virtual_vertex() {
+            continue;
+        }
+        for &(next, _) in graph.incident(vertex) {
+            if distance[next as usize] == u32::MAX {
+                distance[next as usize] = next_distance;
+                inside += 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    (distance, inside)
 }
