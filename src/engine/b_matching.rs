@@ -10,8 +10,9 @@
 //! Each phase finds the length of the shortest augmenting paths by a breadth-first search in
 //! layers from every left vertex with room, then augments along paths of that length only by
 //! depth-first search, each vertex's edges scanned once a phase (a vertex that leads nowhere
-//! leaves its layer). A greedy pass first takes every edge whose two ends have room. The
-//! adjacency is one flat buffer with offsets, so a phase reads memory in order.
+//! leaves its layer). A greedy pass first takes edges whose two ends have room, the vertices
+//! with the fewest edges first. The adjacency is one flat buffer with offsets, so a phase reads
+//! memory in order.
 //!
 //! The phase that finds no augmenting path has searched everything the left vertices with room
 //! reach: those vertices are the source side of a minimum cut (the same set for every maximum
@@ -72,19 +73,7 @@ impl CapacitatedGraph {
     pub(crate) fn maximum_matching(&self) -> BMatching {
         let mut search = Search::new(self);
         search.take_greedily();
-        while search.build_layers() {
-            search.augment_in_layers();
-        }
-        let reached = search
-            .layer
-            .iter()
-            .map(|&layer| layer != UNREACHED)
-            .collect();
-        BMatching {
-            size: search.chosen.iter().filter(|&&chosen| chosen).count() as u32,
-            chosen: search.chosen,
-            reached,
-        }
+        search.finish()
     }
 }
 
@@ -145,9 +134,8 @@ impl<'a> Search<'a> {
     /// Chooses edges whose two ends still have room, the vertices with the fewest edges
     /// first (they have the least choice), each taking its neighbours with the fewest first.
     fn take_greedily(&mut self) {
-        let degree = |vertex: usize| self.offsets[vertex + 1] - self.offsets[vertex];
         let mut order: Vec<u32> = (0..self.layer.len() as u32).collect();
-        order.sort_by_key(|&vertex| degree(vertex as usize));
+        order.sort_by_key(|&vertex| self.degree(vertex as usize));
         let mut slots: Vec<(u32, u32)> = Vec::new();
         for vertex in order {
             let vertex = vertex as usize;
@@ -157,18 +145,42 @@ impl<'a> Search<'a> {
             let range = self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize;
             slots.clear();
             slots.extend_from_slice(&self.neighbours[range]);
-            slots.sort_by_key(|&(neighbour, _)| degree(neighbour as usize));
+            slots.sort_by_key(|&(neighbour, _)| self.degree(neighbour as usize));
             for &(neighbour, edge) in &slots {
                 if self.room[vertex] == 0 {
                     break;
                 }
-                let neighbour = neighbour as usize;
-                if self.room[neighbour] > 0 && !self.chosen[edge as usize] {
-                    self.room[vertex] -= 1;
-                    self.room[neighbour] -= 1;
-                    self.chosen[edge as usize] = true;
+                if self.room[neighbour as usize] > 0 && !self.chosen[edge as usize] {
+                    self.choose(edge as usize);
                 }
             }
+        }
+    }
+
+    /// The number of edges at `vertex`.
+    fn degree(&self, vertex: usize) -> u32 {
+        self.offsets[vertex + 1] - self.offsets[vertex]
+    }
+
+    /// Chooses `edge`, whose two ends must have room.
+    fn choose(&mut self, edge: usize) {
+        let [left, right] = self.graph.edges[edge];
+        self.room[left as usize] -= 1;
+        self.room[right as usize] -= 1;
+        self.chosen[edge] = true;
+    }
+
+    /// Augments in phases until no augmenting path is left: the maximum b-matching that
+    /// extends the edges chosen so far.
+    fn finish(mut self) -> BMatching {
+        while self.build_layers() {
+            self.augment_in_layers();
+        }
+        let reached = self.layer.iter().map(|&layer| layer != UNREACHED).collect();
+        BMatching {
+            size: self.chosen.iter().filter(|&&chosen| chosen).count() as u32,
+            chosen: self.chosen,
+            reached,
         }
     }
 
@@ -321,33 +333,50 @@ mod tests {
         assert!(matching.reached.iter().all(|&reached| !reached));
     }
 
+    /// A graph of `vertices` (each its side, left or not, and its capacity) and `edges` (each
+    /// a left and a right vertex).
+    fn graph_of(vertices: &[(bool, u32)], edges: &[(usize, usize)]) -> CapacitatedGraph {
+        let mut graph = CapacitatedGraph::new(vertices.len());
+        for (vertex, &(left, capacity)) in vertices.iter().enumerate() {
+            graph.set_vertex(vertex, left, capacity);
+        }
+        for &(left, right) in edges {
+            graph.add_edge(left, right);
+        }
+        graph
+    }
+
+    /// The maximum b-matching the phases reach from the edges `first` chosen (no greedy pass).
+    fn phases_after(graph: &CapacitatedGraph, first: &[usize]) -> BMatching {
+        let mut search = Search::new(graph);
+        for &edge in first {
+            search.choose(edge);
+        }
+        let matching = search.finish();
+        check(graph, &matching);
+        matching
+    }
+
     #[test]
-    fn the_greedy_choice_is_undone_by_an_augmenting_path() {
-        // Left 0 - right 2 (the greedy takes it), left 0 - right 3, left 1 - right 2 only.
-        let mut graph = CapacitatedGraph::new(4);
-        graph.set_vertex(0, true, 1);
-        graph.set_vertex(1, true, 1);
-        graph.set_vertex(2, false, 1);
-        graph.set_vertex(3, false, 1);
-        graph.add_edge(0, 2);
-        graph.add_edge(0, 3);
-        graph.add_edge(1, 2);
-        let matching = graph.maximum_matching();
-        check(&graph, &matching);
+    fn a_wrong_first_choice_is_undone_by_an_augmenting_path() {
+        // Left 0 - right 2 (chosen first), left 0 - right 3, left 1 - right 2 only.
+        let unit = |left| (left, 1);
+        let graph = graph_of(
+            &[unit(true), unit(true), unit(false), unit(false)],
+            &[(0, 2), (0, 3), (1, 2)],
+        );
+        let matching = phases_after(&graph, &[0]);
         assert_eq!(matching.size, 2);
         assert_eq!(matching.chosen, vec![false, true, true]);
+        assert_eq!(graph.maximum_matching().size, 2);
     }
 
     #[test]
     fn a_hall_violator_is_the_reached_set() {
         // Left 0 and 1 (capacity 1 each) share the single right vertex 2; left 3 has right 4.
-        let mut graph = CapacitatedGraph::new(5);
-        for (vertex, left) in [(0, true), (1, true), (2, false), (3, true), (4, false)] {
-            graph.set_vertex(vertex, left, 1);
-        }
-        graph.add_edge(0, 2);
-        graph.add_edge(1, 2);
-        graph.add_edge(3, 4);
+        let unit = |left| (left, 1);
+        let vertices = [unit(true), unit(true), unit(false), unit(true), unit(false)];
+        let graph = graph_of(&vertices, &[(0, 2), (1, 2), (3, 4)]);
         let matching = graph.maximum_matching();
         check(&graph, &matching);
         assert_eq!(matching.size, 2);
@@ -356,22 +385,17 @@ mod tests {
 
     #[test]
     fn long_augmenting_paths_are_found() {
-        // A path graph l0 - r0 - l1 - r1 - ... whose greedy matching takes every second edge
-        // from the wrong end: only one augmenting path, through every vertex, completes it.
+        // A path l0 - r0 - l1 - r1 - ... with every second edge chosen first, each from the
+        // wrong end: only one augmenting path, through every vertex, completes it.
         let pairs = 50;
-        let mut graph = CapacitatedGraph::new(2 * pairs);
-        for index in 0..pairs {
-            graph.set_vertex(2 * index, true, 1);
-            graph.set_vertex(2 * index + 1, false, 1);
-        }
-        for index in 0..pairs - 1 {
-            graph.add_edge(2 * index + 2, 2 * index + 1);
-        }
-        for index in 0..pairs {
-            graph.add_edge(2 * index, 2 * index + 1);
-        }
-        let matching = graph.maximum_matching();
-        check(&graph, &matching);
+        let vertices: Vec<(bool, u32)> =
+            (0..2 * pairs).map(|vertex| (vertex % 2 == 0, 1)).collect();
+        let wrong = (0..pairs - 1).map(|index| (2 * index + 2, 2 * index + 1));
+        let right = (0..pairs).map(|index| (2 * index, 2 * index + 1));
+        let edges: Vec<(usize, usize)> = wrong.chain(right).collect();
+        let graph = graph_of(&vertices, &edges);
+        let matching = phases_after(&graph, &(0..pairs - 1).collect::<Vec<_>>());
         assert_eq!(matching.size as usize, pairs);
+        assert_eq!(graph.maximum_matching().size as usize, pairs);
     }
 }

@@ -18,7 +18,7 @@ use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly;
 use crate::engine::sat::encode::cutset::short_cycles_within;
-use crate::engine::Stop;
+use crate::engine::{SatStats, Stop};
 use crate::graph::{CycleGraph, Vertex};
 use std::time::{Duration, Instant};
 use varisat::Lit;
@@ -50,6 +50,15 @@ pub(super) struct LocalRepair {
     pub seconds: f64,
 }
 
+impl LocalRepair {
+    /// Adds this repair's exchanges, seconds and solve calls to `stats`.
+    pub(super) fn record(&self, stats: &mut SatStats) {
+        stats.merges += self.merges;
+        stats.local_seconds += self.seconds;
+        stats.local_solve_calls += self.solve_calls;
+    }
+}
+
 /// Joins `cycles` (a 2-factor of `graph` that holds its `protected` edges) into one cycle by
 /// small window formulas, as far as [`MAX_WINDOWS`] windows up to a quarter of the graph go;
 /// stops at the `deadline`.
@@ -59,14 +68,17 @@ pub(super) fn repair_locally(
     protected: &[bool],
     deadline: Option<Instant>,
 ) -> Result<LocalRepair, Stop> {
-    let started = Instant::now();
     let mut repair = LocalRepair {
         cycles,
         ..LocalRepair::default()
     };
+    if repair.cycles.len() < 2 {
+        return Ok(repair);
+    }
+    let started = Instant::now();
     let mut radius = FIRST_RADIUS;
     for _ in 0..MAX_WINDOWS {
-        if repair.cycles.len() == 1 {
+        if repair.cycles.len() < 2 {
             break;
         }
         let (distance, inside) = window_distances(graph, &repair.cycles, radius);
@@ -123,8 +135,9 @@ enum WindowOutcome {
 struct Window {
     /// Every edge's value outside the window: whether the 2-factor has it.
     held: Vec<bool>,
-    /// The edges with both ends in the window (protected ones excepted), in order.
-    free_edges: Vec<u32>,
+    /// The edges with both ends in the window (protected ones excepted), in order, each with
+    /// its variable.
+    free_edges: Vec<(u32, varisat::Var)>,
     /// The variable of each edge, when it is free.
     edge_var: Vec<Option<varisat::Var>>,
     /// Whether each vertex is in the window.
@@ -156,8 +169,9 @@ impl Window {
         let mut free_edges = Vec::new();
         for (edge, &(a, b)) in graph.edges().iter().enumerate() {
             if inside[a as usize] && inside[b as usize] && !protected[edge] {
-                edge_var[edge] = Some(formula.new_var());
-                free_edges.push(edge as u32);
+                let var = formula.new_var();
+                edge_var[edge] = Some(var);
+                free_edges.push((edge as u32, var));
             }
         }
         for vertex in (0..graph.vertex_count() as Vertex).filter(|&v| inside[v as usize]) {
@@ -218,8 +232,7 @@ impl Window {
                 return Ok(WindowOutcome::TooSmall);
             };
             let mut chosen = self.held.clone();
-            for &edge in &self.free_edges {
-                let var = self.edge_var[edge as usize].ok_or(Stop::InternalError)?;
+            for &(edge, var) in &self.free_edges {
                 chosen[edge as usize] = values.get(var.index()).copied().unwrap_or(false);
             }
             let cycles = graph.cycles_of_edges(&chosen).ok_or(Stop::InternalError)?;

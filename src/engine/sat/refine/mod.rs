@@ -382,53 +382,41 @@ pub(super) fn search_cycle_graph(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Answer {
-    // The warm start may find the tour before any formula is built.
-    let warm = warm::wanted(options)
+    // The warm start, joined and repaired in window formulas, may find the tour before the
+    // whole formula is built.
+    let protected = graph.forced_edge_flags();
+    let mut repaired = None;
+    if let Some(model) = warm::wanted(options)
         .then(|| warm::warm_model(&graph))
-        .flatten();
-    if let Some(model) = &warm {
-        if let [cycle] = model.cycles.as_slice() {
-            stats.sat = Some(SatStats {
+        .flatten()
+    {
+        let mut repair =
+            match local::repair_locally(&graph, model.cycles, &protected, limits.deadline) {
+                Ok(repair) => repair,
+                Err(stop) => return Answer::Stopped(stop),
+            };
+        if let [cycle] = repair.cycles.as_slice() {
+            let mut sat_stats = SatStats {
                 encoding: options.encoding.name().to_string(),
                 merges: model.merges,
                 flow_seconds: model.seconds,
                 ..SatStats::default()
-            });
+            };
+            repair.record(&mut sat_stats);
+            stats.sat = Some(sat_stats);
             return Answer::Found(graph.tour_of_cycle(cycle));
         }
+        let start = warm::WarmModel {
+            cycles: std::mem::take(&mut repair.cycles),
+            ..model
+        };
+        repaired = Some((start, repair));
     }
-    let protected = graph.forced_edge_flags();
-    let mut local_repair = None;
-    let warm = match warm {
-        Some(model) => {
-            let repair =
-                match local::repair_locally(&graph, model.cycles, &protected, limits.deadline) {
-                    Ok(repair) => repair,
-                    Err(stop) => return Answer::Stopped(stop),
-                };
-            if let [cycle] = repair.cycles.as_slice() {
-                stats.sat = Some(SatStats {
-                    encoding: options.encoding.name().to_string(),
-                    merges: model.merges + repair.merges,
-                    flow_seconds: model.seconds,
-                    local_seconds: repair.seconds,
-                    local_solve_calls: repair.solve_calls,
-                    ..SatStats::default()
-                });
-                return Answer::Found(graph.tour_of_cycle(cycle));
-            }
-            let cycles = repair.cycles.clone();
-            local_repair = Some(repair);
-            Some(warm::WarmModel { cycles, ..model })
-        }
-        None => None,
-    };
     let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now());
-    if let Some(repair) = local_repair {
-        refinement.stats.merges += repair.merges;
-        refinement.stats.local_seconds = repair.seconds;
-        refinement.stats.local_solve_calls = repair.solve_calls;
-    }
+    let warm = repaired.map(|(start, repair)| {
+        repair.record(&mut refinement.stats);
+        start
+    });
     let found = refinement.refine(warm, &[], &protected);
     let found = found.map(|cycle| cycle.map(|cycle| refinement.graph.tour_of_cycle(&cycle)));
     refinement.into_answer(found, stats)
