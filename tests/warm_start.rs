@@ -69,6 +69,20 @@ fn a_board_without_circuit_is_still_proved_so() {
 }
 
 #[test]
+fn a_cycle_in_a_pocket_is_joined_through_a_corridor_to_an_end() {
+    // `gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --seed 3`: the 2-factor
+    // leaves a triangle on three squares that one square joins to the rest, so only an end of
+    // the open path can take it; windows around it alone never reach an end, and timed out in
+    // the whole formula's windows before the corridor.
+    let board = toursat::gen::holes(100, 100, 2_000, Piece::King, 3, 1_000).unwrap();
+    let problem = Problem::new(board, Piece::King, TourShape::Open);
+    let (answer, stats) = solve(&problem, true);
+    assert!(matches!(answer, Answer::Found(_)), "{answer:?}");
+    assert!(stats.local_solve_calls > 1, "{stats:?}");
+    assert_eq!((stats.solve_calls, stats.clauses), (0, 0), "{stats:?}");
+}
+
+#[test]
 fn the_warm_start_finds_a_tour_wherever_the_solver_does() {
     for name in [
         "planted-40x40-f0.6-p80-s1",

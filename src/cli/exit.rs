@@ -17,7 +17,7 @@ pub const INTERNAL: u8 = 4;
 /// The status for an engine that stopped without an answer.
 pub fn for_stop(stop: Stop) -> u8 {
     match stop {
-        Stop::Timeout | Stop::NodeBudget | Stop::FormulaTooLarge => STOPPED,
+        Stop::Timeout | Stop::NodeBudget | Stop::ConflictBudget | Stop::FormulaTooLarge => STOPPED,
         Stop::InternalError => INTERNAL,
     }
 }

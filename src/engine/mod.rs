@@ -178,6 +178,9 @@ pub enum Stop {
     Timeout,
     /// The node budget ran out.
     NodeBudget,
+    /// A SAT solve met its budget of conflicts (the budget of an internal solve, such as a
+    /// window of the local repair; no limit the caller sets).
+    ConflictBudget,
     /// An engine found itself in a state its invariants rule out (a bug in toursat).
     InternalError,
     /// The SAT formula would pass [`Limits::formula_literals`].

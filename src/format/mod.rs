@@ -360,6 +360,9 @@ pub fn explain_stop(stop: Stop, timeout: Option<f64>) -> String {
         (Stop::Timeout, Some(seconds)) => format!("timed out after {seconds} s"),
         (Stop::Timeout, None) => "timed out".to_string(),
         (Stop::NodeBudget, _) => "stopped: the node budget ran out".to_string(),
+        (Stop::ConflictBudget, _) => {
+            "stopped: the SAT solver's conflict budget ran out".to_string()
+        }
         (Stop::FormulaTooLarge, _) => "stopped: the SAT formula would pass the literal limit \
             (--max-literals, set by default from this machine's memory); try a smaller board, \
             or --engine construct or dfs"

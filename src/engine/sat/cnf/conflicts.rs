@@ -79,6 +79,7 @@ mod tests {
     use super::*;
     use crate::engine::sat::cnf::formula::Formula;
     use crate::engine::sat::cnf::solver::DeadlineSolver;
+    use crate::engine::Stop;
     use varisat::Lit;
 
     /// Pigeons into holes: every pigeon in some hole, no hole with two pigeons.
@@ -125,6 +126,20 @@ mod tests {
         let (answer, many) = conflicts_solving(&pigeonhole(7, 6));
         assert_eq!(answer, Some(false));
         assert!(many > few, "{many} conflicts for 7 pigeons, {few} for 4");
+    }
+
+    #[test]
+    fn a_solve_stops_at_its_conflict_budget_and_no_sooner() {
+        let formula = pigeonhole(8, 7);
+        let (answer, needed) = conflicts_solving(&formula);
+        assert_eq!(answer, Some(false));
+        let budget = needed / 4;
+        let mut solver = DeadlineSolver::with_budget(None, Some(budget), None);
+        assert_eq!(solver.solve(&formula, &[]), Err(Stop::ConflictBudget));
+        assert!(solver.conflicts() >= budget && solver.conflicts() < needed);
+        // With room to spare, the same formula is refuted.
+        let mut solver = DeadlineSolver::with_budget(None, Some(needed + 1), None);
+        assert_eq!(solver.solve(&formula, &[]), Ok(None));
     }
 
     #[test]

@@ -1,10 +1,11 @@
-//! An incremental varisat solver that stops at a deadline.
+//! An incremental varisat solver that stops at a deadline or after a number of conflicts.
 //!
 //! varisat 0.2.2 has no interrupt and no conflict counter. The solver writes its native proof
 //! (which, unlike its DRAT output, allows clauses added between solves and assumptions) into a
-//! sink that counts the conflicts in it and fails once the deadline has passed; the failed write
-//! ends the solve with an error, which this module reports as a timeout. The sink discards the
-//! proof, or passes it on to a proof target (a tee) when the proof is wanted.
+//! sink that counts the conflicts in it and fails once the deadline has passed or the conflicts
+//! have reached their budget; the failed write ends the solve with an error, which this module
+//! reports as a timeout or a spent budget. The sink discards the proof, or passes it on to a
+//! proof target (a tee) when the proof is wanted.
 
 use crate::engine::sat::cnf::conflicts::ConflictCounter;
 use crate::engine::sat::cnf::formula::Formula;
@@ -16,18 +17,24 @@ use std::time::Instant;
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 
 /// A proof sink that counts conflicts, passes what it is given on to a target (or discards it)
-/// and fails after the deadline.
+/// and fails after the deadline or once the conflicts reach their budget.
 struct DeadlineSink {
     deadline: Option<Instant>,
+    conflict_budget: Option<u64>,
+    conflicts: Arc<AtomicU64>,
     target: Option<Box<dyn io::Write>>,
     counter: ConflictCounter,
 }
 
 impl DeadlineSink {
     fn check_deadline(&self) -> io::Result<()> {
-        if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+        let spent = self
+            .conflict_budget
+            .is_some_and(|budget| self.conflicts.load(Ordering::Relaxed) >= budget);
+        if spent
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
         {
             Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"))
         } else {
@@ -60,6 +67,8 @@ impl io::Write for DeadlineSink {
 pub struct DeadlineSolver {
     solver: Solver<'static>,
     deadline: Option<Instant>,
+    /// The most conflicts all solves together may meet, if limited.
+    conflict_budget: Option<u64>,
     loaded_clauses: usize,
     /// Conflicts so far, counted from the proof.
     conflicts: Arc<AtomicU64>,
@@ -86,10 +95,24 @@ impl DeadlineSolver {
         deadline: Option<Instant>,
         proof: Option<Box<dyn io::Write>>,
     ) -> DeadlineSolver {
+        DeadlineSolver::with_budget(deadline, None, proof)
+    }
+
+    /// As [`DeadlineSolver::with_proof`], and giving up too once its solves have met
+    /// `conflict_budget` conflicts in all, if given ([`Stop::ConflictBudget`]). Conflicts are
+    /// counted as the proof is written, in pieces, so a solve may pass the budget by the few
+    /// that one piece holds; the same formula stops at the same point on every run.
+    pub fn with_budget(
+        deadline: Option<Instant>,
+        conflict_budget: Option<u64>,
+        proof: Option<Box<dyn io::Write>>,
+    ) -> DeadlineSolver {
         let mut solver = Solver::new();
         let conflicts = Arc::new(AtomicU64::new(0));
         let sink = DeadlineSink {
             deadline,
+            conflict_budget,
+            conflicts: Arc::clone(&conflicts),
             target: proof,
             counter: ConflictCounter::new(Arc::clone(&conflicts)),
         };
@@ -97,6 +120,7 @@ impl DeadlineSolver {
         DeadlineSolver {
             solver,
             deadline,
+            conflict_budget,
             loaded_clauses: 0,
             conflicts,
             solve_calls: 0,
@@ -106,8 +130,8 @@ impl DeadlineSolver {
 
     /// Solves `formula` (the clauses the solver was given before, and those added to the formula
     /// since) under `assumptions`: the value of every variable by index, `None` when
-    /// unsatisfiable, or the stop at the deadline (after which every call stops at once, loading
-    /// nothing).
+    /// unsatisfiable, or the stop at the deadline or the conflict budget (after which every call
+    /// stops at once, loading nothing).
     pub fn solve(
         &mut self,
         formula: &Formula,
@@ -146,11 +170,14 @@ impl DeadlineSolver {
                 let timed_out = self
                     .deadline
                     .is_some_and(|deadline| Instant::now() >= deadline);
+                let spent = self
+                    .conflict_budget
+                    .is_some_and(|budget| self.conflicts() >= budget);
                 self.deadline = Some(started);
-                Err(if timed_out {
-                    Stop::Timeout
-                } else {
-                    Stop::InternalError
+                Err(match (timed_out, spent) {
+                    (true, _) => Stop::Timeout,
+                    (false, true) => Stop::ConflictBudget,
+                    (false, false) => Stop::InternalError,
                 })
             }
         }

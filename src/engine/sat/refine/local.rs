@@ -7,32 +7,49 @@
 //! board, most of the time spent loading them). Here the window gets a formula of its own:
 //! a variable for each edge with both ends in the window, every other edge a constant (as the
 //! 2-factor has it), and at every window vertex exactly the edges its constants leave it. Its
-//! models are cut and joined as the main loop's are; a model whose cycles join into one is the
-//! tour. An unsatisfiable window is doubled, and a window that outgrows its limit gives the
-//! cycles it reached back to the main loop, so only tours come from here: a proof that there
-//! is none is always the whole formula's.
+//! models are cut and joined as the main loop's are.
+//!
+//! The first window surrounds every cycle but the largest, and on most boards joins them all.
+//! Where it cannot, the cycles are taken one at a time, the shortest first: a window around it
+//! alone, which must leave fewer cycles than there were. A window that holds its boundary
+//! edges keeps the number of an open path's ends inside it, so a cycle that can only be joined
+//! by ending the path in it (one behind a single square, say) is never joined by a window
+//! around it alone; the next window adds a corridor, a shortest path from the cycle to an end
+//! of the path, and after it the window is doubled. A window that has no model, or that meets
+//! its conflict budget (such parities are slow to refute), counts as too small.
+//!
+//! A window that outgrows its limit, or a spent budget, gives the cycles reached back to the
+//! main loop, so only tours come from here: a proof that there is none is always the whole
+//! formula's.
 
 use super::merge;
-use super::warm::{window_distances, FIRST_RADIUS};
+use super::warm::{distances_from, window_distances, FIRST_RADIUS};
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly;
 use crate::engine::sat::encode::cutset::short_cycles_within;
 use crate::engine::{SatStats, Stop};
 use crate::graph::{CycleGraph, Vertex};
-use std::time::{Duration, Instant};
+use std::collections::VecDeque;
+use std::time::Instant;
 use varisat::Lit;
 
 /// Windows with more vertices than this share of the graph's are left to the main loop.
 const LARGEST_SHARE: usize = 4;
 
-/// The most time a window's solves may take, and their share of the time left: a window whose
-/// cycles cannot be joined inside it may be slow to refute, and the main loop then takes over.
-const WINDOW_SECONDS: f64 = 1.0;
-const WINDOW_SHARE_OF_TIME_LEFT: u32 = 4;
+/// The most conflicts a window's solves may meet: a window whose cycles cannot be joined inside
+/// it may be slow to refute (when the reason is a parity, as in a region that needs a path end
+/// it cannot reach), and the next window is then tried as if this one were too small. A budget
+/// of conflicts, not seconds, so the same board takes the same windows on every machine.
+const WINDOW_CONFLICTS: u64 = 20_000;
 
-/// Windows tried before the main loop takes over.
-const MAX_WINDOWS: u32 = 12;
+/// The most conflicts all windows together may meet before the main loop takes over.
+const REPAIR_CONFLICTS: u64 = 500_000;
+
+/// Windows tried before the main loop takes over: this many for each cycle the warm start
+/// left, and a few more.
+const WINDOWS_PER_CYCLE: usize = 4;
+const EXTRA_WINDOWS: usize = 8;
 
 /// Models of one window's formula before the window is rebuilt around the cycles it reached.
 const MODELS_PER_WINDOW: u32 = 32;
@@ -46,6 +63,8 @@ pub(super) struct LocalRepair {
     pub merges: u64,
     /// Calls to the window solvers.
     pub solve_calls: u64,
+    /// Conflicts the window solvers met.
+    pub conflicts: u64,
     /// Seconds spent in all.
     pub seconds: f64,
 }
@@ -59,9 +78,22 @@ impl LocalRepair {
     }
 }
 
+/// What the next window is built around.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Every cycle but the largest; the window must join them all. The first window: on most
+    /// boards it is the only one.
+    EveryCycle,
+    /// The shortest cycle, and with `corridor` a shortest path from it to an end of the open
+    /// path (see [`corridor_to_an_end`]); the window must leave fewer cycles than there were.
+    ShortestCycle { corridor: bool },
+}
+
 /// Joins `cycles` (a 2-factor of `graph` that holds its `protected` edges) into one cycle by
-/// small window formulas, as far as [`MAX_WINDOWS`] windows up to a quarter of the graph go;
-/// stops at the `deadline`.
+/// small window formulas: first one window around every cycle but the largest, then, while
+/// cycles are left, a window around the shortest, widened by a corridor to an open path's end
+/// and then doubled while it is too small; stops when a window would pass a quarter of the
+/// graph, after [`WINDOWS_PER_CYCLE`] windows a cycle, or at the `deadline`.
 pub(super) fn repair_locally(
     graph: &CycleGraph,
     cycles: Vec<Vec<Vertex>>,
@@ -77,12 +109,26 @@ pub(super) fn repair_locally(
     }
     let started = Instant::now();
     let mut radius = FIRST_RADIUS;
-    for _ in 0..MAX_WINDOWS {
-        if repair.cycles.len() < 2 {
+    let mut scope = Scope::EveryCycle;
+    let max_windows = WINDOWS_PER_CYCLE * repair.cycles.len() + EXTRA_WINDOWS;
+    for _ in 0..max_windows {
+        let conflicts_left = REPAIR_CONFLICTS.saturating_sub(repair.conflicts);
+        if repair.cycles.len() < 2 || conflicts_left == 0 {
             break;
         }
-        let (distance, inside) = window_distances(graph, &repair.cycles, radius);
-        // A window that has stopped growing (the cycles' part of a disconnected graph) is left
+        let (distance, inside) = match scope {
+            Scope::EveryCycle => window_distances(graph, &repair.cycles, radius),
+            Scope::ShortestCycle { corridor } => {
+                let seed = shortest_cycle(&repair.cycles);
+                let path = match corridor {
+                    true => corridor_to_an_end(graph, &repair.cycles, protected, seed),
+                    false => Vec::new(),
+                };
+                let sources = repair.cycles[seed].iter().copied().chain(path);
+                distances_from(graph, sources, radius)
+            }
+        };
+        // A window that has stopped growing (the cycle's part of a disconnected graph) is left
         // to the main loop too.
         let spent = inside * LARGEST_SHARE > graph.vertex_count()
             || radius as usize >= graph.vertex_count();
@@ -90,16 +136,36 @@ pub(super) fn repair_locally(
             break;
         }
         let window = Window::new(graph, &repair.cycles, &distance, protected);
-        let window_deadline = window_deadline(deadline);
-        match window.solve(graph, protected, Some(window_deadline), &mut repair) {
-            Ok(WindowOutcome::Joined(cycle)) => repair.cycles = vec![cycle],
-            Ok(WindowOutcome::TooSmall) => radius = radius.saturating_mul(2),
-            Ok(WindowOutcome::Moved(cycles)) => repair.cycles = cycles,
-            Err(Stop::Timeout) if deadline.is_some_and(|deadline| Instant::now() >= deadline) => {
-                return Err(Stop::Timeout)
+        let enough = match scope {
+            Scope::EveryCycle => 1,
+            Scope::ShortestCycle { .. } => repair.cycles.len() - 1,
+        };
+        let outcome = window.solve(
+            graph,
+            protected,
+            enough,
+            deadline,
+            conflicts_left,
+            &mut repair,
+        );
+        let next_seed = Scope::ShortestCycle { corridor: false };
+        match outcome {
+            Ok(WindowOutcome::Fewer(cycles)) => {
+                repair.cycles = cycles;
+                radius = FIRST_RADIUS;
+                scope = next_seed;
             }
-            // The window's own time is up: the main loop takes over.
-            Err(Stop::Timeout) => break,
+            Ok(WindowOutcome::TooSmall) | Err(Stop::ConflictBudget) => match scope {
+                Scope::EveryCycle => scope = next_seed,
+                Scope::ShortestCycle { corridor: false } if graph.virtual_vertex().is_some() => {
+                    scope = Scope::ShortestCycle { corridor: true }
+                }
+                Scope::ShortestCycle { .. } => radius = radius.saturating_mul(2),
+            },
+            Ok(WindowOutcome::Moved(cycles)) => {
+                repair.cycles = cycles;
+                scope = next_seed;
+            }
             Err(stop) => return Err(stop),
         }
     }
@@ -107,24 +173,75 @@ pub(super) fn repair_locally(
     Ok(repair)
 }
 
-/// When a window's solves must end: [`WINDOW_SECONDS`] from now, or a share of the time left
-/// before `deadline`, whichever comes first.
-fn window_deadline(deadline: Option<Instant>) -> Instant {
-    let now = Instant::now();
-    let budget = Duration::from_secs_f64(WINDOW_SECONDS);
-    match deadline {
-        Some(deadline) => {
-            let share = deadline.saturating_duration_since(now) / WINDOW_SHARE_OF_TIME_LEFT;
-            now + budget.min(share)
+/// The vertices of a shortest path through the board's moves from cycle `seed` to an end of
+/// the open path that `cycles` hold (a square joined to the virtual vertex by an edge that is
+/// not `protected`); none for a closed tour, or when no such end is reached.
+///
+/// A window whose boundary edges are held keeps the number of path ends inside it: a cycle
+/// that can only be joined by ending the path in it (behind a single square, or where its
+/// colours need an end) needs a window that reaches an end, which the corridor gives.
+fn corridor_to_an_end(
+    graph: &CycleGraph,
+    cycles: &[Vec<Vertex>],
+    protected: &[bool],
+    seed: usize,
+) -> Vec<Vertex> {
+    let Some(hub) = graph.virtual_vertex() else {
+        return Vec::new();
+    };
+    let mut is_end = vec![false; graph.vertex_count()];
+    for cycle in cycles {
+        let Some(position) = cycle.iter().position(|&vertex| vertex == hub) else {
+            continue;
+        };
+        let neighbours = [
+            cycle[(position + 1) % cycle.len()],
+            cycle[(position + cycle.len() - 1) % cycle.len()],
+        ];
+        for end in neighbours {
+            let free = graph
+                .edge_between(hub, end)
+                .is_some_and(|edge| !protected[edge as usize]);
+            is_end[end as usize] |= free;
         }
-        None => now + budget,
     }
+    let mut came_from = vec![Vertex::MAX; graph.vertex_count()];
+    let mut queue = VecDeque::new();
+    for &vertex in &cycles[seed] {
+        came_from[vertex as usize] = vertex;
+        queue.push_back(vertex);
+    }
+    while let Some(vertex) = queue.pop_front() {
+        if is_end[vertex as usize] {
+            let mut path = vec![vertex];
+            let mut at = vertex;
+            while came_from[at as usize] != at {
+                at = came_from[at as usize];
+                path.push(at);
+            }
+            return path;
+        }
+        for &(next, _) in graph.incident(vertex) {
+            if next != hub && came_from[next as usize] == Vertex::MAX {
+                came_from[next as usize] = vertex;
+                queue.push_back(next);
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// The index of the shortest of `cycles` (the first of them on a tie).
+fn shortest_cycle(cycles: &[Vec<Vertex>]) -> usize {
+    (0..cycles.len())
+        .min_by_key(|&index| cycles[index].len())
+        .unwrap_or(0)
 }
 
 /// How a window's formula ended.
 enum WindowOutcome {
-    /// A model whose cycles joined into this one.
-    Joined(Vec<Vertex>),
+    /// A model whose cycles joined into as few as the window needed: these.
+    Fewer(Vec<Vec<Vertex>>),
     /// Unsatisfiable: no model inside the window joins the cycles.
     TooSmall,
     /// Out of models: the joined cycles of the last one, for the next window.
@@ -214,20 +331,27 @@ impl Window {
         }
     }
 
-    /// Solves, joins and cuts until a model's cycles join into one, the formula has no model,
-    /// or [`MODELS_PER_WINDOW`] models have passed; counts into `repair`.
+    /// Solves, joins and cuts until a model's cycles join into `enough` or fewer, the formula
+    /// has no model, or [`MODELS_PER_WINDOW`] models have passed; stops at the `deadline`, or
+    /// after [`WINDOW_CONFLICTS`] conflicts or the `conflicts_left` to the repair; counts into
+    /// `repair`.
     fn solve(
         mut self,
         graph: &CycleGraph,
         protected: &[bool],
+        enough: usize,
         deadline: Option<Instant>,
+        conflicts_left: u64,
         repair: &mut LocalRepair,
     ) -> Result<WindowOutcome, Stop> {
-        let mut solver = DeadlineSolver::with_proof(deadline, None);
+        let budget = WINDOW_CONFLICTS.min(conflicts_left);
+        let mut solver = DeadlineSolver::with_budget(deadline, Some(budget), None);
         let mut last = None;
         for _ in 0..MODELS_PER_WINDOW {
+            let before = solver.conflicts();
             let model = solver.solve(&self.formula, &[]);
             repair.solve_calls += 1;
+            repair.conflicts += solver.conflicts() - before;
             let Some(values) = model? else {
                 return Ok(WindowOutcome::TooSmall);
             };
@@ -236,10 +360,10 @@ impl Window {
                 chosen[edge as usize] = values.get(var.index()).copied().unwrap_or(false);
             }
             let cycles = graph.cycles_of_edges(&chosen).ok_or(Stop::InternalError)?;
-            let (mut joined, merges) = merge::merge_cycles(graph, &cycles, protected);
+            let (joined, merges) = merge::merge_cycles(graph, &cycles, protected);
             repair.merges += merges;
-            if joined.len() == 1 {
-                return Ok(WindowOutcome::Joined(joined.remove(0)));
+            if joined.len() <= enough {
+                return Ok(WindowOutcome::Fewer(joined));
             }
             let mut cycle_of = vec![0u32; graph.vertex_count()];
             for (index, cycle) in cycles.iter().enumerate() {
@@ -248,6 +372,10 @@ impl Window {
                 }
             }
             for (index, cycle) in cycles.iter().enumerate() {
+                // A cycle wholly outside the window is another window's to join.
+                if !cycle.iter().any(|&vertex| self.inside[vertex as usize]) {
+                    continue;
+                }
                 let cut = self.cut(graph, cycle, index as u32, &cycle_of);
                 if cut.is_empty() {
                     return Ok(WindowOutcome::TooSmall);

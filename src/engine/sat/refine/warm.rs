@@ -131,15 +131,24 @@ pub(super) fn window_distances(
     radius: u32,
 ) -> (Vec<u32>, usize) {
     let largest = (0..cycles.len()).max_by_key(|&index| cycles[index].len());
+    let sources = (0..cycles.len())
+        .filter(|&index| Some(index) != largest)
+        .flat_map(|index| cycles[index].iter().copied());
+    distances_from(graph, sources, radius)
+}
+
+/// Each vertex's distance in moves from the `sources`, up to `radius` (`u32::MAX` beyond), and
+/// how many vertices are within it; as [`window_distances`], through the board's moves only.
+pub(super) fn distances_from(
+    graph: &CycleGraph,
+    sources: impl IntoIterator<Item = Vertex>,
+    radius: u32,
+) -> (Vec<u32>, usize) {
     let mut distance = vec![u32::MAX; graph.vertex_count()];
     let mut queue = VecDeque::new();
-    for (index, cycle) in cycles.iter().enumerate() {
-        if Some(index) != largest {
-            for &vertex in cycle {
-                distance[vertex as usize] = 0;
-                queue.push_back(vertex);
-            }
-        }
+    for vertex in sources {
+        distance[vertex as usize] = 0;
+        queue.push_back(vertex);
     }
     let mut inside = queue.len();
     while let Some(vertex) = queue.pop_front() {
