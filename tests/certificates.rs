@@ -61,6 +61,7 @@ fn every_shape(board: &Board, piece: Piece) -> Vec<Problem> {
 fn every_cheap_argument_on_small_boards_passes_its_check() {
     let mut kinds = std::collections::BTreeMap::new();
     let mut open_shortages = 0;
+    let mut both_free_shortages = 0;
     let boards = (0..1u32 << 12)
         .map(|mask| masked_board(3, 4, mask))
         .chain(
@@ -83,6 +84,7 @@ fn every_cheap_argument_on_small_boards_passes_its_check() {
                 *kinds.entry(kind(&problem, &why)).or_insert(0) += 1;
                 if problem.shape == TourShape::Open && kind(&problem, &why) == "move-shortage" {
                     open_shortages += 1;
+                    both_free_shortages += usize::from(refutes_both_free_ends(&problem, &why));
                 }
             }
         }
@@ -103,6 +105,73 @@ fn every_cheap_argument_on_small_boards_passes_its_check() {
         );
     }
     assert!(open_shortages > 0, "no open move shortage met");
+    assert!(
+        both_free_shortages > 0,
+        "no move shortage of an open tour with both ends free met"
+    );
+}
+
+/// Whether `why` is a move shortage of an open tour that fixes neither end and names no dead
+/// end: the argument of the 2-factor through a virtual square joined to every square.
+fn refutes_both_free_ends(problem: &Problem, why: &Impossibility) -> bool {
+    let ends_free = problem.start.is_none() && problem.end.is_none();
+    matches!(why, Impossibility::MoveShortage { cut: Some(cut), .. } if ends_free && cut.dead_end.is_none())
+}
+
+/// Small boards whose open tours with both ends free the flow argument refutes: every blocked
+/// 3 x 5 and 4 x 4 board, for the rook and the knight.
+fn both_free_refutations() -> Vec<(Problem, Impossibility)> {
+    let boards = (0..1u32 << 15)
+        .map(|mask| masked_board(3, 5, mask))
+        .chain((0..1u32 << 16).map(|mask| masked_board(4, 4, mask)));
+    let mut refuted = Vec::new();
+    for board in boards.filter(|board| board.free_count() > 2) {
+        for piece in [Piece::Rook, Piece::Knight] {
+            let problem = Problem::new(board.clone(), piece, TourShape::Open);
+            if let Some(why) = cheap(&problem).filter(|why| refutes_both_free_ends(&problem, why)) {
+                refuted.push((problem, why));
+            }
+        }
+    }
+    refuted
+}
+
+#[test]
+fn open_tours_with_both_ends_free_are_refuted_only_where_search_finds_none() {
+    let refuted = both_free_refutations();
+    assert!(refuted.len() >= 10, "only {} boards refuted", refuted.len());
+    for (problem, why) in &refuted {
+        let graph = MoveGraph::new(&problem.board, problem.piece);
+        let answer = engine::dfs::search(
+            problem,
+            &graph,
+            &Limits::none(),
+            &mut engine::Stats::default(),
+        );
+        assert!(
+            matches!(answer, Answer::NoTour(_)),
+            "{why:?} on {problem:?}, but search answers {answer:?}"
+        );
+    }
+}
+
+#[test]
+fn rejects_a_both_free_ends_cut_with_a_square_taken_out() {
+    let (problem, why) = both_free_refutations()
+        .into_iter()
+        .find(|(_, why)| matches!(why, Impossibility::MoveShortage { cut: Some(cut), .. } if cut.squares.len() >= 2))
+        .expect("a refutation whose cut holds two squares");
+    let Impossibility::MoveShortage {
+        needed,
+        possible,
+        cut: Some(mut cut),
+    } = why
+    else {
+        unreachable!("filtered above")
+    };
+    check_shortage(&problem, needed, possible, cut.clone()).unwrap();
+    cut.squares.pop();
+    assert!(check_shortage(&problem, needed, possible, cut).is_err());
 }
 
 #[test]

@@ -154,7 +154,9 @@ pub struct HallCut {
     /// The free squares on the source side, of both colours, in no particular order.
     pub squares: Vec<Square>,
     /// Whether the source side also holds the stand-in for an open tour's end that the problem
-    /// leaves free (it needs one move, to any square of the colour the tour ends on).
+    /// leaves free (it needs one move, to any square of the colour the tour ends on), when one
+    /// end is fixed or named as a dead end. With both ends free and no dead end the cut does not
+    /// place the stand-ins of the two ends: the check tries each side for each.
     pub has_free_end: bool,
     /// The square taken as one end of an open tour that fixes neither end: it has a single
     /// move, so every open tour ends there.

@@ -103,7 +103,9 @@ const CLOSED_FLOW_PROOF_LIMIT: usize = 1_000_000;
 
 /// For a piece that alternates colours: every free square needs two tour moves (the ends of an
 /// open tour one), each joining the two colours; when a maximum flow shows the board's moves
-/// cannot provide them all at once (Hall's condition fails somewhere), there is no tour.
+/// cannot provide them all at once (Hall's condition fails somewhere), there is no tour. An
+/// open tour with both ends free starts its path at a square with a single move, or failing
+/// one, is a 2-factor through a virtual square ([`lacks_open_two_factor`]).
 fn move_shortage(
     problem: &Problem,
     graph: &MoveGraph,
@@ -128,8 +130,11 @@ fn move_shortage(
             let dead_end = free_squares
                 .iter()
                 .copied()
-                .find(|&square| graph.degree(square) == 1)?;
-            (dead_end, PathEnd::Anywhere)
+                .find(|&square| graph.degree(square) == 1);
+            match dead_end {
+                Some(dead_end) => (dead_end, PathEnd::Anywhere),
+                None => return lacks_open_two_factor(problem, graph),
+            }
         }
     };
     let mut unvisited = vec![false; board.len()];
@@ -147,6 +152,21 @@ fn move_shortage(
             }),
         }
     })
+}
+
+/// An open tour that fixes neither end, with a virtual square joined to both its ends, is a
+/// 2-factor of the board and the virtual square (joined to every square): when the flow finds
+/// none, there is no open tour. The flow gives the virtual square one move to each colour, or
+/// two to the colour with a square more (the ends' colours by counting).
+fn lacks_open_two_factor(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility> {
+    match two_factor(&CycleGraph::new(problem, graph)) {
+        Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
+            needed: shortfall.needed,
+            possible: shortfall.possible,
+            cut: shortfall.cut,
+        }),
+        Ok(_) | Err(NoTwoFactor::NotBipartite) => None,
+    }
 }
 
 /// A closed tour of three squares or more is a 2-factor (two tour moves at every square): when

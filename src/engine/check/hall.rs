@@ -5,6 +5,11 @@
 //! tour with an end left free is given a stand-in vertex that needs one move, to any square of
 //! the colour the tour ends on (a path of `n` squares from its first end `e` ends on the colour
 //! of `e` when `n` is odd, the other colour when it is even), so the free end needs two too.
+//! With both ends free, the stand-ins follow the colour counts: as many squares of each colour
+//! put one end on each (a stand-in of each colour, needing one move to a square of the other),
+//! one square more of a colour puts both ends on it (one stand-in of the other colour, needing
+//! two moves to different squares of it). The certificate does not say on which side of the
+//! cut these stand-ins lie: the check tries each way.
 //!
 //! Take a set `X` and a colour `c`: the squares of colour `c` in `X` need some number of tour
 //! moves, and each of those moves goes either to a square of the other colour in `X` (which take
@@ -18,20 +23,28 @@ use crate::board::Square;
 use crate::engine::HallCut;
 use crate::problem::{Problem, TourShape};
 
-/// A vertex of the argument: a free square, or the stand-in for a free end.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Vertex {
-    Square(Square),
-    FreeEnd,
+/// A vertex that stands in for a free end: it needs `moves` tour moves, to squares of the other
+/// colour than its own, at most one to each, and none to `first`.
+#[derive(Clone, Copy)]
+struct StandIn {
+    colour: u8,
+    moves: u64,
+    first: Option<Square>,
+}
+
+impl StandIn {
+    /// Whether the stand-in may take a tour move to `square`.
+    fn may_join(&self, problem: &Problem, square: Square) -> bool {
+        self.first != Some(square) && colour(problem, square) != self.colour
+    }
 }
 
 /// What the tour needs, as the check derives it from the problem.
 struct Needs {
     /// The ends with one tour move (a fixed start or end, or the dead end).
     single: Vec<Square>,
-    /// For an open tour with an end left free: the colour of the squares the tour may end on,
-    /// and the first end (which it may not end on).
-    free_end: Option<(u8, Square)>,
+    /// The stand-ins for the ends an open tour leaves free.
+    stand_ins: Vec<StandIn>,
 }
 
 impl Needs {
@@ -46,7 +59,7 @@ impl Needs {
             }
             return Ok(Needs {
                 single: Vec::new(),
-                free_end: None,
+                stand_ins: Vec::new(),
             });
         }
         if squares < 2 {
@@ -56,9 +69,7 @@ impl Needs {
             (Some(_), Some(_)) => {
                 return Err("the cut names a dead end, but the problem fixes an end".to_string())
             }
-            (None, None) => {
-                return Err("the cut names no end, and the problem fixes none".to_string())
-            }
+            (None, None) => return Needs::both_ends_free(problem),
             (Some(fixed), None) => fixed,
             (None, Some(dead_end)) => {
                 require_free(board, dead_end)?;
@@ -78,28 +89,58 @@ impl Needs {
             }
             return Ok(Needs {
                 single: vec![start, end],
-                free_end: None,
+                stand_ins: Vec::new(),
             });
         }
         let last_colour = colour(problem, first) ^ ((squares - 1) % 2) as u8;
         Ok(Needs {
             single: vec![first],
-            free_end: Some((last_colour, first)),
+            stand_ins: vec![StandIn {
+                colour: 1 - last_colour,
+                moves: 1,
+                first: Some(first),
+            }],
         })
     }
 
-    /// Tour moves at `vertex`.
-    fn at(&self, vertex: Vertex) -> u64 {
-        match vertex {
-            Vertex::Square(square) if self.single.contains(&square) => 1,
-            Vertex::Square(_) => 2,
-            Vertex::FreeEnd => 1,
+    /// The needs of an open tour that fixes neither end: every square needs two moves, and the
+    /// stand-ins for the ends follow the colour counts.
+    fn both_ends_free(problem: &Problem) -> Result<Needs, String> {
+        let board = &problem.board;
+        let mut counts = [0usize; 2];
+        for square in (0..board.len() as Square).filter(|&square| board.is_free(square)) {
+            counts[colour(problem, square) as usize] += 1;
         }
+        let stand_in = |colour: u8, moves: u64| StandIn {
+            colour,
+            moves,
+            first: None,
+        };
+        let stand_ins = match counts[0] as i64 - counts[1] as i64 {
+            0 => vec![stand_in(0, 1), stand_in(1, 1)],
+            // Both ends on the colour with a square more: a stand-in of the other colour.
+            1 => vec![stand_in(1, 2)],
+            -1 => vec![stand_in(0, 2)],
+            _ => {
+                return Err(format!(
+                    "{} and {} squares of the two colours: no open tour, but by counting, not by \
+                     this cut",
+                    counts[0], counts[1]
+                ))
+            }
+        };
+        Ok(Needs {
+            single: Vec::new(),
+            stand_ins,
+        })
     }
 
-    /// The colour of the free end's stand-in: the other colour than the tour's last square.
-    fn free_end_colour(&self) -> Option<u8> {
-        self.free_end.map(|(last_colour, _)| 1 - last_colour)
+    /// Tour moves at `square`.
+    fn at(&self, square: Square) -> u64 {
+        match self.single.contains(&square) {
+            true => 1,
+            false => 2,
+        }
     }
 }
 
@@ -122,7 +163,8 @@ pub(super) fn move_shortage(
         return Err(format!("the {} does not alternate colours", problem.piece));
     }
     let needs = Needs::of(problem, moves, cut.dead_end)?;
-    if cut.has_free_end && needs.free_end.is_none() {
+    let free_end_named = problem.start.is_some() != problem.end.is_some() || cut.dead_end.is_some();
+    if cut.has_free_end && needs.stand_ins.is_empty() {
         return Err("the cut holds a free end, but the tour has none".to_string());
     }
     let mut in_cut = vec![false; board.len()];
@@ -130,24 +172,33 @@ pub(super) fn move_shortage(
         require_free(board, square)?;
         in_cut[square as usize] = true;
     }
+    // The side of each stand-in: as the cut says for a single free end; each way otherwise.
+    let placements: Vec<Vec<bool>> = match (free_end_named, needs.stand_ins.len()) {
+        (true, _) => vec![vec![cut.has_free_end]],
+        (false, count) => (0..1usize << count)
+            .map(|bits| (0..count).map(|index| bits >> index & 1 == 1).collect())
+            .collect(),
+    };
     let mut found = Vec::new();
     for side_colour in [0, 1] {
-        let (need, capacity) = capacity(
-            problem,
-            moves,
-            &needs,
-            &in_cut,
-            cut.has_free_end,
-            side_colour,
-        );
-        if capacity < need && (need, capacity) == (u64::from(needed), u64::from(possible)) {
-            return Ok(format!(
-                "a cut of {} squares has capacity {capacity} < {need} tour moves needed at the squares with x+y {}, summed from the board's moves",
-                cut.squares.len(),
-                if side_colour == 0 { "even" } else { "odd" }
-            ));
+        for stand_ins_in_cut in &placements {
+            let (need, capacity) = capacity(
+                problem,
+                moves,
+                &needs,
+                &in_cut,
+                stand_ins_in_cut,
+                side_colour,
+            );
+            if capacity < need && (need, capacity) == (u64::from(needed), u64::from(possible)) {
+                return Ok(format!(
+                    "a cut of {} squares has capacity {capacity} < {need} tour moves needed at the squares with x+y {}, summed from the board's moves",
+                    cut.squares.len(),
+                    if side_colour == 0 { "even" } else { "odd" }
+                ));
+            }
+            found.push(format!("capacity {capacity} for a need of {need}"));
         }
-        found.push(format!("capacity {capacity} for a need of {need}"));
     }
     Err(format!(
         "the cut does not show {needed} tour moves needed with at most {possible} possible: it has {}",
@@ -156,19 +207,18 @@ pub(super) fn move_shortage(
 }
 
 /// The whole need of the vertices of `side_colour`, and the capacity of the cut `in_cut` (and
-/// `free_end_in_cut`) for them.
+/// the stand-ins for which `stand_ins_in_cut` holds) for them.
 fn capacity(
     problem: &Problem,
     moves: &Moves,
     needs: &Needs,
     in_cut: &[bool],
-    free_end_in_cut: bool,
+    stand_ins_in_cut: &[bool],
     side_colour: u8,
 ) -> (u64, u64) {
     let board = &problem.board;
     let (mut need, mut capacity) = (0, 0);
-    let mut count = |vertex: Vertex, vertex_colour: u8, inside: bool| {
-        let tour_moves = needs.at(vertex);
+    let mut count = |tour_moves: u64, vertex_colour: u8, inside: bool| {
         if vertex_colour == side_colour {
             need += tour_moves;
             if !inside {
@@ -178,41 +228,36 @@ fn capacity(
             capacity += tour_moves;
         }
     };
-    for square in 0..board.len() as Square {
-        if board.is_free(square) {
-            count(
-                Vertex::Square(square),
-                colour(problem, square),
-                in_cut[square as usize],
-            );
-        }
+    for square in (0..board.len() as Square).filter(|&square| board.is_free(square)) {
+        count(
+            needs.at(square),
+            colour(problem, square),
+            in_cut[square as usize],
+        );
     }
-    if let Some(free_end_colour) = needs.free_end_colour() {
-        count(Vertex::FreeEnd, free_end_colour, free_end_in_cut);
+    let stand_ins = needs.stand_ins.iter().zip(stand_ins_in_cut.iter().copied());
+    for (stand_in, inside) in stand_ins.clone() {
+        count(stand_in.moves, stand_in.colour, inside);
     }
-    // The moves leaving the cut from the side's colour, the stand-in's moves included.
-    let may_end_on = |square: Square| {
-        needs.free_end.is_some_and(|(last_colour, first)| {
-            square != first && colour(problem, square) == last_colour
-        })
-    };
-    for square in 0..board.len() as Square {
-        if !board.is_free(square) {
-            continue;
-        }
+    // The moves leaving the cut from the side's colour, the stand-ins' moves included.
+    for square in (0..board.len() as Square).filter(|&square| board.is_free(square)) {
         let inside = in_cut[square as usize];
-        if inside && colour(problem, square) == side_colour {
+        let square_on_side = colour(problem, square) == side_colour;
+        if inside && square_on_side {
             capacity += moves
                 .from(square)
                 .filter(|&target| !in_cut[target as usize])
                 .count() as u64;
-            if may_end_on(square) && !free_end_in_cut {
+        }
+        for (stand_in, stand_in_inside) in stand_ins.clone() {
+            if !stand_in.may_join(problem, square) {
+                continue;
+            }
+            let leaves_from_square = inside && square_on_side && !stand_in_inside;
+            let leaves_from_stand_in = !inside && stand_in_inside && stand_in.colour == side_colour;
+            if leaves_from_square || leaves_from_stand_in {
                 capacity += 1;
             }
-        }
-        let free_end_on_side = needs.free_end_colour() == Some(side_colour);
-        if !inside && may_end_on(square) && free_end_in_cut && free_end_on_side {
-            capacity += 1;
         }
     }
     (need, capacity)
