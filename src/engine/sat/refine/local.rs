@@ -14,9 +14,11 @@
 //! alone, which must leave fewer cycles than there were. A window that holds its boundary
 //! edges keeps the number of an open path's ends inside it, so a cycle that can only be joined
 //! by ending the path in it (one behind a single square, say) is never joined by a window
-//! around it alone; the next window adds a corridor, a shortest path from the cycle to an end
-//! of the path, and after it the window is doubled. A window that has no model, or that meets
-//! its conflict budget (such parities are slow to refute), counts as too small.
+//! around it alone; the next window adds a corridor, a shortest path from the cycle to the
+//! nearest end of the path, and is doubled while it is too small; when it outgrows its limit,
+//! windows with paths to both ends follow (the nearest may be one the tour needs where it is),
+//! doubled in turn. A window that has no model, or that meets its conflict budget (such
+//! parities are slow to refute), counts as too small.
 //!
 //! A window that outgrows its limit, or a spent budget, gives the cycles reached back to the
 //! main loop, so only tours come from here: a proof that there is none is always the whole
@@ -84,16 +86,17 @@ enum Scope {
     /// Every cycle but the largest; the window must join them all. The first window: on most
     /// boards it is the only one.
     EveryCycle,
-    /// The shortest cycle, and with `corridor` a shortest path from it to an end of the open
-    /// path (see [`corridor_to_an_end`]); the window must leave fewer cycles than there were.
-    ShortestCycle { corridor: bool },
+    /// The shortest cycle, and shortest paths from it to `corridor_ends` ends of the open path
+    /// (see [`corridor_to_ends`]); the window must leave fewer cycles than there were.
+    ShortestCycle { corridor_ends: usize },
 }
 
 /// Joins `cycles` (a 2-factor of `graph` that holds its `protected` edges) into one cycle by
 /// small window formulas: first one window around every cycle but the largest, then, while
-/// cycles are left, a window around the shortest, widened by a corridor to an open path's end
-/// and then doubled while it is too small; stops when a window would pass a quarter of the
-/// graph, after [`WINDOWS_PER_CYCLE`] windows a cycle, or at the `deadline`.
+/// cycles are left, a window around the shortest, widened by a corridor to an open path's
+/// nearest end, then to both, each doubled while it is too small; stops when a window would
+/// pass a quarter of the graph, after [`WINDOWS_PER_CYCLE`] windows a cycle, when the windows
+/// have met [`REPAIR_CONFLICTS`] conflicts, or at the `deadline`.
 pub(super) fn repair_locally(
     graph: &CycleGraph,
     cycles: Vec<Vec<Vertex>>,
@@ -110,6 +113,7 @@ pub(super) fn repair_locally(
     let started = Instant::now();
     let mut radius = FIRST_RADIUS;
     let mut scope = Scope::EveryCycle;
+    let open = graph.virtual_vertex().is_some();
     let max_windows = WINDOWS_PER_CYCLE * repair.cycles.len() + EXTRA_WINDOWS;
     for _ in 0..max_windows {
         let conflicts_left = REPAIR_CONFLICTS.saturating_sub(repair.conflicts);
@@ -118,20 +122,24 @@ pub(super) fn repair_locally(
         }
         let (distance, inside) = match scope {
             Scope::EveryCycle => window_distances(graph, &repair.cycles, radius),
-            Scope::ShortestCycle { corridor } => {
+            Scope::ShortestCycle { corridor_ends } => {
                 let seed = shortest_cycle(&repair.cycles);
-                let path = match corridor {
-                    true => corridor_to_an_end(graph, &repair.cycles, protected, seed),
-                    false => Vec::new(),
-                };
+                let path = corridor_to_ends(graph, &repair.cycles, protected, seed, corridor_ends);
                 let sources = repair.cycles[seed].iter().copied().chain(path);
                 distances_from(graph, sources, radius)
             }
         };
         // A window that has stopped growing (the cycle's part of a disconnected graph) is left
-        // to the main loop too.
+        // to the main loop too. The nearest end may be one the tour needs where it is (a square
+        // with a single move, say): a corridor to it that outgrew its limit gives way to
+        // corridors to both ends.
         let spent = inside * LARGEST_SHARE > graph.vertex_count()
             || radius as usize >= graph.vertex_count();
+        if spent && scope == (Scope::ShortestCycle { corridor_ends: 1 }) {
+            scope = Scope::ShortestCycle { corridor_ends: 2 };
+            radius = FIRST_RADIUS;
+            continue;
+        }
         if spent {
             break;
         }
@@ -148,7 +156,7 @@ pub(super) fn repair_locally(
             conflicts_left,
             &mut repair,
         );
-        let next_seed = Scope::ShortestCycle { corridor: false };
+        let next_seed = Scope::ShortestCycle { corridor_ends: 0 };
         match outcome {
             Ok(WindowOutcome::Fewer(cycles)) => {
                 repair.cycles = cycles;
@@ -157,8 +165,8 @@ pub(super) fn repair_locally(
             }
             Ok(WindowOutcome::TooSmall) | Err(Stop::ConflictBudget) => match scope {
                 Scope::EveryCycle => scope = next_seed,
-                Scope::ShortestCycle { corridor: false } if graph.virtual_vertex().is_some() => {
-                    scope = Scope::ShortestCycle { corridor: true }
+                Scope::ShortestCycle { corridor_ends: 0 } if open => {
+                    scope = Scope::ShortestCycle { corridor_ends: 1 }
                 }
                 Scope::ShortestCycle { .. } => radius = radius.saturating_mul(2),
             },
@@ -173,20 +181,22 @@ pub(super) fn repair_locally(
     Ok(repair)
 }
 
-/// The vertices of a shortest path through the board's moves from cycle `seed` to an end of
-/// the open path that `cycles` hold (a square joined to the virtual vertex by an edge that is
-/// not `protected`); none for a closed tour, or when no such end is reached.
+/// The vertices of shortest paths through the board's moves from cycle `seed` to the `wanted`
+/// nearest ends of the open path that `cycles` hold (squares joined to the virtual vertex by
+/// edges that are not `protected`); none for a closed tour, or when no end is reached.
 ///
 /// A window whose boundary edges are held keeps the number of path ends inside it: a cycle
 /// that can only be joined by ending the path in it (behind a single square, or where its
-/// colours need an end) needs a window that reaches an end, which the corridor gives.
-fn corridor_to_an_end(
+/// colours need an end) needs a window that reaches an end, which the corridor gives; the end
+/// nearest may be one the tour needs where it is, and the corridor to both ends then serves.
+fn corridor_to_ends(
     graph: &CycleGraph,
     cycles: &[Vec<Vertex>],
     protected: &[bool],
     seed: usize,
+    wanted: usize,
 ) -> Vec<Vertex> {
-    let Some(hub) = graph.virtual_vertex() else {
+    let Some(hub) = graph.virtual_vertex().filter(|_| wanted > 0) else {
         return Vec::new();
     };
     let mut is_end = vec![false; graph.vertex_count()];
@@ -211,15 +221,19 @@ fn corridor_to_an_end(
         came_from[vertex as usize] = vertex;
         queue.push_back(vertex);
     }
+    let (mut path, mut found) = (Vec::new(), 0);
     while let Some(vertex) = queue.pop_front() {
         if is_end[vertex as usize] {
-            let mut path = vec![vertex];
             let mut at = vertex;
+            path.push(at);
             while came_from[at as usize] != at {
                 at = came_from[at as usize];
                 path.push(at);
             }
-            return path;
+            found += 1;
+            if found == wanted {
+                break;
+            }
         }
         for &(next, _) in graph.incident(vertex) {
             if next != hub && came_from[next as usize] == Vertex::MAX {
@@ -228,7 +242,7 @@ fn corridor_to_an_end(
             }
         }
     }
-    Vec::new()
+    path
 }
 
 /// The index of the shortest of `cycles` (the first of them on a tie).

@@ -147,8 +147,10 @@ pub(super) fn distances_from(
     let mut distance = vec![u32::MAX; graph.vertex_count()];
     let mut queue = VecDeque::new();
     for vertex in sources {
-        distance[vertex as usize] = 0;
-        queue.push_back(vertex);
+        if distance[vertex as usize] != 0 {
+            distance[vertex as usize] = 0;
+            queue.push_back(vertex);
+        }
     }
     let mut inside = queue.len();
     while let Some(vertex) = queue.pop_front() {
