@@ -83,6 +83,17 @@ fn a_cycle_in_a_pocket_is_joined_through_a_corridor_to_an_end() {
 }
 
 #[test]
+fn a_corridor_to_an_end_the_tour_needs_gives_way_to_corridors_to_both_ends() {
+    // The same command at 200 x 200: a triangle behind a single square a few squares from a
+    // square with a single move, which holds the path's nearest end and must keep it.
+    let board = toursat::gen::holes(200, 200, 8_000, Piece::King, 3, 1_000).unwrap();
+    let problem = Problem::new(board, Piece::King, TourShape::Open);
+    let (answer, stats) = solve(&problem, true);
+    assert!(matches!(answer, Answer::Found(_)), "{answer:?}");
+    assert_eq!((stats.solve_calls, stats.clauses), (0, 0), "{stats:?}");
+}
+
+#[test]
 fn the_warm_start_finds_a_tour_wherever_the_solver_does() {
     for name in [
         "planted-40x40-f0.6-p80-s1",
