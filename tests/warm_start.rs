@@ -5,7 +5,9 @@ use toursat::engine::sat::{self, SatOptions};
 use toursat::engine::two_factor;
 use toursat::engine::SatStats;
 use toursat::graph::CycleGraph;
-use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
+use toursat::{
+    verify, Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, Stats, TourShape,
+};
 
 /// The closed rook tour problem of a board file in `corpus/scale/`.
 fn scale_board(name: &str) -> Problem {
@@ -91,6 +93,25 @@ fn a_corridor_to_an_end_the_tour_needs_gives_way_to_corridors_to_both_ends() {
     let (answer, stats) = solve(&problem, true);
     assert!(matches!(answer, Answer::Found(_)), "{answer:?}");
     assert_eq!((stats.solve_calls, stats.clauses), (0, 0), "{stats:?}");
+}
+
+#[test]
+fn a_board_past_the_cheap_flow_limit_without_a_two_factor_is_refuted_by_the_warm_starts_flow() {
+    // `gen --kind holes --piece knight --rows 300 --cols 300 --holes 10% --seed 3`: 81,000 free
+    // squares, past the cheap proofs' flow for open tours; the warm start's flow finds no
+    // 2-factor through the virtual square, and its cut is the proof, checked as the cheap
+    // proofs' are.
+    let board = toursat::gen::holes(300, 300, 9_000, Piece::Knight, 3, 1_000).unwrap();
+    let problem = Problem::new(board, Piece::Knight, TourShape::Open);
+    let (answer, stats) = solve(&problem, true);
+    let Answer::NoTour(why) = &answer else {
+        panic!("{answer:?}");
+    };
+    assert!(matches!(why, Impossibility::MoveShortage { .. }), "{why:?}");
+    assert!(toursat::engine::check::check(&problem, why)
+        .unwrap()
+        .is_ok());
+    assert_eq!(stats.solve_calls, 0, "{stats:?}");
 }
 
 #[test]

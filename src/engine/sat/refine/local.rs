@@ -43,7 +43,7 @@ const LARGEST_SHARE: usize = 4;
 /// it may be slow to refute (when the reason is a parity, as in a region that needs a path end
 /// it cannot reach), and the next window is then tried as if this one were too small. A budget
 /// of conflicts, not seconds, so the same board takes the same windows on every machine.
-const WINDOW_CONFLICTS: u64 = 20_000;
+const WINDOW_CONFLICTS: u64 = 40_000;
 
 /// The most conflicts all windows together may meet before the main loop takes over.
 const REPAIR_CONFLICTS: u64 = 500_000;

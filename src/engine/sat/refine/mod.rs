@@ -212,7 +212,7 @@ impl Refinement {
         // The warm start serves a first call only: it knows nothing of the solver's clauses.
         let first_call = self.solver.solve_calls() == 0 && self.forbidden.is_empty();
         let start = (pairs.is_empty() && self.warm && first_call)
-            .then(|| warm::warm_model(&self.graph))
+            .then(|| warm::warm_model(&self.graph).ok().flatten())
             .flatten();
         self.refine(start, &assumptions, &protected)
     }
@@ -386,10 +386,24 @@ pub(super) fn search_cycle_graph(
     // whole formula is built.
     let protected = graph.forced_edge_flags();
     let mut repaired = None;
-    if let Some(model) = warm::wanted(options)
-        .then(|| warm::warm_model(&graph))
-        .flatten()
-    {
+    let warm_model = match warm::wanted(options).then(|| warm::warm_model(&graph)) {
+        Some(Ok(model)) => model,
+        // No 2-factor: with no edge forced (no fixed end), the flow's cut is the proof the
+        // cheap proofs give on smaller boards (a move shortage); otherwise the formula's.
+        Some(Err(shortfall)) if !protected.contains(&true) => {
+            stats.sat = Some(SatStats {
+                encoding: options.encoding.name().to_string(),
+                ..SatStats::default()
+            });
+            return Answer::NoTour(Impossibility::MoveShortage {
+                needed: shortfall.needed,
+                possible: shortfall.possible,
+                cut: shortfall.cut,
+            });
+        }
+        Some(Err(_)) | None => None,
+    };
+    if let Some(model) = warm_model {
         let mut repair =
             match local::repair_locally(&graph, model.cycles, &protected, limits.deadline) {
                 Ok(repair) => repair,

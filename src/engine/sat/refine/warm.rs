@@ -12,7 +12,7 @@
 //! the answer is the solver's, with nothing assumed.
 
 use super::{merge, Refinement};
-use crate::engine::factor;
+use crate::engine::factor::{self, Shortfall};
 use crate::engine::general_factor::general_two_factor;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::{Encoding, SatOptions};
@@ -40,25 +40,32 @@ pub(super) struct WarmModel {
     pub seconds: f64,
 }
 
-/// The warm start's first model of `graph`; `None` for a graph without a 2-factor that holds
-/// its forced edges (an open tour's edges to its fixed ends). A graph whose squares are
-/// bipartite gets its 2-factor from a maximum flow (an open tour's virtual vertex split
-/// between the sides), any other from a maximum matching of Tutte's gadget.
-pub(super) fn warm_model(graph: &CycleGraph) -> Option<WarmModel> {
+/// The warm start's first model of `graph`: `Ok(None)` for a graph that is not bipartite and
+/// has no 2-factor by matching, `Err` with the flow's shortfall for a bipartite graph without a
+/// 2-factor that holds its forced edges (an open tour's edges to its fixed ends); either way
+/// there is no tour. A graph whose squares are bipartite gets its 2-factor from a maximum flow
+/// (an open tour's virtual vertex split between the sides), any other from a maximum matching
+/// of Tutte's gadget.
+pub(super) fn warm_model(graph: &CycleGraph) -> Result<Option<WarmModel>, Shortfall> {
     let started = Instant::now();
     let chosen = match factor::two_factor(graph) {
         Ok(chosen) => chosen,
-        Err(factor::NoTwoFactor::NotBipartite) => general_two_factor(graph)?,
-        Err(factor::NoTwoFactor::Shortfall(_)) => return None,
+        Err(factor::NoTwoFactor::NotBipartite) => match general_two_factor(graph) {
+            Some(chosen) => chosen,
+            None => return Ok(None),
+        },
+        Err(factor::NoTwoFactor::Shortfall(shortfall)) => return Err(shortfall),
     };
-    let cycles = graph.cycles_of_edges(&chosen)?;
+    let Some(cycles) = graph.cycles_of_edges(&chosen) else {
+        return Ok(None);
+    };
     let protected = graph.forced_edge_flags();
     let (cycles, merges) = merge::merge_cycles(graph, &cycles, &protected);
-    Some(WarmModel {
+    Ok(Some(WarmModel {
         cycles,
         merges,
         seconds: started.elapsed().as_secs_f64(),
-    })
+    }))
 }
 
 impl Refinement {
