@@ -233,6 +233,8 @@ pub struct SatStats {
     pub local_seconds: f64,
     /// Calls to the window formulas' solvers.
     pub local_solve_calls: u64,
+    /// Conflicts the local repair's window solvers met.
+    pub local_conflicts: u64,
 }
 
 /// What an engine did.

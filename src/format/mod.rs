@@ -396,6 +396,7 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "cut seconds: {:.6}", sat.cut_seconds)?;
         writeln!(out, "local repair seconds: {:.6}", sat.local_seconds)?;
         writeln!(out, "local repair solve calls: {}", sat.local_solve_calls)?;
+        writeln!(out, "local repair conflicts: {}", sat.local_conflicts)?;
     }
     Ok(())
 }

@@ -72,11 +72,12 @@ pub(super) struct LocalRepair {
 }
 
 impl LocalRepair {
-    /// Adds this repair's exchanges, seconds and solve calls to `stats`.
+    /// Adds this repair's exchanges, seconds, solve calls and conflicts to `stats`.
     pub(super) fn record(&self, stats: &mut SatStats) {
         stats.merges += self.merges;
         stats.local_seconds += self.seconds;
         stats.local_solve_calls += self.solve_calls;
+        stats.local_conflicts += self.conflicts;
     }
 }
 
