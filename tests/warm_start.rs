@@ -70,29 +70,37 @@ fn a_board_without_circuit_is_still_proved_so() {
     assert!(warm.local_solve_calls >= 1, "{warm:?}");
 }
 
+/// The open tour problem of `gen --kind holes --piece P --rows N --cols N --holes H --seed S`
+/// (`holes` a count), as the command draws it.
+fn holed_open(size: u64, holes: u64, piece: Piece, seed: u64) -> Problem {
+    let board = toursat::gen::holes(size, size, holes, piece, seed, 1_000).unwrap();
+    Problem::new(board, piece, TourShape::Open)
+}
+
+/// Asserts that the warm start's window formulas found a tour of `problem` alone, without the
+/// whole formula, and returns the counters.
+fn found_by_the_windows_alone(problem: &Problem) -> SatStats {
+    let (answer, stats) = solve(problem, true);
+    assert!(matches!(answer, Answer::Found(_)), "{answer:?}");
+    assert_eq!((stats.solve_calls, stats.clauses), (0, 0), "{stats:?}");
+    stats
+}
+
 #[test]
 fn a_cycle_in_a_pocket_is_joined_through_a_corridor_to_an_end() {
     // `gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --seed 3`: the 2-factor
     // leaves a triangle on three squares that one square joins to the rest, so only an end of
     // the open path can take it; windows around it alone never reach an end, and timed out in
     // the whole formula's windows before the corridor.
-    let board = toursat::gen::holes(100, 100, 2_000, Piece::King, 3, 1_000).unwrap();
-    let problem = Problem::new(board, Piece::King, TourShape::Open);
-    let (answer, stats) = solve(&problem, true);
-    assert!(matches!(answer, Answer::Found(_)), "{answer:?}");
+    let stats = found_by_the_windows_alone(&holed_open(100, 2_000, Piece::King, 3));
     assert!(stats.local_solve_calls > 1, "{stats:?}");
-    assert_eq!((stats.solve_calls, stats.clauses), (0, 0), "{stats:?}");
 }
 
 #[test]
 fn a_corridor_to_an_end_the_tour_needs_gives_way_to_corridors_to_both_ends() {
     // The same command at 200 x 200: a triangle behind a single square a few squares from a
     // square with a single move, which holds the path's nearest end and must keep it.
-    let board = toursat::gen::holes(200, 200, 8_000, Piece::King, 3, 1_000).unwrap();
-    let problem = Problem::new(board, Piece::King, TourShape::Open);
-    let (answer, stats) = solve(&problem, true);
-    assert!(matches!(answer, Answer::Found(_)), "{answer:?}");
-    assert_eq!((stats.solve_calls, stats.clauses), (0, 0), "{stats:?}");
+    found_by_the_windows_alone(&holed_open(200, 8_000, Piece::King, 3));
 }
 
 #[test]
@@ -101,8 +109,7 @@ fn a_board_past_the_cheap_flow_limit_without_a_two_factor_is_refuted_by_the_warm
     // squares, past the cheap proofs' flow for open tours; the warm start's flow finds no
     // 2-factor through the virtual square, and its cut is the proof, checked as the cheap
     // proofs' are.
-    let board = toursat::gen::holes(300, 300, 9_000, Piece::Knight, 3, 1_000).unwrap();
-    let problem = Problem::new(board, Piece::Knight, TourShape::Open);
+    let problem = holed_open(300, 9_000, Piece::Knight, 3);
     let (answer, stats) = solve(&problem, true);
     let Answer::NoTour(why) = &answer else {
         panic!("{answer:?}");
