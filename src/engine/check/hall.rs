@@ -163,7 +163,6 @@ pub(super) fn move_shortage(
         return Err(format!("the {} does not alternate colours", problem.piece));
     }
     let needs = Needs::of(problem, moves, cut.dead_end)?;
-    let free_end_named = problem.start.is_some() != problem.end.is_some() || cut.dead_end.is_some();
     if cut.has_free_end && needs.stand_ins.is_empty() {
         return Err("the cut holds a free end, but the tour has none".to_string());
     }
@@ -172,11 +171,16 @@ pub(super) fn move_shortage(
         require_free(board, square)?;
         in_cut[square as usize] = true;
     }
-    // The side of each stand-in: as the cut says for a single free end; each way otherwise.
-    let placements: Vec<Vec<bool>> = match (free_end_named, needs.stand_ins.len()) {
-        (true, _) => vec![vec![cut.has_free_end]],
-        (false, count) => (0..1usize << count)
-            .map(|bits| (0..count).map(|index| bits >> index & 1 == 1).collect())
+    // The side of each stand-in: as the cut says for the single free end of a path from a
+    // fixed end or the dead end; each way for the stand-ins of two free ends.
+    let placements: Vec<Vec<bool>> = match needs.stand_ins.as_slice() {
+        [single] if single.first.is_some() => vec![vec![cut.has_free_end]],
+        stand_ins => (0..1usize << stand_ins.len())
+            .map(|bits| {
+                (0..stand_ins.len())
+                    .map(|index| bits >> index & 1 == 1)
+                    .collect()
+            })
             .collect(),
     };
     let mut found = Vec::new();
