@@ -9,7 +9,7 @@
 
 use crate::board::{Board, Square};
 use crate::engine::b_matching::CapacitatedGraph;
-use crate::engine::HallCut;
+use crate::engine::{HallCut, Impossibility};
 use crate::graph::{two_colouring, CycleGraph, Vertex};
 use crate::piece::MoveGraph;
 
@@ -48,6 +48,17 @@ pub struct Shortfall {
     /// A minimum cut of capacity `possible` (every square when the colours' needs differ);
     /// `None` when no flow was set up (a path that must end where it starts).
     pub cut: Option<HallCut>,
+}
+
+impl From<Shortfall> for Impossibility {
+    /// The move shortage a shortfall proves.
+    fn from(shortfall: Shortfall) -> Impossibility {
+        Impossibility::MoveShortage {
+            needed: shortfall.needed,
+            possible: shortfall.possible,
+            cut: shortfall.cut,
+        }
+    }
 }
 
 /// The [`Shortfall`] of a path from `head` through the unvisited squares to `end`, if any; see

@@ -160,11 +160,7 @@ fn move_shortage(
 /// two to the colour with a square more (the ends' colours by counting).
 fn lacks_open_two_factor(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility> {
     match two_factor(&CycleGraph::new(problem, graph)) {
-        Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
-            needed: shortfall.needed,
-            possible: shortfall.possible,
-            cut: shortfall.cut,
-        }),
+        Err(NoTwoFactor::Shortfall(shortfall)) => Some(shortfall.into()),
         Ok(_) | Err(NoTwoFactor::NotBipartite) => None,
     }
 }
@@ -182,11 +178,7 @@ fn lacks_two_factor(
     }
     let cycle_graph = CycleGraph::new(problem, graph);
     match two_factor(&cycle_graph) {
-        Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
-            needed: shortfall.needed,
-            possible: shortfall.possible,
-            cut: shortfall.cut,
-        }),
+        Err(NoTwoFactor::Shortfall(shortfall)) => Some(shortfall.into()),
         Ok(factor) => {
             let side = square_sides(&cycle_graph)?;
             sealed_regions(&cycle_graph, &side, &factor, |square| {
@@ -217,11 +209,7 @@ fn sealed_regions(
 /// other); a bipartite graph with a 2-factor may still have sealed regions.
 fn lacks_any_two_factor(graph: &CycleGraph) -> Option<Impossibility> {
     match two_factor(graph) {
-        Err(NoTwoFactor::Shortfall(shortfall)) => Some(Impossibility::MoveShortage {
-            needed: shortfall.needed,
-            possible: shortfall.possible,
-            cut: shortfall.cut,
-        }),
+        Err(NoTwoFactor::Shortfall(shortfall)) => Some(shortfall.into()),
         Err(NoTwoFactor::NotBipartite) => general_two_factor(graph)
             .is_none()
             .then_some(Impossibility::NoTwoFactor),

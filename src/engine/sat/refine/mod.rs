@@ -395,11 +395,7 @@ pub(super) fn search_cycle_graph(
                 encoding: options.encoding.name().to_string(),
                 ..SatStats::default()
             });
-            return Answer::NoTour(Impossibility::MoveShortage {
-                needed: shortfall.needed,
-                possible: shortfall.possible,
-                cut: shortfall.cut,
-            });
+            return Answer::NoTour(shortfall.into());
         }
         Some(Err(_)) | None => None,
     };

@@ -40,10 +40,10 @@ pub(super) struct WarmModel {
     pub seconds: f64,
 }
 
-/// The warm start's first model of `graph`: `Ok(None)` for a graph that is not bipartite and
-/// has no 2-factor by matching, `Err` with the flow's shortfall for a bipartite graph without a
-/// 2-factor that holds its forced edges (an open tour's edges to its fixed ends); either way
-/// there is no tour. A graph whose squares are bipartite gets its 2-factor from a maximum flow
+/// The warm start's first model of `graph`: `Err` with the flow's shortfall for a bipartite
+/// graph without a 2-factor that holds its forced edges (an open tour's edges to its fixed
+/// ends), so without a tour; `Ok(None)` when there is no model to give (any other graph whose
+/// matching finds no 2-factor). A graph whose squares are bipartite gets its 2-factor from a maximum flow
 /// (an open tour's virtual vertex split between the sides), any other from a maximum matching
 /// of Tutte's gadget.
 pub(super) fn warm_model(graph: &CycleGraph) -> Result<Option<WarmModel>, Shortfall> {
