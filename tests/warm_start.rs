@@ -104,6 +104,16 @@ fn a_corridor_to_an_end_the_tour_needs_gives_way_to_corridors_to_both_ends() {
 }
 
 #[test]
+fn cycles_that_none_joins_alone_are_joined_together_in_a_wider_window() {
+    // `gen --kind holes --piece knight --rows 300 --cols 300 --holes 20% --seed 2`: the
+    // shortest cycles join one at a time until 22 are left; the shortest of those joins neither
+    // alone nor through corridors to the ends (their windows met their conflict budgets), but
+    // the window of 4 moves around all 22 joins them at once. Before it was tried, the whole
+    // formula found the tour after the repair had spent its conflicts.
+    found_by_the_windows_alone(&holed_open(300, 18_000, Piece::Knight, 2));
+}
+
+#[test]
 fn a_board_past_the_cheap_flow_limit_without_a_two_factor_is_refuted_by_the_warm_starts_flow() {
     // `gen --kind holes --piece knight --rows 300 --cols 300 --holes 10% --seed 3`: 81,000 free
     // squares, past the cheap proofs' flow for open tours; the warm start's flow finds no

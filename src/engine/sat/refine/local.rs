@@ -11,13 +11,14 @@
 //!
 //! The first window surrounds every cycle but the largest, and on most boards joins them all.
 //! Where it cannot, the cycles are taken one at a time, the shortest first: a window around it
-//! alone, which must leave fewer cycles than there were. A window that holds its boundary
-//! edges keeps the number of an open path's ends inside it, so a cycle that can only be joined
-//! by ending the path in it (one behind a single square, say) is never joined by a window
-//! around it alone; the next window adds a corridor, a shortest path from the cycle to the
-//! nearest end of the path, and is doubled while it is too small; when it outgrows its limit,
-//! windows with paths to both ends follow (the nearest may be one the tour needs where it is),
-//! doubled in turn. A window that has no model, or that meets its conflict budget (such
+//! alone, which must leave fewer cycles than there were; when that fails, the window around
+//! every cycle is tried again (cycles none joins alone may join together), doubled a few
+//! times. A window that holds its boundary edges keeps the number of an open path's ends inside
+//! it, so a cycle that can only be joined by ending the path in it (one behind a single square,
+//! say) is never joined by a window around it alone; the next window adds a corridor, a
+//! shortest path from the cycle to the nearest end of the path, and is doubled while it is too
+//! small; when it outgrows its limit, windows with paths to both ends follow (the nearest may
+//! be one the tour needs where it is), doubled in turn. A window that has no model, or that meets its conflict budget (such
 //! parities are slow to refute), counts as too small.
 //!
 //! A window that outgrows its limit, or a spent budget, gives the cycles reached back to the
@@ -44,6 +45,11 @@ const LARGEST_SHARE: usize = 4;
 /// it cannot reach), and the next window is then tried as if this one were too small. A budget
 /// of conflicts, not seconds, so the same board takes the same windows on every machine.
 const WINDOW_CONFLICTS: u64 = 40_000;
+
+/// The largest radius of a window around every cycle tried again (see [`repair_locally`]): a
+/// window around every cycle is tried again when the shortest cycle alone cannot be joined,
+/// doubled from [`FIRST_RADIUS`] to this.
+const RETRY_RADIUS: u32 = 4;
 
 /// The most conflicts all windows together may meet before the main loop takes over.
 const REPAIR_CONFLICTS: u64 = 500_000;
@@ -84,9 +90,10 @@ impl LocalRepair {
 /// What the next window is built around.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Scope {
-    /// Every cycle but the largest; the window must join them all. The first window: on most
-    /// boards it is the only one.
-    EveryCycle,
+    /// Every cycle but the largest; the window must join them all. The first window (on most
+    /// boards the only one), and `again` when the shortest cycle cannot be joined alone: then
+    /// doubled up to [`RETRY_RADIUS`] while it is too small.
+    EveryCycle { again: bool },
     /// The shortest cycle, and shortest paths from it to `corridor_ends` ends of the open path
     /// (see [`corridor_to_ends`]); the window must leave fewer cycles than there were.
     ShortestCycle { corridor_ends: usize },
@@ -94,8 +101,10 @@ enum Scope {
 
 /// Joins `cycles` (a 2-factor of `graph` that holds its `protected` edges) into one cycle by
 /// small window formulas: first one window around every cycle but the largest, then, while
-/// cycles are left, a window around the shortest, widened by a corridor to an open path's
-/// nearest end, then to both, each doubled while it is too small; stops when a window would
+/// cycles are left, a window around the shortest, then (once for each set of cycles) around
+/// every cycle again, doubled to [`RETRY_RADIUS`], then around the shortest widened by a
+/// corridor to an open path's nearest end, then to both, each doubled while it is too small;
+/// stops when a window would
 /// pass a quarter of the graph, after [`WINDOWS_PER_CYCLE`] windows a cycle, when the windows
 /// have met [`REPAIR_CONFLICTS`] conflicts, or at the `deadline`.
 pub(super) fn repair_locally(
@@ -113,7 +122,9 @@ pub(super) fn repair_locally(
     }
     let started = Instant::now();
     let mut radius = FIRST_RADIUS;
-    let mut scope = Scope::EveryCycle;
+    let mut scope = Scope::EveryCycle { again: false };
+    // Whether the window around every cycle was tried again (once a repair).
+    let mut every_cycle_tried = false;
     let open = graph.virtual_vertex().is_some();
     let max_windows = WINDOWS_PER_CYCLE * repair.cycles.len() + EXTRA_WINDOWS;
     for _ in 0..max_windows {
@@ -122,7 +133,7 @@ pub(super) fn repair_locally(
             break;
         }
         let (distance, inside) = match scope {
-            Scope::EveryCycle => window_distances(graph, &repair.cycles, radius),
+            Scope::EveryCycle { .. } => window_distances(graph, &repair.cycles, radius),
             Scope::ShortestCycle { corridor_ends } => {
                 let seed = shortest_cycle(&repair.cycles);
                 let path = corridor_to_ends(graph, &repair.cycles, protected, seed, corridor_ends);
@@ -133,11 +144,19 @@ pub(super) fn repair_locally(
         // A window that has stopped growing (the cycle's part of a disconnected graph) is left
         // to the main loop too. The nearest end may be one the tour needs where it is (a square
         // with a single move, say): a corridor to it that outgrew its limit gives way to
-        // corridors to both ends.
+        // corridors to both ends; a window around every cycle tried again gives way to the
+        // shortest cycle's corridors.
         let spent = inside * LARGEST_SHARE > graph.vertex_count()
             || radius as usize >= graph.vertex_count();
-        if spent && scope == (Scope::ShortestCycle { corridor_ends: 1 }) {
-            scope = Scope::ShortestCycle { corridor_ends: 2 };
+        let next_scope = match scope {
+            Scope::ShortestCycle { corridor_ends: 1 } => {
+                Some(Scope::ShortestCycle { corridor_ends: 2 })
+            }
+            Scope::EveryCycle { again: true } => Some(Scope::ShortestCycle { corridor_ends: 0 }),
+            _ => None,
+        };
+        if let (true, Some(next_scope)) = (spent, next_scope) {
+            scope = next_scope;
             radius = FIRST_RADIUS;
             continue;
         }
@@ -146,7 +165,7 @@ pub(super) fn repair_locally(
         }
         let window = Window::new(graph, &repair.cycles, &distance, protected);
         let enough = match scope {
-            Scope::EveryCycle => 1,
+            Scope::EveryCycle { .. } => 1,
             Scope::ShortestCycle { .. } => repair.cycles.len() - 1,
         };
         let outcome = window.solve(
@@ -165,7 +184,16 @@ pub(super) fn repair_locally(
                 scope = next_seed;
             }
             Ok(WindowOutcome::TooSmall) | Err(Stop::ConflictBudget) => match scope {
-                Scope::EveryCycle => scope = next_seed,
+                Scope::EveryCycle { again: true } if radius < RETRY_RADIUS => radius *= 2,
+                Scope::EveryCycle { .. } => {
+                    scope = next_seed;
+                    radius = FIRST_RADIUS;
+                }
+                // Cycles that none joins alone may join together, as the first window would.
+                Scope::ShortestCycle { corridor_ends: 0 } if !every_cycle_tried => {
+                    scope = Scope::EveryCycle { again: true };
+                    every_cycle_tried = true;
+                }
                 Scope::ShortestCycle { corridor_ends: 0 } if open => {
                     scope = Scope::ShortestCycle { corridor_ends: 1 }
                 }
