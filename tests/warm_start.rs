@@ -106,10 +106,11 @@ fn a_corridor_to_an_end_the_tour_needs_gives_way_to_corridors_to_both_ends() {
 #[test]
 fn cycles_that_none_joins_alone_are_joined_together_in_a_wider_window() {
     // `gen --kind holes --piece knight --rows 300 --cols 300 --holes 20% --seed 2`: the
-    // shortest cycles join one at a time until 22 are left; the shortest of those joins neither
-    // alone nor through corridors to the ends (their windows met their conflict budgets), but
-    // the window of 4 moves around all 22 joins them at once. Before it was tried, the whole
-    // formula found the tour after the repair had spent its conflicts.
+    // shortest cycles join one at a time until 22 are left; the shortest of those joins
+    // neither alone nor (as measured before this window was tried) through corridors to the
+    // ends, whose windows met their conflict budgets, and the whole formula found the tour
+    // after the repair had spent its conflicts. The window of 4 moves around all 22 joins them
+    // at once.
     found_by_the_windows_alone(&holed_open(300, 18_000, Piece::Knight, 2));
 }
 

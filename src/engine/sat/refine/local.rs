@@ -11,15 +11,15 @@
 //!
 //! The first window surrounds every cycle but the largest, and on most boards joins them all.
 //! Where it cannot, the cycles are taken one at a time, the shortest first: a window around it
-//! alone, which must leave fewer cycles than there were; when that fails, the window around
-//! every cycle is tried again (cycles none joins alone may join together), doubled a few
-//! times. A window that holds its boundary edges keeps the number of an open path's ends inside
+//! alone, which must leave fewer cycles than there were; the first time that fails, the window
+//! around every cycle is tried again (cycles none joins alone may join together), and doubled
+//! once. A window that holds its boundary edges keeps the number of an open path's ends inside
 //! it, so a cycle that can only be joined by ending the path in it (one behind a single square,
 //! say) is never joined by a window around it alone; the next window adds a corridor, a
 //! shortest path from the cycle to the nearest end of the path, and is doubled while it is too
 //! small; when it outgrows its limit, windows with paths to both ends follow (the nearest may
-//! be one the tour needs where it is), doubled in turn. A window that has no model, or that meets its conflict budget (such
-//! parities are slow to refute), counts as too small.
+//! be one the tour needs where it is), doubled in turn. A window that has no model, or that
+//! meets its conflict budget (such parities are slow to refute), counts as too small.
 //!
 //! A window that outgrows its limit, or a spent budget, gives the cycles reached back to the
 //! main loop, so only tours come from here: a proof that there is none is always the whole
@@ -46,9 +46,9 @@ const LARGEST_SHARE: usize = 4;
 /// of conflicts, not seconds, so the same board takes the same windows on every machine.
 const WINDOW_CONFLICTS: u64 = 40_000;
 
-/// The largest radius of a window around every cycle tried again (see [`repair_locally`]): a
-/// window around every cycle is tried again when the shortest cycle alone cannot be joined,
-/// doubled from [`FIRST_RADIUS`] to this.
+/// The largest radius of the window around every cycle when it is tried again (the first time
+/// the shortest cycle cannot be joined alone, see [`repair_locally`]): doubled from
+/// [`FIRST_RADIUS`] to this.
 const RETRY_RADIUS: u32 = 4;
 
 /// The most conflicts all windows together may meet before the main loop takes over.
@@ -101,12 +101,11 @@ enum Scope {
 
 /// Joins `cycles` (a 2-factor of `graph` that holds its `protected` edges) into one cycle by
 /// small window formulas: first one window around every cycle but the largest, then, while
-/// cycles are left, a window around the shortest, then (once for each set of cycles) around
-/// every cycle again, doubled to [`RETRY_RADIUS`], then around the shortest widened by a
-/// corridor to an open path's nearest end, then to both, each doubled while it is too small;
-/// stops when a window would
-/// pass a quarter of the graph, after [`WINDOWS_PER_CYCLE`] windows a cycle, when the windows
-/// have met [`REPAIR_CONFLICTS`] conflicts, or at the `deadline`.
+/// cycles are left, a window around the shortest, then (once a repair) around every cycle
+/// again, doubled to [`RETRY_RADIUS`], then around the shortest widened by a corridor to an
+/// open path's nearest end, then to both, each doubled while it is too small; stops when a
+/// window would pass a quarter of the graph, after [`WINDOWS_PER_CYCLE`] windows a cycle, when
+/// the windows have met [`REPAIR_CONFLICTS`] conflicts, or at the `deadline`.
 pub(super) fn repair_locally(
     graph: &CycleGraph,
     cycles: Vec<Vec<Vertex>>,
