@@ -157,6 +157,16 @@ impl CycleGraph {
             .map(|index| index as Vertex)
     }
 
+    /// The same graph with the tour's ends fixed on `start` and `end` (squares' vertices)
+    /// instead: the cases of a search that splits on where an open tour ends.
+    pub fn with_ends(&self, start: Option<Vertex>, end: Option<Vertex>) -> CycleGraph {
+        CycleGraph {
+            start,
+            end,
+            ..self.clone()
+        }
+    }
+
     /// Edges that every tour uses: the virtual vertex's edges to a fixed start and end.
     pub fn forced_edges(&self) -> Vec<u32> {
         let Some(virtual_vertex) = self.virtual_vertex else {

@@ -75,6 +75,65 @@ impl CapacitatedGraph {
         search.take_greedily();
         search.finish()
     }
+
+    /// The vertices that some b-matching as large as `chosen` joins to `vertex`, given that
+    /// `chosen` (a flag per edge) fills every vertex to its capacity: the vertices it joins, and
+    /// those an unchosen edge joins where the edge lies on an alternating cycle (edges not
+    /// chosen lead right, chosen ones back left), which exchanges it into the matching.
+    pub(crate) fn partners_in_some_full_matching(
+        &self,
+        chosen: &[bool],
+        vertex: usize,
+    ) -> Vec<usize> {
+        let (offsets, neighbours) = self.adjacency();
+        let incident = |at: usize| &neighbours[offsets[at] as usize..offsets[at + 1] as usize];
+        // An unchosen edge from a left vertex needs a way back to it; one into a right vertex,
+        // a way on from it. So the search follows the arcs backwards from a left vertex.
+        let forward = !self.is_left[vertex];
+        let mut reached = vec![false; self.capacity.len()];
+        reached[vertex] = true;
+        let mut found = vec![vertex as u32];
+        let mut next = 0;
+        while let Some(&at) = found.get(next) {
+            next += 1;
+            let at = at as usize;
+            for &(neighbour, edge) in incident(at) {
+                let leads_on = self.is_left[at] != chosen[edge as usize];
+                if leads_on == forward && !reached[neighbour as usize] {
+                    reached[neighbour as usize] = true;
+                    found.push(neighbour);
+                }
+            }
+        }
+        incident(vertex)
+            .iter()
+            .filter(|&&(neighbour, edge)| chosen[edge as usize] || reached[neighbour as usize])
+            .map(|&(neighbour, _)| neighbour as usize)
+            .collect()
+    }
+
+    /// Each vertex's neighbours, each with the number of the edge that joins them, in one
+    /// buffer, and where each vertex's start (one more entry than vertices).
+    fn adjacency(&self) -> (Vec<u32>, Vec<(u32, u32)>) {
+        let vertices = self.capacity.len();
+        let mut offsets = vec![0u32; vertices + 1];
+        for &[left, right] in &self.edges {
+            offsets[left as usize + 1] += 1;
+            offsets[right as usize + 1] += 1;
+        }
+        for vertex in 0..vertices {
+            offsets[vertex + 1] += offsets[vertex];
+        }
+        let mut filled = offsets.clone();
+        let mut neighbours = vec![(0, 0); 2 * self.edges.len()];
+        for (edge, &[left, right]) in self.edges.iter().enumerate() {
+            for (from, to) in [(left, right), (right, left)] {
+                neighbours[filled[from as usize] as usize] = (to, edge as u32);
+                filled[from as usize] += 1;
+            }
+        }
+        (offsets, neighbours)
+    }
 }
 
 /// The layer of a vertex the current phase has not reached (or has found leads nowhere).
@@ -103,22 +162,7 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     fn new(graph: &'a CapacitatedGraph) -> Search<'a> {
         let vertices = graph.capacity.len();
-        let mut offsets = vec![0u32; vertices + 1];
-        for &[left, right] in &graph.edges {
-            offsets[left as usize + 1] += 1;
-            offsets[right as usize + 1] += 1;
-        }
-        for vertex in 0..vertices {
-            offsets[vertex + 1] += offsets[vertex];
-        }
-        let mut filled = offsets.clone();
-        let mut neighbours = vec![(0, 0); 2 * graph.edges.len()];
-        for (edge, &[left, right]) in graph.edges.iter().enumerate() {
-            for (from, to) in [(left, right), (right, left)] {
-                neighbours[filled[from as usize] as usize] = (to, edge as u32);
-                filled[from as usize] += 1;
-            }
-        }
+        let (offsets, neighbours) = graph.adjacency();
         Search {
             graph,
             offsets,
@@ -397,5 +441,63 @@ mod tests {
         let matching = phases_after(&graph, &(0..pairs - 1).collect::<Vec<_>>());
         assert_eq!(matching.size as usize, pairs);
         assert_eq!(graph.maximum_matching().size as usize, pairs);
+    }
+
+    #[test]
+    fn partners_are_the_edges_some_full_matching_chooses() {
+        // Random bipartite graphs with capacities 1 and 2: an edge at the probed vertex is in
+        // some full b-matching exactly when the matching with that edge taken first (its ends'
+        // capacities lowered, the edge left out) is still full.
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let per_side = 2 + rng.below(4) as usize;
+            let mut vertices = Vec::new();
+            for left in [true, false] {
+                for _ in 0..per_side {
+                    vertices.push((left, 1 + rng.below(2) as u32));
+                }
+            }
+            let mut edges = Vec::new();
+            for left in 0..per_side {
+                for right in per_side..2 * per_side {
+                    if rng.below(3) > 0 {
+                        edges.push((left, right));
+                    }
+                }
+            }
+            let graph = graph_of(&vertices, &edges);
+            let full: u32 = vertices.iter().filter(|v| v.0).map(|v| v.1).sum();
+            let other: u32 = vertices.iter().filter(|v| !v.0).map(|v| v.1).sum();
+            let matching = graph.maximum_matching();
+            if full != other || matching.size != full {
+                continue;
+            }
+            for vertex in 0..vertices.len() {
+                let mut partners = graph.partners_in_some_full_matching(&matching.chosen, vertex);
+                partners.sort_unstable();
+                let mut expected = Vec::new();
+                for (index, &(left, right)) in edges.iter().enumerate() {
+                    if left != vertex && right != vertex {
+                        continue;
+                    }
+                    let mut lowered = vertices.clone();
+                    lowered[left].1 -= 1;
+                    lowered[right].1 -= 1;
+                    let mut rest = edges.clone();
+                    rest.remove(index);
+                    if graph_of(&lowered, &rest).maximum_matching().size == full - 1 {
+                        expected.push(left + right - vertex);
+                    }
+                }
+                expected.sort_unstable();
+                assert_eq!(
+                    partners, expected,
+                    "vertex {vertex} of {vertices:?} {edges:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "only {checked} vertices checked");
     }
 }

@@ -8,7 +8,7 @@
 //! first.
 
 use crate::board::{Board, Square};
-use crate::engine::b_matching::CapacitatedGraph;
+use crate::engine::b_matching::{BMatching, CapacitatedGraph};
 use crate::engine::{HallCut, Impossibility};
 use crate::graph::{two_colouring, CycleGraph, Vertex};
 use crate::piece::MoveGraph;
@@ -213,99 +213,176 @@ pub enum NoTwoFactor {
 /// forced edge (to a fixed end) is chosen before the flow: it takes one unit from each of its
 /// ends.
 pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
-    let side = square_sides(graph).ok_or(NoTwoFactor::NotBipartite)?;
-    let vertex_count = graph.vertex_count();
-    // Matching vertices: the graph's vertices (the virtual one as its side-0 half), then the
-    // virtual vertex's side-1 half; side 0 on the left.
-    let other_half = vertex_count;
-    let virtual_vertex = graph.virtual_vertex();
-    let mut capacity = vec![2u32; vertex_count + 1];
-    if let Some(virtual_vertex) = virtual_vertex {
-        let squares = &side[..graph.square_count()];
-        let side_1 = squares
-            .iter()
-            .filter(|&&vertex_side| vertex_side == 1)
-            .count() as i64;
-        let surplus = squares.len() as i64 - 2 * side_1;
-        if surplus.abs() > 1 {
-            return Err(every_vertex_short(graph, surplus.unsigned_abs() as u32));
-        }
-        // The side-0 half supplies what the side-1 squares lack, the side-1 half the rest.
-        capacity[virtual_vertex as usize] = (1 - surplus) as u32;
-        capacity[other_half] = (1 + surplus) as u32;
-    }
-    // The flow node of an edge's end `vertex`, whose other end is `other`.
-    let node = |vertex: Vertex, other: Vertex| -> usize {
-        match Some(vertex) == virtual_vertex && side[other as usize] == 0 {
-            true => other_half,
-            false => vertex as usize,
-        }
-    };
-    let mut chosen = vec![false; graph.edges().len()];
-    for edge in graph.forced_edges() {
-        let (a, b) = graph.edges()[edge as usize];
-        for end in [node(a, b), node(b, a)] {
-            if capacity[end] == 0 {
-                return Err(every_vertex_short(graph, 1));
-            }
-            capacity[end] -= 1;
-        }
-        chosen[edge as usize] = true;
-    }
-    let node_side = |node: usize| match node {
-        _ if node == other_half => 1,
-        _ if Some(node as Vertex) == virtual_vertex => 0,
-        _ => side[node],
-    };
-    let mut matching = CapacitatedGraph::new(vertex_count + 1);
-    let mut demand = [0u32; 2];
-    let nodes = (0..vertex_count).chain(virtual_vertex.map(|_| other_half));
-    for node in nodes {
-        let node_capacity = capacity[node];
-        demand[node_side(node) as usize] += node_capacity;
-        matching.set_vertex(node, node_side(node) == 0, node_capacity);
-    }
-    if demand[0] != demand[1] {
-        let short = demand[0].abs_diff(demand[1]);
-        return Err(every_vertex_short(graph, short));
-    }
-    let mut flow_edge = vec![usize::MAX; graph.edges().len()];
-    for (edge, &(a, b)) in graph.edges().iter().enumerate() {
-        if chosen[edge] {
-            continue;
-        }
-        let (from, to) = (node(a, b), node(b, a));
-        let (from, to) = if node_side(from) == 0 {
-            (from, to)
-        } else {
-            (to, from)
-        };
-        flow_edge[edge] = matching.edge_count();
-        matching.add_edge(from, to);
-    }
-    let matched = matching.maximum_matching();
-    let (possible, source_side) = (matched.size, &matched.reached);
-    if possible < demand[0] {
-        let squares = (0..graph.square_count())
-            .filter(|&vertex| source_side[vertex])
-            .map(|vertex| graph.square(vertex as Vertex))
-            .collect();
-        return Err(NoTwoFactor::Shortfall(Shortfall {
-            needed: demand[0],
-            possible,
-            cut: Some(HallCut {
-                squares,
-                has_free_end: virtual_vertex.is_some_and(|vertex| source_side[vertex as usize]),
-                dead_end: None,
-            }),
-        }));
-    }
-    for (edge, &flow_edge) in flow_edge.iter().enumerate() {
-        if flow_edge != usize::MAX && matched.chosen[flow_edge] {
+    let network = FactorNetwork::new(graph)?;
+    let matched = network.full_matching(graph)?;
+    let mut chosen = network.forced.clone();
+    for (edge, &flow_edge) in network.flow_edge.iter().enumerate() {
+        if flow_edge != NO_FLOW_EDGE && matched.chosen[flow_edge] {
             chosen[edge] = true;
         }
     }
     Ok(chosen)
+}
+
+/// Where an open tour's free ends may lie, by the flow of [`two_factor`]: for each half of the
+/// virtual vertex that has an end left to place (none is forced to it), the squares that some
+/// 2-factor joins to it, as vertices in increasing order. Every tour is a 2-factor, so each of
+/// its free ends lies in one of these sets. None for a closed tour.
+///
+/// On a board where the flow leaves little choice, one set can be a handful of squares
+/// (every tour then ends on one of them), while the other holds most of its side.
+pub fn free_end_squares(graph: &CycleGraph) -> Result<Vec<Vec<Vertex>>, NoTwoFactor> {
+    let network = FactorNetwork::new(graph)?;
+    let Some(virtual_vertex) = graph.virtual_vertex() else {
+        return Ok(Vec::new());
+    };
+    let matched = network.full_matching(graph)?;
+    let halves = [virtual_vertex as usize, network.other_half];
+    Ok(halves
+        .into_iter()
+        .filter(|&half| network.capacity[half] > 0)
+        .map(|half| {
+            let mut squares: Vec<Vertex> = network
+                .matching
+                .partners_in_some_full_matching(&matched.chosen, half)
+                .into_iter()
+                .map(|vertex| vertex as Vertex)
+                .collect();
+            squares.sort_unstable();
+            squares
+        })
+        .collect())
+}
+
+/// The matching edge of a graph edge that has none (a forced edge, chosen before the flow).
+const NO_FLOW_EDGE: usize = usize::MAX;
+
+/// The bipartite b-matching whose full matchings, with the forced edges, are the 2-factors of
+/// a graph (see [`two_factor`]).
+struct FactorNetwork {
+    /// The matching: the graph's vertices (the virtual one as its side-0 half), then the
+    /// virtual vertex's side-1 half; side 0 on the left.
+    matching: CapacitatedGraph,
+    /// Each matching vertex's capacity: the edges it takes beyond the forced ones.
+    capacity: Vec<u32>,
+    /// The matching node of the virtual vertex's side-1 half.
+    other_half: usize,
+    /// The matching edge of each graph edge ([`NO_FLOW_EDGE`] for a forced edge).
+    flow_edge: Vec<usize>,
+    /// The forced edges, as a flag per graph edge.
+    forced: Vec<bool>,
+    /// The edges the left side must take for a full matching.
+    demand: u32,
+}
+
+impl FactorNetwork {
+    /// The network of `graph`; `Err` when the squares are not bipartite, or when the sides'
+    /// needs (after the forced edges) cannot balance.
+    fn new(graph: &CycleGraph) -> Result<FactorNetwork, NoTwoFactor> {
+        let side = square_sides(graph).ok_or(NoTwoFactor::NotBipartite)?;
+        let vertex_count = graph.vertex_count();
+        let other_half = vertex_count;
+        let virtual_vertex = graph.virtual_vertex();
+        let mut capacity = vec![2u32; vertex_count + 1];
+        if let Some(virtual_vertex) = virtual_vertex {
+            let squares = &side[..graph.square_count()];
+            let side_1 = squares
+                .iter()
+                .filter(|&&vertex_side| vertex_side == 1)
+                .count() as i64;
+            let surplus = squares.len() as i64 - 2 * side_1;
+            if surplus.abs() > 1 {
+                return Err(every_vertex_short(graph, surplus.unsigned_abs() as u32));
+            }
+            // The side-0 half supplies what the side-1 squares lack, the side-1 half the rest.
+            capacity[virtual_vertex as usize] = (1 - surplus) as u32;
+            capacity[other_half] = (1 + surplus) as u32;
+        } else {
+            capacity[other_half] = 0;
+        }
+        // The flow node of an edge's end `vertex`, whose other end is `other`.
+        let node = |vertex: Vertex, other: Vertex| -> usize {
+            match Some(vertex) == virtual_vertex && side[other as usize] == 0 {
+                true => other_half,
+                false => vertex as usize,
+            }
+        };
+        let mut forced = vec![false; graph.edges().len()];
+        for edge in graph.forced_edges() {
+            let (a, b) = graph.edges()[edge as usize];
+            for end in [node(a, b), node(b, a)] {
+                if capacity[end] == 0 {
+                    return Err(every_vertex_short(graph, 1));
+                }
+                capacity[end] -= 1;
+            }
+            forced[edge as usize] = true;
+        }
+        let node_side = |node: usize| match node {
+            _ if node == other_half => 1,
+            _ if Some(node as Vertex) == virtual_vertex => 0,
+            _ => side[node],
+        };
+        let mut matching = CapacitatedGraph::new(vertex_count + 1);
+        let mut demand = [0u32; 2];
+        let nodes = (0..vertex_count).chain(virtual_vertex.map(|_| other_half));
+        for node in nodes {
+            let node_capacity = capacity[node];
+            demand[node_side(node) as usize] += node_capacity;
+            matching.set_vertex(node, node_side(node) == 0, node_capacity);
+        }
+        if demand[0] != demand[1] {
+            let short = demand[0].abs_diff(demand[1]);
+            return Err(every_vertex_short(graph, short));
+        }
+        let mut flow_edge = vec![NO_FLOW_EDGE; graph.edges().len()];
+        for (edge, &(a, b)) in graph.edges().iter().enumerate() {
+            if forced[edge] {
+                continue;
+            }
+            let (from, to) = (node(a, b), node(b, a));
+            let (from, to) = if node_side(from) == 0 {
+                (from, to)
+            } else {
+                (to, from)
+            };
+            flow_edge[edge] = matching.edge_count();
+            matching.add_edge(from, to);
+        }
+        Ok(FactorNetwork {
+            matching,
+            capacity,
+            other_half,
+            flow_edge,
+            forced,
+            demand: demand[0],
+        })
+    }
+
+    /// A maximum matching that fills every vertex; `Err` with the shortfall and its minimum
+    /// cut (in `graph`'s squares) when there is none.
+    fn full_matching(&self, graph: &CycleGraph) -> Result<BMatching, NoTwoFactor> {
+        let matched = self.matching.maximum_matching();
+        if matched.size < self.demand {
+            let source_side = &matched.reached;
+            let squares = (0..graph.square_count())
+                .filter(|&vertex| source_side[vertex])
+                .map(|vertex| graph.square(vertex as Vertex))
+                .collect();
+            return Err(NoTwoFactor::Shortfall(Shortfall {
+                needed: self.demand,
+                possible: matched.size,
+                cut: Some(HallCut {
+                    squares,
+                    has_free_end: graph
+                        .virtual_vertex()
+                        .is_some_and(|vertex| source_side[vertex as usize]),
+                    dead_end: None,
+                }),
+            }));
+        }
+        Ok(matched)
+    }
 }
 
 /// The side (0 or 1) of every vertex in a 2-colouring of the squares, the virtual vertex (left
@@ -344,6 +421,7 @@ fn every_vertex_short(graph: &CycleGraph, short: u32) -> NoTwoFactor {
 mod tests {
     use super::*;
     use crate::piece::Piece;
+    use crate::problem::TourShape;
 
     fn all_unvisited_but(board: &Board, head: Square) -> Vec<bool> {
         (0..board.len() as Square)
@@ -407,5 +485,91 @@ mod tests {
             head,
             PathEnd::Anywhere
         ));
+    }
+
+    /// The cycle graph of an open tour of `piece` on `board`.
+    fn open_graph(board: &Board, piece: Piece) -> CycleGraph {
+        let problem = crate::problem::Problem::new(board.clone(), piece, TourShape::Open);
+        CycleGraph::new(&problem, &MoveGraph::new(board, piece))
+    }
+
+    /// The ends of every Hamiltonian path of the squares of `graph` (an open tour's cycle
+    /// graph), each path from each end, by brute force.
+    fn path_ends(graph: &CycleGraph) -> Vec<(Vertex, Vertex)> {
+        fn extend(graph: &CycleGraph, path: &mut Vec<Vertex>, ends: &mut Vec<(Vertex, Vertex)>) {
+            let last = *path.last().expect("a path has a square");
+            if path.len() == graph.square_count() {
+                ends.push((path[0], last));
+                return;
+            }
+            for &(next, _) in graph.incident(last) {
+                if Some(next) != graph.virtual_vertex() && !path.contains(&next) {
+                    path.push(next);
+                    extend(graph, path, ends);
+                    path.pop();
+                }
+            }
+        }
+        let mut ends = Vec::new();
+        for first in 0..graph.square_count() as Vertex {
+            extend(graph, &mut vec![first], &mut ends);
+        }
+        ends.sort_unstable();
+        ends.dedup();
+        ends
+    }
+
+    #[test]
+    fn a_strip_confines_both_ends_to_its_two_end_squares() {
+        // Five squares in a row, three of one colour: both ends on the larger colour, and the
+        // squares at either end have one move each.
+        let board: Board = ".....\n".parse().unwrap();
+        let graph = open_graph(&board, Piece::Rook);
+        assert_eq!(free_end_squares(&graph), Ok(vec![vec![0, 4]]));
+    }
+
+    #[test]
+    fn every_paths_ends_lie_where_the_flow_allows_them() {
+        // Small holed boards: each end of every Hamiltonian path is allowed by the flow with
+        // both ends free, and the second end by the flow with the first end fixed.
+        let mut rng = crate::rng::SplitMix64::new(14);
+        let mut paths = 0;
+        for _ in 0..60 {
+            let (rows, cols) = (3 + rng.below(2) as usize, 3 + rng.below(3) as usize);
+            let text: String = (0..rows)
+                .map(|_| {
+                    let row: String = (0..cols)
+                        .map(|_| if rng.below(6) == 0 { 'X' } else { '.' })
+                        .collect();
+                    row + "\n"
+                })
+                .collect();
+            let board: Board = text.parse().unwrap();
+            for piece in [Piece::Rook, Piece::Knight] {
+                let graph = open_graph(&board, piece);
+                if graph.square_count() < 2 {
+                    continue;
+                }
+                let allowed: Vec<Vertex> = match free_end_squares(&graph) {
+                    Ok(sets) => sets.into_iter().flatten().collect(),
+                    Err(_) => Vec::new(),
+                };
+                for (first, second) in path_ends(&graph) {
+                    assert!(allowed.contains(&first), "{text}{piece:?} {first}");
+                    let fixed = graph.with_ends(Some(first), None);
+                    let seconds: Vec<Vertex> = free_end_squares(&fixed)
+                        .unwrap()
+                        .into_iter()
+                        .flatten()
+                        .collect();
+                    assert!(
+                        seconds.contains(&second),
+                        "{text}{piece:?} {first} {second}"
+                    );
+                    paths += 1;
+                }
+            }
+        }
+        assert!(paths > 100, "only {paths} paths");
     }
 }

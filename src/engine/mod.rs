@@ -235,6 +235,14 @@ pub struct SatStats {
     pub local_solve_calls: u64,
     /// Conflicts the local repair's window solvers met.
     pub local_conflicts: u64,
+    /// Cases of an open tour with both ends fixed that the flow and the local repair tried,
+    /// where the flow confines an end to a few squares (see `encodings/cutset.md`).
+    pub end_cases: u64,
+    /// Conflicts met by those cases' repairs and by the short look at the whole formula
+    /// before them.
+    pub end_case_conflicts: u64,
+    /// Seconds spent on those cases and the look.
+    pub end_case_seconds: f64,
 }
 
 /// What an engine did.

@@ -51,8 +51,13 @@ const WINDOW_CONFLICTS: u64 = 40_000;
 /// [`FIRST_RADIUS`] to this.
 const RETRY_RADIUS: u32 = 4;
 
-/// The most conflicts all windows together may meet before the main loop takes over.
-const REPAIR_CONFLICTS: u64 = 500_000;
+/// The most conflicts all windows of the warm start's repair may meet before the main loop
+/// takes over.
+pub(super) const REPAIR_CONFLICTS: u64 = 500_000;
+
+/// The most conflicts the windows of the warm start's repair may meet when the flow confines
+/// an open tour's end: the cases on the ends join what the windows cannot (see `end_cases`).
+pub(super) const CONFINED_REPAIR_CONFLICTS: u64 = 100_000;
 
 /// Windows tried before the main loop takes over: this many for each cycle the warm start
 /// left, and a few more.
@@ -105,12 +110,14 @@ enum Scope {
 /// again, doubled to [`RETRY_RADIUS`], then around the shortest widened by a corridor to an
 /// open path's nearest end, then to both, each doubled while it is too small; stops when a
 /// window would pass a quarter of the graph, after [`WINDOWS_PER_CYCLE`] windows a cycle, when
-/// the windows have met [`REPAIR_CONFLICTS`] conflicts, or at the `deadline`.
+/// the windows have met `conflict_budget` conflicts ([`REPAIR_CONFLICTS`] for the warm start),
+/// or at the `deadline`.
 pub(super) fn repair_locally(
     graph: &CycleGraph,
     cycles: Vec<Vec<Vertex>>,
     protected: &[bool],
     deadline: Option<Instant>,
+    conflict_budget: u64,
 ) -> Result<LocalRepair, Stop> {
     let mut repair = LocalRepair {
         cycles,
@@ -127,7 +134,7 @@ pub(super) fn repair_locally(
     let open = graph.virtual_vertex().is_some();
     let max_windows = WINDOWS_PER_CYCLE * repair.cycles.len() + EXTRA_WINDOWS;
     for _ in 0..max_windows {
-        let conflicts_left = REPAIR_CONFLICTS.saturating_sub(repair.conflicts);
+        let conflicts_left = conflict_budget.saturating_sub(repair.conflicts);
         if repair.cycles.len() < 2 || conflicts_left == 0 {
             break;
         }

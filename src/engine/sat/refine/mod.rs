@@ -6,6 +6,7 @@
 //! by edge exchanges before the cycles left are cut, and `warm` gives the loop a first model from
 //! a 2-factor and repairs it inside windows.
 
+mod end_cases;
 pub mod lex;
 mod local;
 pub mod merge;
@@ -144,6 +145,14 @@ impl Refinement {
             forbidden: Vec::new(),
             stats,
         }
+    }
+
+    /// The same refinement with its solver stopped after `budget` conflicts in all (then every
+    /// solve ends in [`Stop::ConflictBudget`]): a short look at the whole formula. Only before
+    /// the first solve.
+    fn with_conflict_budget(mut self, limits: &Limits, budget: u64) -> Refinement {
+        self.solver = DeadlineSolver::with_budget(limits.deadline, Some(budget), None);
+        self
     }
 
     /// The cycle graph.
@@ -400,31 +409,70 @@ pub(super) fn search_cycle_graph(
         Some(Err(_)) | None => None,
     };
     if let Some(model) = warm_model {
-        let mut repair =
-            match local::repair_locally(&graph, model.cycles, &protected, limits.deadline) {
-                Ok(repair) => repair,
+        // Where the flow confines an open tour's end, the repair is cut short: the cases on the
+        // ends find what it cannot (see `end_cases`).
+        let end_plan = end_cases::plan(&graph);
+        let repair_conflicts = match end_plan {
+            Some(_) => local::CONFINED_REPAIR_CONFLICTS,
+            None => local::REPAIR_CONFLICTS,
+        };
+        let repaired_locally = local::repair_locally(
+            &graph,
+            model.cycles,
+            &protected,
+            limits.deadline,
+            repair_conflicts,
+        );
+        let repair = match repaired_locally {
+            Ok(repair) => repair,
+            Err(stop) => return Answer::Stopped(stop),
+        };
+        let start = warm::WarmModel {
+            cycles: repair.cycles.clone(),
+            ..model
+        };
+        let mut cases = end_cases::EndCases::default();
+        if let (Some(end_plan), true) = (&end_plan, repair.cycles.len() > 1) {
+            // A board without a tour is often refuted in a few hundred conflicts of the whole
+            // formula, where the cases would try every pair in vain: a short look first.
+            let look_started = Instant::now();
+            let mut look = Refinement::on_graph(graph.clone(), options, limits, None, look_started)
+                .with_conflict_budget(limits, end_cases::LOOK_CONFLICTS);
+            let looked = look.refine(Some(start.clone()), &[], &protected);
+            if !matches!(looked, Err(Stop::ConflictBudget)) {
+                repair.record(&mut look.stats);
+                let found = looked.map(|cycle| cycle.map(|cycle| graph.tour_of_cycle(&cycle)));
+                return look.into_answer(found, stats);
+            }
+            let look_seconds = look_started.elapsed().as_secs_f64();
+            cases = match end_plan.tour(&graph, &repair.cycles, limits.deadline) {
+                Ok(cases) => cases,
                 Err(stop) => return Answer::Stopped(stop),
             };
-        if let [cycle] = repair.cycles.as_slice() {
+            cases.looked(look.solver.conflicts(), look_seconds);
+        }
+        let found = match (repair.cycles.as_slice(), &cases.cycle) {
+            ([cycle], _) | (_, Some(cycle)) => Some(graph.tour_of_cycle(cycle)),
+            _ => None,
+        };
+        if let Some(tour) = found {
             let mut sat_stats = SatStats {
                 encoding: options.encoding.name().to_string(),
-                merges: model.merges,
-                flow_seconds: model.seconds,
+                merges: start.merges,
+                flow_seconds: start.seconds,
                 ..SatStats::default()
             };
             repair.record(&mut sat_stats);
+            cases.record(&mut sat_stats);
             stats.sat = Some(sat_stats);
-            return Answer::Found(graph.tour_of_cycle(cycle));
+            return Answer::Found(tour);
         }
-        let start = warm::WarmModel {
-            cycles: std::mem::take(&mut repair.cycles),
-            ..model
-        };
-        repaired = Some((start, repair));
+        repaired = Some((start, repair, cases));
     }
     let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now());
-    let warm = repaired.map(|(start, repair)| {
+    let warm = repaired.map(|(start, repair, cases)| {
         repair.record(&mut refinement.stats);
+        cases.record(&mut refinement.stats);
         start
     });
     let found = refinement.refine(warm, &[], &protected);

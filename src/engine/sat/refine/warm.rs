@@ -31,6 +31,7 @@ pub(super) fn wanted(options: &SatOptions) -> bool {
 }
 
 /// The first model of the warm start: a maximum flow's 2-factor with its cycles joined.
+#[derive(Debug, Clone)]
 pub(super) struct WarmModel {
     /// The cycles left after joining.
     pub cycles: Vec<Vec<Vertex>>,
