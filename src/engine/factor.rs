@@ -213,15 +213,7 @@ pub enum NoTwoFactor {
 /// forced edge (to a fixed end) is chosen before the flow: it takes one unit from each of its
 /// ends.
 pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
-    let network = FactorNetwork::new(graph)?;
-    let matched = network.full_matching(graph)?;
-    let mut chosen = network.forced.clone();
-    for (edge, &flow_edge) in network.flow_edge.iter().enumerate() {
-        if flow_edge != NO_FLOW_EDGE && matched.chosen[flow_edge] {
-            chosen[edge] = true;
-        }
-    }
-    Ok(chosen)
+    two_factor_and_free_ends(graph).map(|(chosen, _)| chosen)
 }
 
 /// Where an open tour's free ends may lie, by the flow of [`two_factor`]: for each half of the
@@ -232,14 +224,27 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
 /// On a board where the flow leaves little choice, one set can be a handful of squares
 /// (every tour then ends on one of them), while the other holds most of its side.
 pub fn free_end_squares(graph: &CycleGraph) -> Result<Vec<Vec<Vertex>>, NoTwoFactor> {
+    two_factor_and_free_ends(graph).map(|(_, free_ends)| free_ends)
+}
+
+/// [`two_factor`] and [`free_end_squares`] from one flow.
+pub fn two_factor_and_free_ends(
+    graph: &CycleGraph,
+) -> Result<(Vec<bool>, Vec<Vec<Vertex>>), NoTwoFactor> {
     let network = FactorNetwork::new(graph)?;
-    let Some(virtual_vertex) = graph.virtual_vertex() else {
-        return Ok(Vec::new());
-    };
     let matched = network.full_matching(graph)?;
-    let halves = [virtual_vertex as usize, network.other_half];
-    Ok(halves
+    let mut chosen = network.forced.clone();
+    for (edge, &flow_edge) in network.flow_edge.iter().enumerate() {
+        if flow_edge != NO_FLOW_EDGE && matched.chosen[flow_edge] {
+            chosen[edge] = true;
+        }
+    }
+    let halves = graph
+        .virtual_vertex()
+        .map(|virtual_vertex| [virtual_vertex as usize, network.other_half]);
+    let free_ends = halves
         .into_iter()
+        .flatten()
         .filter(|&half| network.capacity[half] > 0)
         .map(|half| {
             let mut squares: Vec<Vertex> = network
@@ -251,7 +256,8 @@ pub fn free_end_squares(graph: &CycleGraph) -> Result<Vec<Vec<Vertex>>, NoTwoFac
             squares.sort_unstable();
             squares
         })
-        .collect())
+        .collect();
+    Ok((chosen, free_ends))
 }
 
 /// The matching edge of a graph edge that has none (a forced edge, chosen before the flow).

@@ -82,16 +82,20 @@ pub(super) struct EndPlan {
 
 /// The cases' plan for `graph`, when they apply: an open tour with neither end fixed whose
 /// flow confines one free end to at most [`CONFINED_SQUARES`] squares, or with one end fixed
-/// whose flow confines the other so; `None` otherwise.
-pub(super) fn plan(graph: &CycleGraph) -> Option<EndPlan> {
+/// whose flow confines the other so; `None` otherwise. `free_ends` are the squares the flow
+/// allows each free end (see [`free_end_squares`]).
+pub(super) fn plan(graph: &CycleGraph, free_ends: &[Vec<Vertex>]) -> Option<EndPlan> {
     let fixed = match (graph.start(), graph.end()) {
         (Some(_), Some(_)) => return None,
         (Some(fixed), None) | (None, Some(fixed)) => Some(fixed),
         (None, None) => None,
     };
-    let squares = most_confined(graph)?;
+    let squares = free_ends
+        .iter()
+        .filter(|squares| !squares.is_empty())
+        .min_by_key(|squares| squares.len())?;
     (squares.len() <= CONFINED_SQUARES).then(|| EndPlan {
-        firsts: fixed.map_or(squares, |fixed| vec![fixed]),
+        firsts: fixed.map_or_else(|| squares.clone(), |fixed| vec![fixed]),
     })
 }
 
@@ -179,14 +183,4 @@ impl EndPlan {
         }
         pairs
     }
-}
-
-/// The smaller of the sets of squares the flow allows an open tour's free ends (see
-/// [`free_end_squares`]); `None` when there is no flow, or for a closed tour.
-fn most_confined(graph: &CycleGraph) -> Option<Vec<Vertex>> {
-    free_end_squares(graph)
-        .ok()?
-        .into_iter()
-        .filter(|squares| !squares.is_empty())
-        .min_by_key(Vec::len)
 }

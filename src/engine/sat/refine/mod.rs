@@ -411,7 +411,10 @@ pub(super) fn search_cycle_graph(
     if let Some(model) = warm_model {
         // Where the flow confines an open tour's end, the repair is cut short: the cases on the
         // ends find what it cannot (see `end_cases`).
-        let end_plan = end_cases::plan(&graph);
+        let end_plan = model
+            .free_ends
+            .as_deref()
+            .and_then(|free_ends| end_cases::plan(&graph, free_ends));
         let repair_conflicts = match end_plan {
             Some(_) => local::CONFINED_REPAIR_CONFLICTS,
             None => local::REPAIR_CONFLICTS,

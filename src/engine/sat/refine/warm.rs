@@ -39,6 +39,9 @@ pub(super) struct WarmModel {
     pub merges: u64,
     /// Seconds spent on the flow and the joining.
     pub seconds: f64,
+    /// Where the flow lets an open tour's free ends lie (see
+    /// [`factor::free_end_squares`]); `None` when the 2-factor came from a matching.
+    pub free_ends: Option<Vec<Vec<Vertex>>>,
 }
 
 /// The warm start's first model of `graph`: `Err` with the flow's shortfall for a bipartite
@@ -49,10 +52,10 @@ pub(super) struct WarmModel {
 /// of Tutte's gadget.
 pub(super) fn warm_model(graph: &CycleGraph) -> Result<Option<WarmModel>, Shortfall> {
     let started = Instant::now();
-    let chosen = match factor::two_factor(graph) {
-        Ok(chosen) => chosen,
+    let (chosen, free_ends) = match factor::two_factor_and_free_ends(graph) {
+        Ok((chosen, free_ends)) => (chosen, Some(free_ends)),
         Err(factor::NoTwoFactor::NotBipartite) => match general_two_factor(graph) {
-            Some(chosen) => chosen,
+            Some(chosen) => (chosen, None),
             None => return Ok(None),
         },
         Err(factor::NoTwoFactor::Shortfall(shortfall)) => return Err(shortfall),
@@ -66,6 +69,7 @@ pub(super) fn warm_model(graph: &CycleGraph) -> Result<Option<WarmModel>, Shortf
         cycles,
         merges,
         seconds: started.elapsed().as_secs_f64(),
+        free_ends,
     }))
 }
 
