@@ -213,7 +213,9 @@ pub enum NoTwoFactor {
 /// forced edge (to a fixed end) is chosen before the flow: it takes one unit from each of its
 /// ends.
 pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
-    two_factor_and_free_ends(graph).map(|(chosen, _)| chosen)
+    let network = FactorNetwork::new(graph)?;
+    let matched = network.full_matching(graph)?;
+    Ok(network.chosen_edges(&matched))
 }
 
 /// Where an open tour's free ends may lie, by the flow of [`two_factor`]: for each half of the
@@ -224,7 +226,9 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
 /// On a board where the flow leaves little choice, one set can be a handful of squares
 /// (every tour then ends on one of them), while the other holds most of its side.
 pub fn free_end_squares(graph: &CycleGraph) -> Result<Vec<Vec<Vertex>>, NoTwoFactor> {
-    two_factor_and_free_ends(graph).map(|(_, free_ends)| free_ends)
+    let network = FactorNetwork::new(graph)?;
+    let matched = network.full_matching(graph)?;
+    Ok(network.free_ends(graph, &matched))
 }
 
 /// [`two_factor`] and [`free_end_squares`] from one flow.
@@ -233,31 +237,10 @@ pub fn two_factor_and_free_ends(
 ) -> Result<(Vec<bool>, Vec<Vec<Vertex>>), NoTwoFactor> {
     let network = FactorNetwork::new(graph)?;
     let matched = network.full_matching(graph)?;
-    let mut chosen = network.forced.clone();
-    for (edge, &flow_edge) in network.flow_edge.iter().enumerate() {
-        if flow_edge != NO_FLOW_EDGE && matched.chosen[flow_edge] {
-            chosen[edge] = true;
-        }
-    }
-    let halves = graph
-        .virtual_vertex()
-        .map(|virtual_vertex| [virtual_vertex as usize, network.other_half]);
-    let free_ends = halves
-        .into_iter()
-        .flatten()
-        .filter(|&half| network.capacity[half] > 0)
-        .map(|half| {
-            let mut squares: Vec<Vertex> = network
-                .matching
-                .partners_in_some_full_matching(&matched.chosen, half)
-                .into_iter()
-                .map(|vertex| vertex as Vertex)
-                .collect();
-            squares.sort_unstable();
-            squares
-        })
-        .collect();
-    Ok((chosen, free_ends))
+    Ok((
+        network.chosen_edges(&matched),
+        network.free_ends(graph, &matched),
+    ))
 }
 
 /// The matching edge of a graph edge that has none (a forced edge, chosen before the flow).
@@ -388,6 +371,41 @@ impl FactorNetwork {
             }));
         }
         Ok(matched)
+    }
+
+    /// The 2-factor of a full matching `matched`: the forced edges and the matched ones, as a
+    /// flag per graph edge.
+    fn chosen_edges(&self, matched: &BMatching) -> Vec<bool> {
+        let mut chosen = self.forced.clone();
+        for (edge, &flow_edge) in self.flow_edge.iter().enumerate() {
+            if flow_edge != NO_FLOW_EDGE && matched.chosen[flow_edge] {
+                chosen[edge] = true;
+            }
+        }
+        chosen
+    }
+
+    /// The squares some full matching joins to each half of `graph`'s virtual vertex that has
+    /// room, given one full matching `matched` (see [`free_end_squares`]).
+    fn free_ends(&self, graph: &CycleGraph, matched: &BMatching) -> Vec<Vec<Vertex>> {
+        let halves = graph
+            .virtual_vertex()
+            .map(|virtual_vertex| [virtual_vertex as usize, self.other_half]);
+        halves
+            .into_iter()
+            .flatten()
+            .filter(|&half| self.capacity[half] > 0)
+            .map(|half| {
+                let mut squares: Vec<Vertex> = self
+                    .matching
+                    .partners_in_some_full_matching(&matched.chosen, half)
+                    .into_iter()
+                    .map(|vertex| vertex as Vertex)
+                    .collect();
+                squares.sort_unstable();
+                squares
+            })
+            .collect()
     }
 }
 
