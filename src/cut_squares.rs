@@ -1,5 +1,6 @@
 //! Cut squares (articulation points) of a move graph: the squares whose removal splits the
-//! squares joined to them, found by Tarjan's depth-first search with low points.
+//! squares joined to them, found by Tarjan's depth-first search with low points; and the
+//! pockets they leave, where an open tour must end.
 
 use crate::board::Square;
 use crate::piece::MoveGraph;
@@ -55,6 +56,65 @@ pub fn cut_squares(graph: &MoveGraph) -> Vec<Square> {
         .collect()
 }
 
+/// A pocket: squares that a single cut square joins to the rest of the board (a leaf of the
+/// block tree, less its cut square; a square with a single move is one).
+///
+/// A path that covers a pocket and also squares beyond its cut square leaves the pocket only
+/// through the cut square. Without an end in the pocket, every stretch of the path inside it
+/// comes from the cut square and goes back to it, so one stretch takes both of the cut
+/// square's tour moves and the path never gets beyond. So on connected squares every open
+/// tour has an end in every pocket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PocketSquares {
+    /// The cut square every move out of the pocket leads to.
+    pub cut: Square,
+    /// The squares of the pocket, the first in index order first.
+    pub squares: Vec<Square>,
+}
+
+/// Every pocket of `graph` among `free_squares` (in index order), in the order of their first
+/// squares; linear time.
+pub fn pockets(graph: &MoveGraph, free_squares: &[Square]) -> Vec<PocketSquares> {
+    let cuts = cut_squares(graph);
+    if cuts.is_empty() {
+        return Vec::new();
+    }
+    let mut is_cut = vec![false; graph.len()];
+    for &cut in &cuts {
+        is_cut[cut as usize] = true;
+    }
+    let mut seen = vec![false; graph.len()];
+    let mut pockets = Vec::new();
+    for &root in free_squares {
+        if is_cut[root as usize] || seen[root as usize] {
+            continue;
+        }
+        // One piece without the cut squares, and the cut squares it touches (two are enough to
+        // know it is no pocket).
+        let mut touched = Vec::with_capacity(2);
+        seen[root as usize] = true;
+        let mut squares = vec![root];
+        let mut next = 0;
+        while let Some(&square) = squares.get(next) {
+            next += 1;
+            for &neighbour in graph.neighbours(square) {
+                if is_cut[neighbour as usize] {
+                    if touched.len() < 2 && !touched.contains(&neighbour) {
+                        touched.push(neighbour);
+                    }
+                } else if !seen[neighbour as usize] {
+                    seen[neighbour as usize] = true;
+                    squares.push(neighbour);
+                }
+            }
+        }
+        if let [cut] = touched.as_slice() {
+            pockets.push(PocketSquares { cut: *cut, squares });
+        }
+    }
+    pockets
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +150,39 @@ mod tests {
     #[test]
     fn a_path_is_cut_at_every_inner_square() {
         assert_eq!(rook_cut_squares("....\n"), [1, 2]);
+    }
+
+    fn rook_pockets(board: &str) -> Vec<(Square, Vec<Square>)> {
+        let board: Board = board.parse().unwrap();
+        let free: Vec<Square> = board.free_squares().collect();
+        pockets(&MoveGraph::new(&board, Piece::Rook), &free)
+            .into_iter()
+            .map(|pocket| {
+                let mut squares = pocket.squares;
+                squares.sort_unstable();
+                (pocket.cut, squares)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_blocks_at_the_ends_of_a_corridor_are_pockets() {
+        // Two 3 x 2 blocks joined through the middle row: 6, 7 and 8 are cut squares, and the
+        // pockets are the blocks without them.
+        assert_eq!(
+            rook_pockets("..X..\n.....\n..X..\n"),
+            [(6, vec![0, 1, 5, 10, 11]), (8, vec![3, 4, 9, 13, 14])]
+        );
+    }
+
+    #[test]
+    fn a_piece_between_two_cut_squares_is_no_pocket() {
+        // A path of five squares: its two end squares are pockets, the middle square is not.
+        assert_eq!(rook_pockets(".....\n"), [(1, vec![0]), (3, vec![4])]);
+    }
+
+    #[test]
+    fn a_board_without_cut_squares_has_no_pockets() {
+        assert!(rook_pockets("...\n...\n").is_empty());
     }
 }

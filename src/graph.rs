@@ -24,6 +24,9 @@ pub struct CycleGraph {
     adjacency: Vec<(Vertex, u32)>,
     start: Option<Vertex>,
     end: Option<Vertex>,
+    /// Whether the virtual vertex is joined to some squares only (see
+    /// [`CycleGraph::with_end_squares`]).
+    ends_confined: bool,
 }
 
 impl CycleGraph {
@@ -88,6 +91,7 @@ impl CycleGraph {
             adjacency,
             start,
             end,
+            ends_confined: false,
         }
     }
 
@@ -165,6 +169,38 @@ impl CycleGraph {
             end,
             ..self.clone()
         }
+    }
+
+    /// The same graph with the virtual vertex joined only to the squares whose vertices are
+    /// `may_end` (and to a fixed start or end): for an open tour whose ends every tour has
+    /// there. The edges are numbered afresh.
+    pub fn with_end_squares(&self, may_end: &[bool]) -> CycleGraph {
+        let Some(virtual_vertex) = self.virtual_vertex else {
+            return self.clone();
+        };
+        let fixed = [self.start, self.end];
+        let edges: Vec<(Vertex, Vertex)> = self
+            .edges
+            .iter()
+            .copied()
+            .filter(|&(square, other)| {
+                other != virtual_vertex || may_end[square as usize] || fixed.contains(&Some(square))
+            })
+            .collect();
+        let (adjacency_offsets, adjacency) = compressed_adjacency(self.vertex_count(), &edges);
+        CycleGraph {
+            edges,
+            adjacency_offsets,
+            adjacency,
+            ends_confined: true,
+            ..self.clone()
+        }
+    }
+
+    /// Whether the virtual vertex is joined to some squares only (by
+    /// [`CycleGraph::with_end_squares`]): a flow's shortfall then proves nothing of the tour.
+    pub fn ends_confined(&self) -> bool {
+        self.ends_confined
     }
 
     /// Edges that every tour uses: the virtual vertex's edges to a fixed start and end.
@@ -375,5 +411,28 @@ mod tests {
         assert_eq!(graph.incident(3), &[(2, 3)]);
         assert_eq!(graph.edge_between(0, 2), Some(2));
         assert_eq!(graph.edge_between(0, 3), None);
+    }
+
+    #[test]
+    fn a_graph_with_end_squares_joins_the_virtual_vertex_to_those_and_the_fixed_end() {
+        use crate::board::Board;
+        use crate::piece::Piece;
+        let board = Board::new(2, 3).unwrap();
+        let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Open);
+        let graph = CycleGraph::new(&problem, &MoveGraph::new(&board, Piece::Rook));
+        let hub = graph.virtual_vertex().unwrap();
+        assert_eq!(graph.incident(hub).len(), 6);
+        let may_end = [true, false, false, false, false, true, false];
+        let confined = graph.with_ends(Some(2), None).with_end_squares(&may_end);
+        let mut ends: Vec<Vertex> = confined.incident(hub).iter().map(|&(v, _)| v).collect();
+        ends.sort_unstable();
+        assert_eq!(ends, [0, 2, 5]);
+        assert!(confined.ends_confined() && !graph.ends_confined());
+        // The moves between squares are kept, each under its new number.
+        assert_eq!(confined.edges().len(), graph.edges().len() - 3);
+        for &(a, b) in graph.edges().iter().filter(|&&(_, b)| b != hub) {
+            let edge = confined.edge_between(a, b).unwrap();
+            assert_eq!(confined.edges()[edge as usize], (a, b));
+        }
     }
 }

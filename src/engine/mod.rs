@@ -12,6 +12,7 @@ mod graph_solve;
 pub(crate) mod lex;
 pub(crate) mod memory;
 pub(crate) mod open_ends;
+pub(crate) mod pocket_ends;
 pub(crate) mod proofs;
 pub(crate) mod regions;
 pub mod sat;

@@ -1,7 +1,7 @@
 //! Cheap proofs that no tour exists: counting, degrees, connectivity, cut squares, theorems.
 
 use crate::board::Square;
-use crate::cut_squares::cut_squares;
+use crate::cut_squares::{cut_squares, pockets};
 use crate::engine::factor::{path_cover_shortfall, square_sides, two_factor, NoTwoFactor, PathEnd};
 use crate::engine::general_factor::general_two_factor;
 use crate::engine::regions::region_proof;
@@ -377,65 +377,25 @@ fn cut_square(
     Some(Impossibility::CutSquare { square })
 }
 
-/// Pockets an open tour needs an end in, more than it has ends to place: the pieces the free
-/// squares fall into without the cut squares, each of which only one cut square touches (a
-/// leaf of the block tree; a square with a single move is one), and which holds no fixed end.
-///
-/// A path that covers a pocket `P` behind cut square `c` and also squares beyond `c` leaves `P`
-/// only through `c`. Without an end in `P`, every stretch of the path inside `P` comes from `c`
-/// and goes back to it, so one stretch takes both of `c`'s tour moves and the path never gets
-/// beyond `c`. The free squares are connected here (the disconnection argument comes first).
+/// Pockets an open tour needs an end in (see [`crate::cut_squares::PocketSquares`]), more than it has ends to
+/// place: those that hold no fixed end. The free squares are connected here (the disconnection
+/// argument comes first).
 fn end_pockets(ends: Ends, graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibility> {
     if ends.shape != TourShape::Open || free_squares.len() < 3 {
         return None;
     }
-    let cuts = cut_squares(graph);
-    if cuts.is_empty() {
-        return None;
-    }
     let fixed: Vec<Square> = [ends.start, ends.end].into_iter().flatten().collect();
     let ends_left = 2 - fixed.len().min(2);
-    let mut is_cut = vec![false; graph.len()];
-    for &cut in &cuts {
-        is_cut[cut as usize] = true;
-    }
-    let mut seen = vec![false; graph.len()];
-    let mut pockets = Vec::new();
-    let mut queue = Vec::new();
-    for &root in free_squares {
-        if is_cut[root as usize] || seen[root as usize] {
-            continue;
-        }
-        // One piece without the cut squares: the cut squares it touches (two are enough to
-        // know it is no pocket), and whether it holds a fixed end.
-        let (mut touched, mut holds_fixed_end) = (Vec::with_capacity(2), false);
-        seen[root as usize] = true;
-        queue.clear();
-        queue.push(root);
-        while let Some(square) = queue.pop() {
-            holds_fixed_end |= fixed.contains(&square);
-            for &next in graph.neighbours(square) {
-                if is_cut[next as usize] {
-                    if touched.len() < 2 && !touched.contains(&next) {
-                        touched.push(next);
-                    }
-                } else if !seen[next as usize] {
-                    seen[next as usize] = true;
-                    queue.push(next);
-                }
-            }
-        }
-        if let ([cut], false) = (touched.as_slice(), holds_fixed_end) {
-            pockets.push(Pocket {
-                cut: *cut,
-                inside: root,
-            });
-            if pockets.len() > ends_left {
-                return Some(Impossibility::EndPockets { pockets });
-            }
-        }
-    }
-    None
+    let mut pockets: Vec<Pocket> = pockets(graph, free_squares)
+        .into_iter()
+        .filter(|pocket| !pocket.squares.iter().any(|square| fixed.contains(square)))
+        .map(|pocket| Pocket {
+            cut: pocket.cut,
+            inside: pocket.squares[0],
+        })
+        .collect();
+    pockets.truncate(ends_left + 1);
+    (pockets.len() > ends_left).then_some(Impossibility::EndPockets { pockets })
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub mod exchange;
 pub mod refine;
 
 use crate::board::Square;
+use crate::engine::pocket_ends::pocket_cases;
 use crate::engine::{Answer, Limits, Stats};
 use crate::graph::{CycleGraph, Vertex};
 use crate::graph_problem::GraphProblem;
@@ -30,7 +31,7 @@ pub use encode::connectivity::Connectivity;
 use encode::moves::MoveVars;
 use encode::{arcs, crt, cutset, position};
 pub use refine::lex::search as search_lex;
-use refine::search_cycle_graph;
+use refine::{search_cases, search_cycle_graph};
 
 /// A CNF encoding of tours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -123,7 +124,9 @@ pub fn search(
     if let Some(tour) = trivial_tour(problem) {
         return Answer::Found(tour);
     }
-    search_cycle_graph(CycleGraph::new(problem, move_graph), options, limits, stats)
+    let graph = CycleGraph::new(problem, move_graph);
+    let cases = pocket_cases(problem, move_graph, graph.clone());
+    search_cases(graph, cases, options, limits, stats)
 }
 
 /// Finds any tour of a graph problem (which has passed the cheap proofs) with the SAT engine,

@@ -15,11 +15,16 @@
 //! around every cycle is tried again (cycles none joins alone may join together), and doubled
 //! once. A window that holds its boundary edges keeps the number of an open path's ends inside
 //! it, so a cycle that can only be joined by ending the path in it (one behind a single square,
-//! say) is never joined by a window around it alone; the next window adds a corridor, a
-//! shortest path from the cycle to the nearest end of the path, and is doubled while it is too
-//! small; when it outgrows its limit, windows with paths to both ends follow (the nearest may
-//! be one the tour needs where it is), doubled in turn. A window that has no model, or that
-//! meets its conflict budget (such parities are slow to refute), counts as too small.
+//! say) is never joined by a window around it alone. So on an open path the window around the
+//! cycle alone is doubled once (on a piece that does not alternate colours, the king, where
+//! most such cycles join at radius 4), then gains a corridor, a shortest path from the cycle to
+//! the nearest end of the path, doubled to radius 8; then a corridor to the other end alone
+//! (the nearest may be one the tour needs where it is, in a pocket or where the flow confines
+//! it), doubled in turn; then corridors to both ends, doubled until the window outgrows its
+//! limit. A window that has no model, or that meets its conflict budget (such parities are slow
+//! to refute), counts as too small. A cycle that no window joins, or whose windows have met
+//! [`CYCLE_CONFLICTS`], is set aside for the next shortest, and tried again once others have
+//! been joined.
 //!
 //! A window that outgrows its limit, or a spent budget, gives the cycles reached back to the
 //! main loop, so only tours come from here: a proof that there is none is always the whole
@@ -27,6 +32,7 @@
 
 use super::merge;
 use super::warm::{distances_from, window_distances, FIRST_RADIUS};
+use crate::engine::factor::square_sides;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly;
@@ -50,6 +56,24 @@ const WINDOW_CONFLICTS: u64 = 40_000;
 /// the shortest cycle cannot be joined alone, see [`repair_locally`]): doubled from
 /// [`FIRST_RADIUS`] to this.
 const RETRY_RADIUS: u32 = 4;
+
+/// The largest radius of a window around the shortest cycle with a corridor to one end of an
+/// open path before the corridor to the other end is tried: doubled from [`FIRST_RADIUS`].
+const CORRIDOR_RADIUS: u32 = 8;
+
+/// The most conflicts the windows around one cycle may meet before it is set aside for the
+/// next (it is tried again once others have been joined).
+const CYCLE_CONFLICTS: u64 = 150_000;
+
+/// The largest radius of a window around the shortest cycle alone, on an open path of a piece
+/// that does not alternate colours, before the window gains a corridor to an end: doubled from
+/// [`FIRST_RADIUS`] to this. Most cycles on a king's board that a window of radius 2 cannot
+/// join, one of radius 4 does, and it is a tenth of the size of a window with a corridor (a
+/// 200 x 200 king's board with 30% holes, seed 3: 9 windows with corridors where there were
+/// 33). On the knight's boards measured such windows met their budget instead (a 200 x 200
+/// board with 20% holes, seed 9, timed out with them, 9.3 s without), so there the cycle alone
+/// is not doubled.
+const PLAIN_RADIUS: u32 = 4;
 
 /// The most conflicts all windows of the warm start's repair may meet before the main loop
 /// takes over.
@@ -99,19 +123,36 @@ enum Scope {
     /// boards the only one), and `again` when the shortest cycle cannot be joined alone: then
     /// doubled up to [`RETRY_RADIUS`] while it is too small.
     EveryCycle { again: bool },
-    /// The shortest cycle, and shortest paths from it to `corridor_ends` ends of the open path
-    /// (see [`corridor_to_ends`]); the window must leave fewer cycles than there were.
-    ShortestCycle { corridor_ends: usize },
+    /// The shortest cycle, and a shortest path from it to the ends of the open path that
+    /// `corridor` names (see [`corridor_to_ends`]); the window must leave fewer cycles than
+    /// there were.
+    ShortestCycle { corridor: Corridor },
+}
+
+/// Which ends of the open path a window around the shortest cycle reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Corridor {
+    /// None: the window is the cycle's alone.
+    NoEnd,
+    /// The end nearest the cycle.
+    Nearest,
+    /// The other end alone: the nearest may be one the tour needs where it is (in a pocket,
+    /// or where the flow confines it), and a window that reaches both is far larger.
+    Other,
+    /// Both ends.
+    Both,
 }
 
 /// Joins `cycles` (a 2-factor of `graph` that holds its `protected` edges) into one cycle by
 /// small window formulas: first one window around every cycle but the largest, then, while
-/// cycles are left, a window around the shortest, then (once a repair) around every cycle
-/// again, doubled to [`RETRY_RADIUS`], then around the shortest widened by a corridor to an
-/// open path's nearest end, then to both, each doubled while it is too small; stops when a
-/// window would pass a quarter of the graph, after [`WINDOWS_PER_CYCLE`] windows a cycle, when
-/// the windows have met `conflict_budget` conflicts ([`REPAIR_CONFLICTS`] for the warm start),
-/// or at the `deadline`.
+/// cycles are left, windows around the shortest that is not set aside: alone, then (once a
+/// repair) around every cycle again, doubled to [`RETRY_RADIUS`], then on an open path alone
+/// to [`PLAIN_RADIUS`] (on a piece that does not alternate colours), with a corridor to the
+/// nearest end, to the other end, each to [`CORRIDOR_RADIUS`], and to both, doubled while it
+/// is too small (see [`next_corridor`]); a cycle that none joins is set aside. Stops when every
+/// cycle left is set aside and none has been joined since, after [`WINDOWS_PER_CYCLE`] windows
+/// a cycle, when the windows have met `conflict_budget` conflicts ([`REPAIR_CONFLICTS`] for the
+/// warm start), or at the `deadline`.
 pub(super) fn repair_locally(
     graph: &CycleGraph,
     cycles: Vec<Vec<Vertex>>,
@@ -132,17 +173,35 @@ pub(super) fn repair_locally(
     // Whether the window around every cycle was tried again (once a repair).
     let mut every_cycle_tried = false;
     let open = graph.virtual_vertex().is_some();
+    let alternating = square_sides(graph).is_some();
+    // A vertex of each cycle that no window around it joined, and whether a window has joined
+    // cycles since the last was set aside.
+    let mut set_aside: Vec<Vertex> = Vec::new();
+    let mut joined_since = false;
+    // The vertex that stands for the shortest cycle last tried, and the repair's conflicts when
+    // it was first tried.
+    let mut last_seed = Vertex::MAX;
+    let mut seed_conflicts_from = 0;
     let max_windows = WINDOWS_PER_CYCLE * repair.cycles.len() + EXTRA_WINDOWS;
     for _ in 0..max_windows {
         let conflicts_left = conflict_budget.saturating_sub(repair.conflicts);
         if repair.cycles.len() < 2 || conflicts_left == 0 {
             break;
         }
+        let mut seed = shortest_cycle_left(&repair.cycles, &set_aside);
+        if seed.is_none() && joined_since {
+            // The cycles set aside are tried again: the joins since may have made room.
+            set_aside.clear();
+            joined_since = false;
+            seed = shortest_cycle_left(&repair.cycles, &set_aside);
+        }
+        let Some(seed) = seed else {
+            break;
+        };
         let (distance, inside) = match scope {
             Scope::EveryCycle { .. } => window_distances(graph, &repair.cycles, radius),
-            Scope::ShortestCycle { corridor_ends } => {
-                let seed = shortest_cycle(&repair.cycles);
-                let path = corridor_to_ends(graph, &repair.cycles, protected, seed, corridor_ends);
+            Scope::ShortestCycle { corridor } => {
+                let path = corridor_to_ends(graph, &repair.cycles, protected, seed, corridor);
                 let sources = repair.cycles[seed].iter().copied().chain(path);
                 distances_from(graph, sources, radius)
             }
@@ -152,22 +211,40 @@ pub(super) fn repair_locally(
         // with a single move, say): a corridor to it that outgrew its limit gives way to
         // corridors to both ends; a window around every cycle tried again gives way to the
         // shortest cycle's corridors.
+        let seed_vertex = repair.cycles[seed][0];
+        if seed_vertex != last_seed {
+            last_seed = seed_vertex;
+            seed_conflicts_from = repair.conflicts;
+        }
         let spent = inside * LARGEST_SHARE > graph.vertex_count()
             || radius as usize >= graph.vertex_count();
+        let cycle_spent = matches!(scope, Scope::ShortestCycle { .. })
+            && repair.conflicts - seed_conflicts_from >= CYCLE_CONFLICTS;
         let next_scope = match scope {
-            Scope::ShortestCycle { corridor_ends: 1 } => {
-                Some(Scope::ShortestCycle { corridor_ends: 2 })
-            }
-            Scope::EveryCycle { again: true } => Some(Scope::ShortestCycle { corridor_ends: 0 }),
-            _ => None,
+            Scope::ShortestCycle { corridor } => next_corridor(corridor, open),
+            Scope::EveryCycle { again: true } => Some(Scope::ShortestCycle {
+                corridor: Corridor::NoEnd,
+            }),
+            Scope::EveryCycle { again: false } => None,
         };
-        if let (true, Some(next_scope)) = (spent, next_scope) {
+        if let (true, false, Some(next_scope)) = (spent, cycle_spent, next_scope) {
             scope = next_scope;
             radius = FIRST_RADIUS;
             continue;
         }
-        if spent {
-            break;
+        if spent || cycle_spent {
+            match scope {
+                // The shortest cycle that no window joins is set aside for the next.
+                Scope::ShortestCycle { .. } => {
+                    set_aside.push(repair.cycles[seed][0]);
+                    scope = Scope::ShortestCycle {
+                        corridor: Corridor::NoEnd,
+                    };
+                    radius = FIRST_RADIUS;
+                    continue;
+                }
+                Scope::EveryCycle { .. } => break,
+            }
         }
         let window = Window::new(graph, &repair.cycles, &distance, protected);
         let enough = match scope {
@@ -182,10 +259,13 @@ pub(super) fn repair_locally(
             conflicts_left,
             &mut repair,
         );
-        let next_seed = Scope::ShortestCycle { corridor_ends: 0 };
+        let next_seed = Scope::ShortestCycle {
+            corridor: Corridor::NoEnd,
+        };
         match outcome {
             Ok(WindowOutcome::Fewer(cycles)) => {
                 repair.cycles = cycles;
+                joined_since = true;
                 radius = FIRST_RADIUS;
                 scope = next_seed;
             }
@@ -196,14 +276,19 @@ pub(super) fn repair_locally(
                     radius = FIRST_RADIUS;
                 }
                 // Cycles that none joins alone may join together, as the first window would.
-                Scope::ShortestCycle { corridor_ends: 0 } if !every_cycle_tried => {
+                Scope::ShortestCycle {
+                    corridor: Corridor::NoEnd,
+                } if !every_cycle_tried => {
                     scope = Scope::EveryCycle { again: true };
                     every_cycle_tried = true;
                 }
-                Scope::ShortestCycle { corridor_ends: 0 } if open => {
-                    scope = Scope::ShortestCycle { corridor_ends: 1 }
-                }
-                Scope::ShortestCycle { .. } => radius = radius.saturating_mul(2),
+                Scope::ShortestCycle { corridor } => match next_corridor(corridor, open) {
+                    Some(next) if radius >= largest_radius(corridor, alternating) => {
+                        scope = next;
+                        radius = FIRST_RADIUS;
+                    }
+                    _ => radius = radius.saturating_mul(2),
+                },
             },
             Ok(WindowOutcome::Moved(cycles)) => {
                 repair.cycles = cycles;
@@ -229,9 +314,16 @@ fn corridor_to_ends(
     cycles: &[Vec<Vertex>],
     protected: &[bool],
     seed: usize,
-    wanted: usize,
+    corridor: Corridor,
 ) -> Vec<Vertex> {
-    let Some(hub) = graph.virtual_vertex().filter(|_| wanted > 0) else {
+    // Which ends, in the order a search from the cycle meets them, get a path.
+    let wanted: &[bool] = match corridor {
+        Corridor::NoEnd => return Vec::new(),
+        Corridor::Nearest => &[true],
+        Corridor::Other => &[false, true],
+        Corridor::Both => &[true, true],
+    };
+    let Some(hub) = graph.virtual_vertex() else {
         return Vec::new();
     };
     let mut is_end = vec![false; graph.vertex_count()];
@@ -259,14 +351,16 @@ fn corridor_to_ends(
     let (mut path, mut found) = (Vec::new(), 0);
     while let Some(vertex) = queue.pop_front() {
         if is_end[vertex as usize] {
-            let mut at = vertex;
-            path.push(at);
-            while came_from[at as usize] != at {
-                at = came_from[at as usize];
+            if wanted[found] {
+                let mut at = vertex;
                 path.push(at);
+                while came_from[at as usize] != at {
+                    at = came_from[at as usize];
+                    path.push(at);
+                }
             }
             found += 1;
-            if found == wanted {
+            if found == wanted.len() {
                 break;
             }
         }
@@ -280,11 +374,43 @@ fn corridor_to_ends(
     path
 }
 
-/// The index of the shortest of `cycles` (the first of them on a tie).
-fn shortest_cycle(cycles: &[Vec<Vertex>]) -> usize {
+/// The window around the shortest cycle that follows one with `corridor` that is too small
+/// at its [`largest_radius`] (or outgrew its limit): the cycle alone, then with a corridor to
+/// the nearest end of an open path, to the other end, and to both; none after the last.
+fn next_corridor(corridor: Corridor, open: bool) -> Option<Scope> {
+    let next = match corridor {
+        Corridor::NoEnd if open => Corridor::Nearest,
+        Corridor::Nearest => Corridor::Other,
+        Corridor::Other => Corridor::Both,
+        Corridor::NoEnd | Corridor::Both => return None,
+    };
+    Some(Scope::ShortestCycle { corridor: next })
+}
+
+/// The radius to which a window around the shortest cycle with `corridor` is doubled before
+/// the next corridor is tried, on a piece that `alternating` colours or not; the last is
+/// doubled until it outgrows its limit.
+fn largest_radius(corridor: Corridor, alternating: bool) -> u32 {
+    match corridor {
+        Corridor::NoEnd if alternating => FIRST_RADIUS,
+        Corridor::NoEnd => PLAIN_RADIUS,
+        Corridor::Nearest | Corridor::Other => CORRIDOR_RADIUS,
+        Corridor::Both => u32::MAX,
+    }
+}
+
+/// The index of the shortest of `cycles` (the first of them on a tie) that holds none of the
+/// vertices `set_aside`, leaving out the longest; none when every other cycle is set aside.
+fn shortest_cycle_left(cycles: &[Vec<Vertex>], set_aside: &[Vertex]) -> Option<usize> {
+    let longest = (0..cycles.len()).max_by_key(|&index| cycles[index].len())?;
     (0..cycles.len())
+        .filter(|&index| index != longest)
+        .filter(|&index| {
+            !cycles[index]
+                .iter()
+                .any(|vertex| set_aside.contains(vertex))
+        })
         .min_by_key(|&index| cycles[index].len())
-        .unwrap_or(0)
 }
 
 /// How a window's formula ended.
@@ -447,5 +573,71 @@ impl Window {
             .filter(|&&(other, _)| cycle_of[other as usize] != index)
             .filter_map(|&(_, edge)| self.edge_var[edge as usize].map(|var| var.positive()))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The windows around one cycle, in order, each as its corridor and radius, until the last
+    /// one outgrows a radius of `limit`.
+    fn windows(open: bool, alternating: bool, limit: u32) -> Vec<(Corridor, u32)> {
+        let mut corridor = Corridor::NoEnd;
+        let mut radius = FIRST_RADIUS;
+        let mut windows = Vec::new();
+        while radius <= limit {
+            windows.push((corridor, radius));
+            match next_corridor(corridor, open) {
+                Some(Scope::ShortestCycle { corridor: next })
+                    if radius >= largest_radius(corridor, alternating) =>
+                {
+                    corridor = next;
+                    radius = FIRST_RADIUS;
+                }
+                _ => radius *= 2,
+            }
+        }
+        windows
+    }
+
+    #[test]
+    fn an_open_paths_cycle_is_tried_alone_then_with_each_end_then_both() {
+        use Corridor::*;
+        let king = [
+            (NoEnd, 2),
+            (NoEnd, 4),
+            (Nearest, 2),
+            (Nearest, 4),
+            (Nearest, 8),
+        ];
+        let then = [
+            (Other, 2),
+            (Other, 4),
+            (Other, 8),
+            (Both, 2),
+            (Both, 4),
+            (Both, 8),
+        ];
+        assert_eq!(windows(true, false, 8), [&king[..], &then[..]].concat());
+        // On a piece that alternates colours, the window alone is not doubled.
+        assert_eq!(
+            windows(true, true, 8),
+            [&king[..1], &king[2..], &then[..]].concat()
+        );
+        // A closed tour has no ends to reach: the window alone is doubled.
+        assert_eq!(
+            windows(false, true, 8),
+            [(NoEnd, 2), (NoEnd, 4), (NoEnd, 8)]
+        );
+    }
+
+    #[test]
+    fn the_shortest_cycle_left_passes_over_the_longest_and_those_set_aside() {
+        let cycles = vec![vec![0, 1, 2, 3, 4], vec![5, 6, 7], vec![8, 9, 10, 11]];
+        assert_eq!(shortest_cycle_left(&cycles, &[]), Some(1));
+        assert_eq!(shortest_cycle_left(&cycles, &[6]), Some(2));
+        assert_eq!(shortest_cycle_left(&cycles, &[6, 11]), None);
+        assert_eq!(shortest_cycle_left(&cycles[..1], &[]), None);
     }
 }

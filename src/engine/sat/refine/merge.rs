@@ -33,8 +33,13 @@ pub fn merge_cycles(
             .edge_between(a, b)
             .is_some_and(|edge| !protected[edge as usize])
     };
+    // Every exchange joins two cycles, one of them not the largest: the search starts from the
+    // vertices of the others only (on a large board the largest holds nearly every vertex).
+    let largest = (0..cycles.len())
+        .max_by_key(|&index| (cycles[index].len(), std::cmp::Reverse(index)))
+        .unwrap_or(0);
     let mut merges = 0;
-    for a in 0..vertex_count as Vertex {
+    for a in (0..vertex_count as Vertex).filter(|&a| cycle_of[a as usize] != largest as u32) {
         'exchange: loop {
             for b in partners[a as usize] {
                 if !removable(a, b) {

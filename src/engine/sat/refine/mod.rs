@@ -383,6 +383,38 @@ impl Refinement {
     }
 }
 
+/// Finds a tour of `whole` by searching `cases` in turn (see [`crate::engine::pocket_ends`]):
+/// the first tour or stop ends the search, and there is none when no case has one. Where the
+/// cases confine the ends and `whole` fixes none, the warm start's flow on `whole` comes first:
+/// its shortfall is the proof that there is none, which the cases' flows cannot give (a
+/// shortfall of a graph whose ends are confined is not a move shortage of the board).
+pub(super) fn search_cases(
+    whole: CycleGraph,
+    cases: Vec<CycleGraph>,
+    options: &SatOptions,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Answer {
+    let confined = cases.iter().any(CycleGraph::ends_confined);
+    if confined && warm::wanted(options) && !whole.forced_edge_flags().contains(&true) {
+        if let Err(shortfall) = warm::warm_model(&whole) {
+            stats.sat = Some(SatStats {
+                encoding: options.encoding.name().to_string(),
+                ..SatStats::default()
+            });
+            return Answer::NoTour(shortfall.into());
+        }
+    }
+    let mut answer = Answer::Stopped(Stop::InternalError);
+    for case in cases {
+        answer = search_cycle_graph(case, options, limits, stats);
+        if !matches!(answer, Answer::NoTour(_)) {
+            break;
+        }
+    }
+    answer
+}
+
 /// The SAT engine on a cycle graph of three vertices or more: the warm start when it applies,
 /// then refinement.
 pub(super) fn search_cycle_graph(
@@ -397,9 +429,10 @@ pub(super) fn search_cycle_graph(
     let mut repaired = None;
     let warm_model = match warm::wanted(options).then(|| warm::warm_model(&graph)) {
         Some(Ok(model)) => model,
-        // No 2-factor: with no edge forced (no fixed end), the flow's cut is the proof the
-        // cheap proofs give on smaller boards (a move shortage); otherwise the formula's.
-        Some(Err(shortfall)) if !protected.contains(&true) => {
+        // No 2-factor: with no edge forced (no fixed end) and the ends not confined to pockets,
+        // the flow's cut is the proof the cheap proofs give on smaller boards (a move
+        // shortage); otherwise the formula's.
+        Some(Err(shortfall)) if !protected.contains(&true) && !graph.ends_confined() => {
             stats.sat = Some(SatStats {
                 encoding: options.encoding.name().to_string(),
                 ..SatStats::default()
