@@ -189,11 +189,14 @@ impl CycleGraph {
             .collect();
         let (adjacency_offsets, adjacency) = compressed_adjacency(self.vertex_count(), &edges);
         CycleGraph {
+            square_of: self.square_of.clone(),
+            virtual_vertex: self.virtual_vertex,
             edges,
             adjacency_offsets,
             adjacency,
+            start: self.start,
+            end: self.end,
             ends_confined: true,
-            ..self.clone()
         }
     }
 

@@ -32,20 +32,20 @@ const CASE_SQUARES: usize = 8;
 
 /// The graphs to search in turn for a tour of `problem` (whose move graph is `move_graph` and
 /// cycle graph `graph`): every tour is one of some graph's, so when none has a tour, the board
-/// has none. `graph` alone where the pockets say nothing; else `graph` with the virtual vertex
-/// joined only to the pockets' squares and the fixed ends, as one graph or as one case for each
-/// square of a small pocket.
+/// has none. `None` where the pockets say nothing (`graph` is searched as it is); else `graph`
+/// with the virtual vertex joined only to the pockets' squares and the fixed ends, as one graph
+/// or as one case for each square of a small pocket.
 pub fn pocket_cases(
     problem: &Problem,
     move_graph: &MoveGraph,
-    graph: CycleGraph,
-) -> Vec<CycleGraph> {
+    graph: &CycleGraph,
+) -> Option<Vec<CycleGraph>> {
     if problem.shape != TourShape::Open {
-        return vec![graph];
+        return None;
     }
     let free_squares: Vec<Square> = problem.board.free_squares().collect();
     if free_squares.len() < 3 {
-        return vec![graph];
+        return None;
     }
     let fixed: Vec<Square> = [problem.start, problem.end].into_iter().flatten().collect();
     let ends_left = 2usize.saturating_sub(fixed.len());
@@ -55,7 +55,7 @@ pub fn pocket_cases(
         .filter(|squares| !squares.iter().any(|square| fixed.contains(square)))
         .collect();
     if ends_left == 0 || pockets.len() != ends_left {
-        return vec![graph];
+        return None;
     }
     let vertices = |squares: &[Square]| -> Vec<bool> {
         let mut marked = vec![false; graph.vertex_count()];
@@ -65,7 +65,7 @@ pub fn pocket_cases(
         marked
     };
     pockets.sort_by_key(Vec::len);
-    match pockets.as_slice() {
+    Some(match pockets.as_slice() {
         [small, large] if small.len() <= CASE_SQUARES && large.len() > CASE_SQUARES => {
             let may_end = vertices(large);
             small
@@ -79,7 +79,7 @@ pub fn pocket_cases(
                 .collect()
         }
         _ => vec![graph.with_end_squares(&vertices(&pockets.concat()))],
-    }
+    })
 }
 
 #[cfg(test)]
@@ -99,7 +99,8 @@ mod tests {
         }
         let move_graph = MoveGraph::new(&board, Piece::King);
         let graph = CycleGraph::new(&problem, &move_graph);
-        pocket_cases(&problem, &move_graph, graph)
+        pocket_cases(&problem, &move_graph, &graph)
+            .unwrap_or_else(|| vec![graph.clone()])
             .into_iter()
             .map(|case| {
                 let hub = case.virtual_vertex().unwrap();

@@ -125,8 +125,10 @@ pub fn search(
         return Answer::Found(tour);
     }
     let graph = CycleGraph::new(problem, move_graph);
-    let cases = pocket_cases(problem, move_graph, graph.clone());
-    search_cases(graph, cases, options, limits, stats)
+    match pocket_cases(problem, move_graph, &graph) {
+        Some(cases) => search_cases(graph, cases, options, limits, stats),
+        None => search_cycle_graph(graph, options, limits, stats),
+    }
 }
 
 /// Finds any tour of a graph problem (which has passed the cheap proofs) with the SAT engine,

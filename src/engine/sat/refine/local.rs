@@ -236,7 +236,7 @@ pub(super) fn repair_locally(
             match scope {
                 // The shortest cycle that no window joins is set aside for the next.
                 Scope::ShortestCycle { .. } => {
-                    set_aside.push(repair.cycles[seed][0]);
+                    set_aside.push(seed_vertex);
                     scope = Scope::ShortestCycle {
                         corridor: Corridor::NoEnd,
                     };

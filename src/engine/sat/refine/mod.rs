@@ -12,6 +12,7 @@ mod local;
 pub mod merge;
 mod warm;
 
+use crate::engine::factor::{two_factor, NoTwoFactor, Shortfall};
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
@@ -385,8 +386,8 @@ impl Refinement {
 
 /// Finds a tour of `whole` by searching `cases` in turn (see [`crate::engine::pocket_ends`]):
 /// the first tour or stop ends the search, and there is none when no case has one. Where the
-/// cases confine the ends and `whole` fixes none, the warm start's flow on `whole` comes first:
-/// its shortfall is the proof that there is none, which the cases' flows cannot give (a
+/// cases confine the ends and `whole` fixes none, the warm start's flow on `whole` (the flow
+/// alone, without joining) comes first: its shortfall is the proof that there is none, which the cases' flows cannot give (a
 /// shortfall of a graph whose ends are confined is not a move shortage of the board).
 pub(super) fn search_cases(
     whole: CycleGraph,
@@ -397,12 +398,8 @@ pub(super) fn search_cases(
 ) -> Answer {
     let confined = cases.iter().any(CycleGraph::ends_confined);
     if confined && warm::wanted(options) && !whole.forced_edge_flags().contains(&true) {
-        if let Err(shortfall) = warm::warm_model(&whole) {
-            stats.sat = Some(SatStats {
-                encoding: options.encoding.name().to_string(),
-                ..SatStats::default()
-            });
-            return Answer::NoTour(shortfall.into());
+        if let Err(NoTwoFactor::Shortfall(shortfall)) = two_factor(&whole) {
+            return flow_proof(shortfall, options, stats);
         }
     }
     let mut answer = Answer::Stopped(Stop::InternalError);
@@ -413,6 +410,16 @@ pub(super) fn search_cases(
         }
     }
     answer
+}
+
+/// The answer of no tour from a flow's `shortfall` (a move shortage of the board), with the
+/// SAT engine's statistics empty but for its encoding.
+fn flow_proof(shortfall: Shortfall, options: &SatOptions, stats: &mut Stats) -> Answer {
+    stats.sat = Some(SatStats {
+        encoding: options.encoding.name().to_string(),
+        ..SatStats::default()
+    });
+    Answer::NoTour(shortfall.into())
 }
 
 /// The SAT engine on a cycle graph of three vertices or more: the warm start when it applies,
@@ -433,11 +440,7 @@ pub(super) fn search_cycle_graph(
         // the flow's cut is the proof the cheap proofs give on smaller boards (a move
         // shortage); otherwise the formula's.
         Some(Err(shortfall)) if !protected.contains(&true) && !graph.ends_confined() => {
-            stats.sat = Some(SatStats {
-                encoding: options.encoding.name().to_string(),
-                ..SatStats::default()
-            });
-            return Answer::NoTour(shortfall.into());
+            return flow_proof(shortfall, options, stats);
         }
         Some(Err(_)) | None => None,
     };
