@@ -1,5 +1,6 @@
 //! Sealed regions: the proof never refutes a board with a circuit, its certificate passes the
-//! independent check, and tampered certificates fail it.
+//! independent check, and tampered certificates fail it; an open tour's regions, which count
+//! its ends, from the SAT engine's warm start.
 
 mod common;
 
@@ -184,11 +185,14 @@ fn rejects_a_region_with_a_blocked_or_repeated_square() {
     assert!(error.contains("twice"), "{error}");
 }
 
+/// A circuit's region is not sealed for an open tour: an end may lie in it, and the count
+/// then allows a move out at its sealed colour.
 #[test]
-fn rejects_sealed_regions_for_an_open_tour_or_a_king() {
+fn rejects_a_circuits_regions_for_an_open_tour_or_a_king() {
     let (problem, proof) = sealed_proof();
     let open = Problem::new(problem.board.clone(), Piece::Rook, TourShape::Open);
-    assert!(check_regions(&open, proof.clone()).is_err());
+    let error = check_regions(&open, proof.clone()).unwrap_err();
+    assert!(error.contains("and 1 end(s)"), "{error}");
     let king = Problem::new(problem.board, Piece::King, TourShape::Closed);
     assert!(check_regions(&king, proof).is_err());
 }
@@ -296,4 +300,44 @@ fn the_region_corpus_is_sealed_and_its_door_boards_have_circuits() {
             assert_eq!(method, Ok(Method::RegionCount), "{name}");
         }
     }
+}
+
+/// A 4 x 4 knight's board with one blocked square, which no cheap argument settles: the SAT
+/// engine's 2-factor shows three sealed regions, whose counts allow for an open tour's ends.
+const OPEN_SEALED_4X4: &str = "\
+.X..
+....
+....
+....
+";
+
+#[test]
+fn an_open_tours_sealed_regions_count_its_ends_and_pass_the_check() {
+    let board = scratch("open-sealed-4x4.txt", OPEN_SEALED_4X4);
+    let board = board.to_str().unwrap();
+    let args = ["solve", board, "--piece", "knight", "--tour", "open"];
+    let sat = ["--engine", "sat", "--explain", "--certify"];
+    let explained = toursat(&[&args[..], &sat[..]].concat(), "");
+    assert_eq!(explained.status, 1, "{explained:?}");
+    assert!(
+        explained
+            .stderr
+            .contains("certified: no open tour: 3 sealed region(s) of 6, 3, 3 free squares"),
+        "{}",
+        explained.stderr
+    );
+    assert!(
+        explained.stderr.contains(
+            "region 1: 6 free squares (x 0..3, y 0..3; first 1,2), 4 even and 2 odd; 2 moves \
+             leave it at even squares and 2 at odd squares; its ends in it, those at even squares \
+             less those at the others, come to at most 2, so an open tour leaves it at least \
+             2 x (4 - 2) - 2 = 2 more times at even squares"
+        ),
+        "{}",
+        explained.stderr
+    );
+    // Search agrees: there is no open tour.
+    let searched = toursat(&[&args[..], &["--engine", "dfs"]].concat(), "");
+    assert_eq!(searched.status, 1, "{searched:?}");
+    assert!(searched.stdout.contains("no tour"), "{searched:?}");
 }

@@ -24,6 +24,7 @@
 use crate::board::Square;
 use crate::graph::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;
+use crate::problem::Problem;
 
 /// A region whose squares of one colour are sealed: no circuit uses a move that leaves the
 /// region at them. On a graph, squares are vertices and colours the sides of its 2-colouring.
@@ -163,6 +164,226 @@ pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<
         inside,
         outside,
     })
+}
+
+/// A proof that the open-tour graph `graph` has no tour, given one of its 2-factors `cycles`
+/// (with the virtual vertex, whose two edges are the tour's ends), in its vertices and sides:
+/// `None` when some move joins two squares of one colour, when the moves that lie in some 2-factor keep the
+/// squares together, or when the regions found do not count out (see [`OpenEnds`]).
+///
+/// The virtual vertex is split in two, as the flow splits it (see
+/// [`crate::engine::factor::two_factor`]): a half on each side, joined to the squares of the
+/// other; an edge to a fixed end is left out, as the flow leaves it. The split graph is
+/// bipartite, so its residual graph tells the moves that lie in some 2-factor, as for a circuit.
+/// A tour never passes through the virtual vertex, so the pieces are those of the squares
+/// joined by such moves alone; the regions that seal the moves leaving the smallest piece are
+/// found as for a circuit, with the virtual halves they reach left out of their squares. A
+/// region's counts then hold a term for the tour's ends in it, which [`OpenEnds`] bounds.
+pub fn open_region_proof(
+    graph: &CycleGraph,
+    colour: &dyn Fn(Square) -> u8,
+    cycles: &[Vec<Vertex>],
+) -> Option<RegionProof> {
+    let hub = graph.virtual_vertex()?;
+    let squares = graph.square_count();
+    // The sides are the board's colours (a 2-colouring of each piece of a disconnected board
+    // need not be), when every move joins two colours.
+    let mut side: Vec<u8> = (0..squares as Vertex)
+        .map(|vertex| colour(graph.square(vertex)))
+        .collect();
+    side.push(0);
+    let alternates = graph
+        .edges()
+        .iter()
+        .all(|&(a, b)| a == hub || b == hub || side[a as usize] != side[b as usize]);
+    if !alternates {
+        return None;
+    }
+    // The halves: on side 0 (joined to side-1 squares), then on side 1.
+    let halves = [squares as Vertex, squares as Vertex + 1];
+    let mut chosen = vec![false; graph.edges().len()];
+    for cycle in cycles {
+        for (position, &vertex) in cycle.iter().enumerate() {
+            let next = cycle[(position + 1) % cycle.len()];
+            chosen[graph.edge_between(vertex, next)? as usize] = true;
+        }
+    }
+    let forced = graph.forced_edge_flags();
+    let (mut edges, mut factor) = (Vec::new(), Vec::new());
+    for (edge, &(a, b)) in graph.edges().iter().enumerate() {
+        let pair = match (a == hub, b == hub) {
+            _ if forced[edge] => continue,
+            (true, _) => (b, halves[1 - side[b as usize] as usize]),
+            (_, true) => (a, halves[1 - side[a as usize] as usize]),
+            _ => (a.min(b), a.max(b)),
+        };
+        edges.push(pair);
+        factor.push(chosen[edge]);
+    }
+    let split = CycleGraph::from_edges(squares + 2, &edges);
+    let mut split_side = side[..squares].to_vec();
+    split_side.extend([0, 1]);
+    let residual = Residual {
+        graph: &split,
+        side: &split_side,
+        factor: &factor,
+    };
+    let allowed = residual.edges_in_some_two_factor();
+    let is_square = |vertex: Vertex| (vertex as usize) < squares;
+    let pieces = pieces(&split, &|edge| {
+        let (a, b) = split.edges()[edge as usize];
+        allowed[edge as usize] && is_square(a) && is_square(b)
+    });
+    let mut sizes = vec![0usize; squares + 2];
+    for &piece in &pieces[..squares] {
+        sizes[piece as usize] += 1;
+    }
+    let smallest = pieces[..squares]
+        .iter()
+        .copied()
+        .min_by_key(|&piece| sizes[piece as usize])?;
+    if sizes[smallest as usize] == squares {
+        return None;
+    }
+    let inside = pieces.iter().position(|&piece| piece == smallest)? as Vertex;
+    let outside = pieces[..squares]
+        .iter()
+        .position(|&piece| piece != smallest)? as Vertex;
+    let leaving: Vec<u32> = (0..split.edges().len() as u32)
+        .filter(|&edge| {
+            let (a, b) = split.edges()[edge as usize];
+            is_square(a)
+                && is_square(b)
+                && (pieces[a as usize] == smallest) != (pieces[b as usize] == smallest)
+        })
+        .collect();
+    let mut regions = residual.sealing_regions(&leaving)?;
+    for region in &mut regions {
+        region.squares.retain(|&vertex| is_square(vertex));
+        if !open_region_seals(graph, &side, colour, region) {
+            return None;
+        }
+    }
+    Some(RegionProof {
+        regions,
+        inside,
+        outside,
+    })
+}
+
+/// Whether `region` (vertices of the open-tour graph `graph`, sides `side`, the board's
+/// colouring `colour`) seals its moves at its sealed side: counting tour moves at each side of
+/// the region, an open tour leaves it `2 (n_open - n_sealed) - (e_open - e_sealed)` more times at
+/// open squares than at sealed ones, where `e` counts the tour's ends in it; when the moves
+/// leaving at open squares and the most that `e_open - e_sealed` can be ([`OpenEnds`]) add up
+/// to no more than `2 (n_open - n_sealed)`, none leaves at a sealed square.
+fn open_region_seals(
+    graph: &CycleGraph,
+    side: &[u8],
+    colour: &dyn Fn(Square) -> u8,
+    region: &SealedRegion,
+) -> bool {
+    let hub = graph.virtual_vertex();
+    let mut in_region = vec![false; graph.vertex_count()];
+    for &vertex in &region.squares {
+        in_region[vertex as usize] = true;
+    }
+    let (mut count, mut leaving) = ([0i64; 2], [0i64; 2]);
+    for &vertex in &region.squares {
+        let vertex_side = side[vertex as usize] as usize;
+        count[vertex_side] += 1;
+        leaving[vertex_side] += graph
+            .incident(vertex)
+            .iter()
+            .filter(|&&(target, _)| Some(target) != hub && !in_region[target as usize])
+            .count() as i64;
+    }
+    let open = 1 - region.sealed_colour as usize;
+    let squares: Vec<Square> = region.squares.iter().map(|&v| graph.square(v)).collect();
+    let open_colour = 1 - colour(squares[0]);
+    let Some(allowance) =
+        OpenEnds::of_graph(graph, colour).allowance(&squares, open_colour, colour)
+    else {
+        return false;
+    };
+    leaving[open] + allowance <= 2 * (count[open] - count[1 - open])
+}
+
+/// An open tour's ends, as a sealed region's count needs them: the board's free squares of each
+/// colour (which fix the ends' colours) and the fixed ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenEnds {
+    /// The free squares of each colour.
+    colours: [i64; 2],
+    /// The fixed ends' squares.
+    fixed: Vec<Square>,
+}
+
+impl OpenEnds {
+    /// The ends of an open tour of `problem`.
+    pub fn of_problem(problem: &Problem) -> OpenEnds {
+        let board = &problem.board;
+        let mut colours = [0i64; 2];
+        for square in board.free_squares() {
+            colours[board.colour(square) as usize] += 1;
+        }
+        let fixed = [problem.start, problem.end].into_iter().flatten().collect();
+        OpenEnds { colours, fixed }
+    }
+
+    /// The ends of an open tour of the open-tour graph `graph`, its squares coloured `colour`.
+    fn of_graph(graph: &CycleGraph, colour: &dyn Fn(Square) -> u8) -> OpenEnds {
+        let mut colours = [0i64; 2];
+        for vertex in 0..graph.square_count() as Vertex {
+            colours[colour(graph.square(vertex)) as usize] += 1;
+        }
+        let fixed = [graph.start(), graph.end()]
+            .into_iter()
+            .flatten()
+            .map(|vertex| graph.square(vertex))
+            .collect();
+        OpenEnds { colours, fixed }
+    }
+
+    /// The most an open tour can make of its ends in `region` on squares of colour `open`,
+    /// less its ends there on squares of the other colour. The ends' colours follow from the
+    /// counts (one of each when the colours are as many, both of the larger otherwise); a fixed
+    /// end counts where it lies, a free end of the open colour counts when the region has an
+    /// open square left for it, and a free end of the other colour may lie outside, so it
+    /// counts nothing. `None` when the colours cannot hold two ends.
+    pub fn allowance(
+        &self,
+        region: &[Square],
+        open: u8,
+        colour: impl Fn(Square) -> u8,
+    ) -> Option<i64> {
+        let mut end_colours = match self.colours[0] - self.colours[1] {
+            0 => vec![0u8, 1],
+            1 => vec![0, 0],
+            -1 => vec![1, 1],
+            _ => return None,
+        };
+        let mut allowance = 0i64;
+        for &end in &self.fixed {
+            let end_colour = colour(end);
+            let at = end_colours
+                .iter()
+                .position(|&wanted| wanted == end_colour)?;
+            end_colours.swap_remove(at);
+            if region.contains(&end) {
+                allowance += if end_colour == open { 1 } else { -1 };
+            }
+        }
+        let free_open = end_colours
+            .iter()
+            .filter(|&&end_colour| end_colour == open)
+            .count();
+        let room = region
+            .iter()
+            .filter(|&&square| colour(square) == open && !self.fixed.contains(&square))
+            .count();
+        Some(allowance + free_open.min(room) as i64)
+    }
 }
 
 /// The pieces the edges that lie in some 2-factor leave of the bipartite graph `graph` (sides
@@ -404,4 +625,75 @@ fn pieces(graph: &CycleGraph, allowed: &impl Fn(u32) -> bool) -> Vec<u32> {
         count += 1;
     }
     piece
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::engine::factor::two_factor;
+    use crate::engine::{check, dfs, Answer, Impossibility, Limits, Stats};
+    use crate::piece::Piece;
+    use crate::problem::TourShape;
+
+    /// The boards of `rows` x `cols` with every pattern of blocked squares.
+    fn every_pattern(rows: usize, cols: usize) -> impl Iterator<Item = Board> {
+        (0u32..1 << (rows * cols)).filter_map(move |pattern| {
+            let text: String = (0..rows)
+                .map(|row| {
+                    let line: String = (0..cols)
+                        .map(|col| match pattern >> (row * cols + col) & 1 {
+                            1 => 'X',
+                            _ => '.',
+                        })
+                        .collect();
+                    line + "\n"
+                })
+                .collect();
+            text.parse::<Board>().ok()
+        })
+    }
+
+    /// On every blocked pattern of 4 x 4, 3 x 5 and 3 x 6 boards, for the knight and the rook,
+    /// with both ends free and with the start fixed on the first free square: where the open
+    /// region proof finds regions, search finds no open tour, and the independent check passes.
+    #[test]
+    fn open_regions_are_found_only_where_there_is_no_open_tour() {
+        let mut proofs = 0;
+        for (rows, cols) in [(4, 4), (3, 5), (3, 6)] {
+            for board in every_pattern(rows, cols) {
+                if board.free_squares().count() < 3 {
+                    continue;
+                }
+                for piece in [Piece::Knight, Piece::Rook] {
+                    let open = Problem::new(board.clone(), piece, TourShape::Open);
+                    let first = board.free_squares().next().expect("three free squares");
+                    for problem in [open.clone(), open.with_start(first)] {
+                        let moves = MoveGraph::new(&problem.board, piece);
+                        let graph = CycleGraph::new(&problem, &moves);
+                        let Ok(factor) = two_factor(&graph) else {
+                            continue;
+                        };
+                        let cycles = graph.cycles_of_edges(&factor).expect("a 2-factor");
+                        let colour = |square| problem.board.colour(square);
+                        let Some(proof) = open_region_proof(&graph, &colour, &cycles) else {
+                            continue;
+                        };
+                        let answer =
+                            dfs::search(&problem, &moves, &Limits::none(), &mut Stats::default());
+                        assert!(
+                            matches!(answer, Answer::NoTour(_)),
+                            "{board}{piece} from {:?}: regions, yet {answer:?}",
+                            problem.start
+                        );
+                        let why = Impossibility::SealedRegions(proof.in_squares(&graph, colour));
+                        let checked = check::check(&problem, &why).expect("a region check");
+                        assert!(checked.is_ok(), "{board}{piece}: {checked:?}");
+                        proofs += 1;
+                    }
+                }
+            }
+        }
+        assert!(proofs >= 1000, "only {proofs} proofs found");
+    }
 }

@@ -336,10 +336,10 @@ pub fn explain(board: &Board, why: &Impossibility) -> String {
                 .map(|region| region.squares.len().to_string())
                 .collect();
             format!(
-                "{} sealed region(s) of {} free squares: counting tour moves by colour, a \
-                 circuit takes every move that leaves such a region at its squares of one colour \
-                 and none that leaves at the other (sealed) colour; without the sealed moves, no \
-                 sequence of moves joins {} and {}",
+                "{} sealed region(s) of {} free squares: counting tour moves by colour (an \
+                 open tour's ends take one each), a tour takes every move that leaves such a \
+                 region at its squares of one colour, and so none that leaves at the other \
+                 (sealed) colour; without the sealed moves, no sequence of moves joins {} and {}",
                 proof.regions.len(),
                 sizes.join(", "),
                 at(proof.inside),

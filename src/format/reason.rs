@@ -3,10 +3,10 @@
 use super::{explain, explain_stop};
 use crate::board::{Board, Square};
 use crate::engine::certify::Certified;
-use crate::engine::regions::RegionProof;
+use crate::engine::regions::{OpenEnds, RegionProof};
 use crate::engine::{Answer, Impossibility, SatStats, Solution};
 use crate::piece::MoveGraph;
-use crate::problem::Problem;
+use crate::problem::{Problem, TourShape};
 use crate::square::{colour_name, coordinates};
 
 /// Why no tour exists, as data: a kind, the squares the argument names and its numbers.
@@ -276,12 +276,23 @@ const REGIONS_EXPLAINED: usize = 5;
 fn sealed_region_details(problem: &Problem, proof: &RegionProof) -> Vec<String> {
     let board = &problem.board;
     let graph = MoveGraph::new(board, problem.piece);
-    let mut lines = vec![format!(
-        "a circuit gives every square two tour moves, and each tour move inside a region joins \
-         its two colours; so, counting at each colour of a region, a circuit leaves it \
-         2 x (squares of one colour - squares of the other) more times at the first colour \
-         than at the second"
-    )];
+    let open_ends = (problem.shape == TourShape::Open).then(|| OpenEnds::of_problem(problem));
+    let first = match open_ends {
+        None => {
+            "a circuit gives every square two tour moves, and each tour move inside a region \
+            joins its two colours; so, counting at each colour of a region, a circuit leaves it \
+            2 x (squares of one colour - squares of the other) more times at the first colour \
+            than at the second"
+        }
+        Some(_) => {
+            "an open tour gives every square two tour moves but its two ends one, and each \
+            tour move inside a region joins its two colours; so, counting at each colour of a \
+            region, an open tour leaves it 2 x (squares of one colour - squares of the other) \
+            more times at the first colour than at the second, less its ends there at the first \
+            colour, plus those at the second"
+        }
+    };
+    let mut lines = vec![first.to_string()];
     for (number, region) in proof.regions.iter().enumerate().take(REGIONS_EXPLAINED) {
         let counts = region.counts(&graph, |square| board.colour(square));
         let sealed = region.sealed_colour as usize;
@@ -296,11 +307,32 @@ fn sealed_region_details(problem: &Problem, proof: &RegionProof) -> Vec<String> 
             let high = values.iter().max().copied().unwrap_or(0);
             format!("{low}..{high}")
         };
+        let surplus = 2 * (counts.squares[open] as i64 - counts.squares[sealed] as i64);
+        let colour = |square| board.colour(square);
+        let leaves = match &open_ends {
+            None => format!(
+                "a circuit leaves it 2 x ({} - {}) = {surplus} more times",
+                counts.squares[open], counts.squares[sealed]
+            ),
+            Some(ends) => {
+                let allowed = ends
+                    .allowance(&region.squares, open as u8, colour)
+                    .unwrap_or(0);
+                format!(
+                    "its ends in it, those at {} squares less those at the others, come to at \
+                     most {allowed}, so an open tour leaves it at least 2 x ({} - {}) - {allowed} \
+                     = {} more times",
+                    colour_name(open as u8),
+                    counts.squares[open],
+                    counts.squares[sealed],
+                    surplus - allowed
+                )
+            }
+        };
         lines.push(format!(
             "region {}: {} free squares (x {}, y {}; first {}), {} {} and {} {}; {} moves leave \
-             it at {} squares and {} at {} squares; a circuit leaves it 2 x ({} - {}) = {} more \
-             times at {} squares than at the others, and as only {} moves leave there, it uses \
-             none of the {} at {} squares",
+             it at {} squares and {} at {} squares; {leaves} at {} squares than at the others, \
+             and as only {} moves leave there, it uses none of the {} at {} squares",
             number + 1,
             region.squares.len(),
             span(&xs),
@@ -314,9 +346,6 @@ fn sealed_region_details(problem: &Problem, proof: &RegionProof) -> Vec<String> 
             colour_name(open as u8),
             counts.leaving[sealed],
             colour_name(sealed as u8),
-            counts.squares[open],
-            counts.squares[sealed],
-            2 * (counts.squares[open] as i64 - counts.squares[sealed] as i64),
             colour_name(open as u8),
             counts.leaving[open],
             counts.leaving[sealed],

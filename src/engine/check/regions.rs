@@ -7,6 +7,12 @@
 //! shows that a circuit leaves the region `2 (n_open - n_sealed)` more times at open squares
 //! than at sealed ones. When that is exactly the number of moves leaving the region at its open
 //! squares, a circuit takes them all, and none of those leaving at its sealed squares.
+//!
+//! An open tour's ends take one tour move each, so it leaves the region
+//! `2 (n_open - n_sealed) - (e_open - e_sealed)` more times at open squares, with `e` its ends
+//! in the region at each colour. When the moves leaving at open squares, with the most that
+//! `e_open - e_sealed` can be, are no more than `2 (n_open - n_sealed)`, an open tour leaves
+//! the region at no sealed square either.
 
 use super::reach::reached_from;
 use super::{at, free_count, require_free, Moves};
@@ -24,8 +30,8 @@ pub(super) fn sealed_regions(
     proof: &RegionProof,
 ) -> Result<String, String> {
     let board = &problem.board;
-    if problem.shape != TourShape::Closed || free_count(board) < 3 {
-        return Err("sealed regions rule out only circuits of three squares or more".to_string());
+    if free_count(board) < 3 {
+        return Err("sealed regions rule out only tours of three squares or more".to_string());
     }
     if !moves.alternate_colours() {
         return Err(format!(
@@ -69,9 +75,15 @@ pub(super) fn sealed_regions(
         }
         let open = 1 - sealed as usize;
         let surplus = squares[open] - squares[sealed as usize];
-        if 2 * surplus != leaving[open] {
+        let ends = match problem.shape {
+            TourShape::Closed => 0,
+            TourShape::Open => ends_allowed(problem, &region.squares, open as u8)
+                .ok_or_else(|| format!("{name}: the colours cannot hold an open tour's ends"))?,
+        };
+        if leaving[open] + ends > 2 * surplus {
             return Err(format!(
-                "{name}: 2 x ({} - {}) = {} differs from the {} moves leaving it at its {} squares",
+                "{name}: 2 x ({} - {}) = {} is less than the {} moves leaving it at its {} squares \
+                 and {ends} end(s)",
                 squares[open],
                 squares[sealed as usize],
                 2 * surplus,
@@ -79,8 +91,16 @@ pub(super) fn sealed_regions(
                 colour_name(open as u8)
             ));
         }
+        let relation = match 2 * surplus == leaving[open] + ends {
+            true => "=",
+            false => ">=",
+        };
+        let ends = match problem.shape {
+            TourShape::Closed => String::new(),
+            TourShape::Open => format!(" + {ends} end(s)"),
+        };
         counts.push(format!(
-            "{} squares, 2 x {surplus} = {} moves out at {} squares, {} sealed",
+            "{} squares, 2 x {surplus} {relation} {} moves out at {} squares{ends}, {} sealed",
             region.squares.len(),
             leaving[open],
             colour_name(open as u8),
@@ -105,4 +125,41 @@ pub(super) fn sealed_regions(
         at(board, proof.inside),
         at(board, proof.outside)
     ))
+}
+
+/// The most that an open tour of `problem` can make of its ends in `region` on `open` squares,
+/// less its ends there on squares of the other colour. The ends' colours follow from the
+/// board's counts: one of each when the colours are as many, both of the larger otherwise. A
+/// fixed end counts where it lies; a free end of the open colour counts once for each open
+/// square of the region not a fixed end, to its number; a free end of the other colour may lie
+/// outside, so it counts nothing. `None` when the colours cannot hold two ends.
+fn ends_allowed(problem: &Problem, region: &[Square], open: u8) -> Option<i64> {
+    let board = &problem.board;
+    let mut colours = [0i64; 2];
+    for square in board.free_squares() {
+        colours[board.colour(square) as usize] += 1;
+    }
+    let mut end_colours = match colours[0] - colours[1] {
+        0 => vec![0u8, 1],
+        1 => vec![0, 0],
+        -1 => vec![1, 1],
+        _ => return None,
+    };
+    let fixed: Vec<Square> = [problem.start, problem.end].into_iter().flatten().collect();
+    let in_region: HashSet<Square> = region.iter().copied().collect();
+    let mut allowed = 0i64;
+    for &end in &fixed {
+        let colour = board.colour(end);
+        let at = end_colours.iter().position(|&wanted| wanted == colour)?;
+        end_colours.swap_remove(at);
+        if in_region.contains(&end) {
+            allowed += if colour == open { 1 } else { -1 };
+        }
+    }
+    let free_open = end_colours.iter().filter(|&&colour| colour == open).count();
+    let room = region
+        .iter()
+        .filter(|&&square| board.colour(square) == open && !fixed.contains(&square))
+        .count();
+    Some(allowed + free_open.min(room) as i64)
 }

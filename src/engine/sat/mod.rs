@@ -127,7 +127,10 @@ pub fn search(
     let graph = CycleGraph::new(problem, move_graph);
     match pocket_cases(problem, move_graph, &graph) {
         Some(cases) => search_cases(graph, cases, options, limits, stats),
-        None => search_cycle_graph(graph, options, limits, stats),
+        None => {
+            let colour = |square| problem.board.colour(square);
+            search_cycle_graph(graph, Some(&colour), options, limits, stats)
+        }
     }
 }
 
@@ -142,7 +145,7 @@ pub fn search_graph(
     if let Some(tour) = trivial_graph_tour(problem) {
         return Answer::Found(tour);
     }
-    search_cycle_graph(problem.cycle_graph(), options, limits, stats)
+    search_cycle_graph(problem.cycle_graph(), None, options, limits, stats)
 }
 
 /// The tours too small for a cycle graph: a single square (open), two squares there and back

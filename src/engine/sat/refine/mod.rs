@@ -12,7 +12,9 @@ mod local;
 pub mod merge;
 mod warm;
 
+use crate::board::Square;
 use crate::engine::factor::{two_factor, NoTwoFactor, Shortfall};
+use crate::engine::regions::open_region_proof;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
@@ -404,7 +406,7 @@ pub(super) fn search_cases(
     }
     let mut answer = Answer::Stopped(Stop::InternalError);
     for case in cases {
-        answer = search_cycle_graph(case, options, limits, stats);
+        answer = search_cycle_graph(case, None, options, limits, stats);
         if !matches!(answer, Answer::NoTour(_)) {
             break;
         }
@@ -424,8 +426,13 @@ fn flow_proof(shortfall: Shortfall, options: &SatOptions, stats: &mut Stats) -> 
 
 /// The SAT engine on a cycle graph of three vertices or more: the warm start when it applies,
 /// then refinement.
+///
+/// `colour` is the board's colouring when the graph is a board problem's own (its ends are the
+/// problem's, not a case's): then, where the repair leaves an open tour's cycles apart, sealed
+/// regions may prove that there is none (see [`open_region_proof`]).
 pub(super) fn search_cycle_graph(
     graph: CycleGraph,
+    colour: Option<&dyn Fn(Square) -> u8>,
     options: &SatOptions,
     limits: &Limits,
     stats: &mut Stats,
@@ -445,6 +452,21 @@ pub(super) fn search_cycle_graph(
         Some(Err(_)) | None => None,
     };
     if let Some(model) = warm_model {
+        // A 2-factor whose cycles stay apart may show sealed regions: a proof that there is no
+        // tour, which no window would find.
+        if let (Some(colour), true) = (colour, model.cycles.len() > 1) {
+            if let Some(proof) = open_region_proof(&graph, colour, &model.cycles) {
+                let sat_stats = SatStats {
+                    encoding: options.encoding.name().to_string(),
+                    merges: model.merges,
+                    flow_seconds: model.seconds,
+                    ..SatStats::default()
+                };
+                stats.sat = Some(sat_stats);
+                let proof = proof.in_squares(&graph, colour);
+                return Answer::NoTour(Impossibility::SealedRegions(proof));
+            }
+        }
         // Where the flow confines an open tour's end, the repair is cut short: the cases on the
         // ends find what it cannot (see `end_cases`).
         let end_plan = model
