@@ -360,6 +360,26 @@ impl fmt::Debug for Board {
     }
 }
 
+/// Every board of `rows` x `cols` with some pattern of blocked squares (those that parse: the
+/// ones with a free square), for the tests that run an argument on every small board.
+#[cfg(test)]
+pub(crate) fn every_blocked_pattern(rows: usize, cols: usize) -> impl Iterator<Item = Board> {
+    (0u32..1 << (rows * cols)).filter_map(move |pattern| {
+        let text: String = (0..rows)
+            .map(|row| {
+                let line: String = (0..cols)
+                    .map(|col| match pattern >> (row * cols + col) & 1 {
+                        1 => 'X',
+                        _ => '.',
+                    })
+                    .collect();
+                line + "\n"
+            })
+            .collect();
+        text.parse::<Board>().ok()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -91,7 +91,7 @@ pub fn open_end_candidates(problem: &Problem, move_graph: &MoveGraph) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::every_blocked_pattern;
     use crate::engine::{dfs, Answer, Limits, Stats};
     use crate::piece::Piece;
 
@@ -101,21 +101,7 @@ mod tests {
     fn an_open_tour_ends_on_a_candidate() {
         let mut checked = 0;
         for (rows, cols) in [(4, 4), (3, 5), (3, 6)] {
-            for pattern in 0u32..1 << (rows * cols) {
-                let text: String = (0..rows)
-                    .map(|row| {
-                        let line: String = (0..cols)
-                            .map(|col| match pattern >> (row * cols + col) & 1 {
-                                1 => 'X',
-                                _ => '.',
-                            })
-                            .collect();
-                        line + "\n"
-                    })
-                    .collect();
-                let Ok(board) = text.parse::<Board>() else {
-                    continue;
-                };
+            for board in every_blocked_pattern(rows, cols) {
                 let problem = Problem::new(board, Piece::Rook, TourShape::Open);
                 let graph = MoveGraph::new(&problem.board, problem.piece);
                 let Some(candidates) = open_end_candidates(&problem, &graph) else {
@@ -136,7 +122,8 @@ mod tests {
                         let ends = [squares[0], squares[squares.len() - 1]];
                         assert!(
                             ends.iter().any(|end| candidates.contains(end)),
-                            "{text}: ends {ends:?}, candidates {candidates:?}"
+                            "{}: ends {ends:?}, candidates {candidates:?}",
+                            problem.board
                         );
                         checked += 1;
                     }

@@ -630,29 +630,11 @@ fn pieces(graph: &CycleGraph, allowed: &impl Fn(u32) -> bool) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::every_blocked_pattern;
     use crate::engine::factor::two_factor;
     use crate::engine::{check, dfs, Answer, Impossibility, Limits, Stats};
     use crate::piece::Piece;
     use crate::problem::TourShape;
-
-    /// The boards of `rows` x `cols` with every pattern of blocked squares.
-    fn every_pattern(rows: usize, cols: usize) -> impl Iterator<Item = Board> {
-        (0u32..1 << (rows * cols)).filter_map(move |pattern| {
-            let text: String = (0..rows)
-                .map(|row| {
-                    let line: String = (0..cols)
-                        .map(|col| match pattern >> (row * cols + col) & 1 {
-                            1 => 'X',
-                            _ => '.',
-                        })
-                        .collect();
-                    line + "\n"
-                })
-                .collect();
-            text.parse::<Board>().ok()
-        })
-    }
 
     /// On every blocked pattern of 4 x 4, 3 x 5 and 3 x 6 boards, for the knight and the rook,
     /// with both ends free and with the start fixed on the first free square: where the open
@@ -661,7 +643,7 @@ mod tests {
     fn open_regions_are_found_only_where_there_is_no_open_tour() {
         let mut proofs = 0;
         for (rows, cols) in [(4, 4), (3, 5), (3, 6)] {
-            for board in every_pattern(rows, cols) {
+            for board in every_blocked_pattern(rows, cols) {
                 if board.free_squares().count() < 3 {
                     continue;
                 }
