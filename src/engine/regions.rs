@@ -399,6 +399,18 @@ pub fn two_factor_pieces(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Ve
     pieces(graph, &|edge| allowed[edge as usize])
 }
 
+/// The edges of the bipartite graph `graph` (sides `side`) that lie in some subgraph with the
+/// same degrees as `factor` (a flag per edge): those of `factor`, and those a residual cycle
+/// exchanges into it.
+pub(crate) fn edges_in_some_factor(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Vec<bool> {
+    let residual = Residual {
+        graph,
+        side,
+        factor,
+    };
+    residual.edges_in_some_two_factor()
+}
+
 /// The residual graph of a 2-factor as a flow from side 0 to side 1: every edge becomes one
 /// arc, from side 0 to side 1 when it is not chosen, back when it is.
 struct Residual<'a> {

@@ -26,6 +26,12 @@
 //! [`CYCLE_CONFLICTS`], is set aside for the next shortest, and tried again once others have
 //! been joined.
 //!
+//! On a piece that alternates colours, a window is first counted out where it can be: the
+//! free edges that lie in no subgraph with the window's degrees (found from a flow's residual
+//! graph, as for sealed regions) cannot help, and when the pieces the others leave are more
+//! than the cycles the window must come down to, it is too small without a solve. Such a window
+//! fails for a reason of counting, which the solver may spend its whole budget on.
+//!
 //! A window that outgrows its limit, or a spent budget, gives the cycles reached back to the
 //! main loop, so only tours come from here: a proof that there is none is always the whole
 //! formula's.
@@ -33,12 +39,13 @@
 use super::merge;
 use super::warm::{distances_from, window_distances, FIRST_RADIUS};
 use crate::engine::factor::square_sides;
+use crate::engine::regions::edges_in_some_factor;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly;
 use crate::engine::sat::encode::cutset::short_cycles_within;
 use crate::engine::{SatStats, Stop};
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::{root_with_halving, CycleGraph, Vertex};
 use std::collections::VecDeque;
 use std::time::Instant;
 use varisat::Lit;
@@ -173,7 +180,8 @@ pub(super) fn repair_locally(
     // Whether the window around every cycle was tried again (once a repair).
     let mut every_cycle_tried = false;
     let open = graph.virtual_vertex().is_some();
-    let alternating = square_sides(graph).is_some();
+    let sides = square_sides(graph);
+    let alternating = sides.is_some();
     // A vertex of each cycle that no window around it joined, and whether a window has joined
     // cycles since the last was set aside.
     let mut set_aside: Vec<Vertex> = Vec::new();
@@ -251,14 +259,21 @@ pub(super) fn repair_locally(
             Scope::EveryCycle { .. } => 1,
             Scope::ShortestCycle { .. } => repair.cycles.len() - 1,
         };
-        let outcome = window.solve(
-            graph,
-            protected,
-            enough,
-            deadline,
-            conflicts_left,
-            &mut repair,
-        );
+        // Pieces no model can join refute the window before the solver spends its budget.
+        let counted_out = sides
+            .as_deref()
+            .is_some_and(|side| window.fewest_cycles(graph, side) > enough);
+        let outcome = match counted_out {
+            true => Ok(WindowOutcome::TooSmall),
+            false => window.solve(
+                graph,
+                protected,
+                enough,
+                deadline,
+                conflicts_left,
+                &mut repair,
+            ),
+        };
         let next_seed = Scope::ShortestCycle {
             corridor: Corridor::NoEnd,
         };
@@ -562,6 +577,58 @@ impl Window {
         Ok(last.map_or(WindowOutcome::TooSmall, WindowOutcome::Moved))
     }
 
+    /// The fewest cycles a model of the window can have, on a graph whose squares alternate
+    /// `side`s: the pieces of the graph that the held edges of the 2-factor join, with the free
+    /// edges that lie in some model's 2-factor. Those are found from the residual graph of the
+    /// window's degrees, the virtual vertex split in two halves as the flow splits it (see
+    /// [`crate::engine::factor::two_factor`]): a free edge lies in some subgraph with the
+    /// window's degrees exactly when it is held or a residual cycle passes through it. A window
+    /// whose cycles cannot join for a reason of counting (a region that would have to be left
+    /// as often at one colour as at the other) is refuted here by a flow's residual graph, where
+    /// the solver may spend its whole budget on it.
+    fn fewest_cycles(&self, graph: &CycleGraph, side: &[u8]) -> usize {
+        let count = graph.vertex_count();
+        let hub = graph.virtual_vertex();
+        let halves = [count as Vertex, count as Vertex + 1];
+        let end_of = |vertex: Vertex, other: Vertex| match Some(vertex) == hub {
+            true => halves[1 - side[other as usize] as usize],
+            false => vertex,
+        };
+        let (mut pairs, mut factor) = (Vec::new(), Vec::new());
+        for &(edge, _) in &self.free_edges {
+            let (a, b) = graph.edges()[edge as usize];
+            let (a, b) = (end_of(a, b), end_of(b, a));
+            pairs.push((a.min(b), a.max(b)));
+            factor.push(self.held[edge as usize]);
+        }
+        let split = CycleGraph::from_edges(count + 2, &pairs);
+        let mut split_side = side.to_vec();
+        split_side.resize(count, 0);
+        split_side.extend([0, 1]);
+        let usable = edges_in_some_factor(&split, &split_side, &factor);
+        let mut parent: Vec<u32> = (0..count as u32).collect();
+        let mut pieces = count;
+        let free_usable = self.free_edges.iter().zip(&usable);
+        let joined = free_usable
+            .filter(|(_, &usable)| usable)
+            .map(|(&(edge, _), _)| edge)
+            .chain((0..graph.edges().len() as u32).filter(|&edge| {
+                self.edge_var[edge as usize].is_none() && self.held[edge as usize]
+            }));
+        for edge in joined {
+            let (a, b) = graph.edges()[edge as usize];
+            let (root_a, root_b) = (
+                root_with_halving(&mut parent, a),
+                root_with_halving(&mut parent, b),
+            );
+            if root_a != root_b {
+                parent[root_a as usize] = root_b;
+                pieces -= 1;
+            }
+        }
+        pieces
+    }
+
     /// The cut of `cycle` (number `index` in `cycle_of`, each vertex's cycle): some free edge
     /// with one end on it and the other off it. (The held edges that cross it are all
     /// unchosen, as the cycle is one of the model's.)
@@ -579,6 +646,50 @@ impl Window {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::every_blocked_pattern;
+    use crate::engine::factor::two_factor;
+    use crate::engine::{dfs, Answer, Limits, Stats};
+    use crate::piece::{MoveGraph, Piece};
+    use crate::problem::{Problem, TourShape};
+
+    /// On every blocked pattern of 4 x 4 and 3 x 5 boards, for the knight and the rook, open
+    /// and closed: a window over the whole board that is counted out (pieces no model joins)
+    /// belongs to a board without a tour, and a board with a tour is never counted out.
+    #[test]
+    fn a_window_is_counted_out_only_where_no_model_joins_its_cycles() {
+        let mut counted_out = 0;
+        for (rows, cols) in [(4, 4), (3, 5)] {
+            for board in every_blocked_pattern(rows, cols) {
+                if board.free_squares().count() < 3 {
+                    continue;
+                }
+                for (piece, shape) in [Piece::Knight, Piece::Rook]
+                    .into_iter()
+                    .flat_map(|piece| [(piece, TourShape::Open), (piece, TourShape::Closed)])
+                {
+                    let problem = Problem::new(board.clone(), piece, shape);
+                    let moves = MoveGraph::new(&problem.board, piece);
+                    let graph = CycleGraph::new(&problem, &moves);
+                    let Ok(factor) = two_factor(&graph) else {
+                        continue;
+                    };
+                    let cycles = graph.cycles_of_edges(&factor).expect("a 2-factor");
+                    let protected = graph.forced_edge_flags();
+                    let everywhere = vec![0; graph.vertex_count()];
+                    let window = Window::new(&graph, &cycles, &everywhere, &protected);
+                    let side = square_sides(&graph).expect("a piece that alternates colours");
+                    let fewest = window.fewest_cycles(&graph, &side);
+                    assert!((1..=cycles.len()).contains(&fewest), "{board}{piece}");
+                    let answer =
+                        dfs::search(&problem, &moves, &Limits::none(), &mut Stats::default());
+                    let found = matches!(answer, Answer::Found(_));
+                    assert!(fewest == 1 || !found, "{board}{piece} {shape:?}: {fewest} pieces");
+                    counted_out += usize::from(fewest > 1);
+                }
+            }
+        }
+        assert!(counted_out >= 1000, "only {counted_out} windows counted out");
+    }
 
     /// The windows around one cycle, in order, each as its corridor and radius, until the last
     /// one outgrows a radius of `limit`.
