@@ -683,12 +683,18 @@ mod tests {
                     let answer =
                         dfs::search(&problem, &moves, &Limits::none(), &mut Stats::default());
                     let found = matches!(answer, Answer::Found(_));
-                    assert!(fewest == 1 || !found, "{board}{piece} {shape:?}: {fewest} pieces");
+                    assert!(
+                        fewest == 1 || !found,
+                        "{board}{piece} {shape:?}: {fewest} pieces"
+                    );
                     counted_out += usize::from(fewest > 1);
                 }
             }
         }
-        assert!(counted_out >= 1000, "only {counted_out} windows counted out");
+        assert!(
+            counted_out >= 1000,
+            "only {counted_out} windows counted out"
+        );
     }
 
     /// The windows around one cycle, in order, each as its corridor and radius, until the last
