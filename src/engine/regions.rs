@@ -167,9 +167,10 @@ pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<
 }
 
 /// A proof that the open-tour graph `graph` has no tour, given one of its 2-factors `cycles`
-/// (with the virtual vertex, whose two edges are the tour's ends), in its vertices and sides:
-/// `None` when some move joins two squares of one colour, when the moves that lie in some 2-factor keep the
-/// squares together, or when the regions found do not count out (see [`OpenEnds`]).
+/// (with the virtual vertex, whose two edges are the tour's ends), its squares coloured
+/// `colour`, in its vertices: `None` when some move joins two squares of one colour, when the
+/// moves that lie in some 2-factor keep the squares together, or when the regions found do not
+/// count out (see [`OpenEnds`]).
 ///
 /// The virtual vertex is split in two, as the flow splits it (see
 /// [`crate::engine::factor::two_factor`]): a half on each side, joined to the squares of the
@@ -258,9 +259,10 @@ pub fn open_region_proof(
         })
         .collect();
     let mut regions = residual.sealing_regions(&leaving)?;
+    let ends = OpenEnds::of_graph(graph, colour);
     for region in &mut regions {
         region.squares.retain(|&vertex| is_square(vertex));
-        if !open_region_seals(graph, &side, colour, region) {
+        if !open_region_seals(graph, &side, colour, &ends, region) {
             return None;
         }
     }
@@ -271,16 +273,18 @@ pub fn open_region_proof(
     })
 }
 
-/// Whether `region` (vertices of the open-tour graph `graph`, sides `side`, the board's
-/// colouring `colour`) seals its moves at its sealed side: counting tour moves at each side of
-/// the region, an open tour leaves it `2 (n_open - n_sealed) - (e_open - e_sealed)` more times at
-/// open squares than at sealed ones, where `e` counts the tour's ends in it; when the moves
-/// leaving at open squares and the most that `e_open - e_sealed` can be ([`OpenEnds`]) add up
-/// to no more than `2 (n_open - n_sealed)`, none leaves at a sealed square.
+/// Whether `region` (vertices of the open-tour graph `graph`, whose sides `side` are the colours
+/// `colour` gives its squares, and whose tour has the `ends`) seals its moves at its sealed
+/// side: counting tour moves at each side of the region, an open tour leaves it
+/// `2 (n_open - n_sealed) - (e_open - e_sealed)` more times at open squares than at sealed ones,
+/// where `e` counts the tour's ends in it; when the moves leaving at open squares and the most
+/// that `e_open - e_sealed` can be add up to no more than `2 (n_open - n_sealed)`, none leaves at
+/// a sealed square.
 fn open_region_seals(
     graph: &CycleGraph,
     side: &[u8],
     colour: &dyn Fn(Square) -> u8,
+    ends: &OpenEnds,
     region: &SealedRegion,
 ) -> bool {
     let hub = graph.virtual_vertex();
@@ -300,10 +304,7 @@ fn open_region_seals(
     }
     let open = 1 - region.sealed_colour as usize;
     let squares: Vec<Square> = region.squares.iter().map(|&v| graph.square(v)).collect();
-    let open_colour = 1 - colour(squares[0]);
-    let Some(allowance) =
-        OpenEnds::of_graph(graph, colour).allowance(&squares, open_colour, colour)
-    else {
+    let Some(allowance) = ends.allowance(&squares, open as u8, colour) else {
         return false;
     };
     leaving[open] + allowance <= 2 * (count[open] - count[1 - open])
