@@ -172,10 +172,9 @@ pub fn region_proof(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Option<
 /// moves that lie in some 2-factor keep the squares together, or when the regions found do not
 /// count out (see [`OpenEnds`]).
 ///
-/// The virtual vertex is split in two, as the flow splits it (see
-/// [`crate::engine::factor::two_factor`]): a half on each side, joined to the squares of the
-/// other; an edge to a fixed end is left out, as the flow leaves it. The split graph is
-/// bipartite, so its residual graph tells the moves that lie in some 2-factor, as for a circuit.
+/// The virtual vertex is split in two ([`split_virtual_vertex`]); an edge to a fixed end is left
+/// out, as the flow leaves it. The split graph is bipartite, so its residual graph tells the
+/// moves that lie in some 2-factor, as for a circuit.
 /// A tour never passes through the virtual vertex, so the pieces are those of the squares
 /// joined by such moves alone; the regions that seal the moves leaving the smallest piece are
 /// found as for a circuit, with the virtual halves they reach left out of their squares. A
@@ -200,8 +199,6 @@ pub fn open_region_proof(
     if !alternates {
         return None;
     }
-    // The halves: on side 0 (joined to side-1 squares), then on side 1.
-    let halves = [squares as Vertex, squares as Vertex + 1];
     let mut chosen = vec![false; graph.edges().len()];
     for cycle in cycles {
         for (position, &vertex) in cycle.iter().enumerate() {
@@ -209,21 +206,13 @@ pub fn open_region_proof(
             chosen[graph.edge_between(vertex, next)? as usize] = true;
         }
     }
+    // An edge to a fixed end is left out, as the flow leaves it.
     let forced = graph.forced_edge_flags();
-    let (mut edges, mut factor) = (Vec::new(), Vec::new());
-    for (edge, &(a, b)) in graph.edges().iter().enumerate() {
-        let pair = match (a == hub, b == hub) {
-            _ if forced[edge] => continue,
-            (true, _) => (b, halves[1 - side[b as usize] as usize]),
-            (_, true) => (a, halves[1 - side[a as usize] as usize]),
-            _ => (a.min(b), a.max(b)),
-        };
-        edges.push(pair);
-        factor.push(chosen[edge]);
-    }
-    let split = CycleGraph::from_edges(squares + 2, &edges);
-    let mut split_side = side[..squares].to_vec();
-    split_side.extend([0, 1]);
+    let kept: Vec<u32> = (0..graph.edges().len() as u32)
+        .filter(|&edge| !forced[edge as usize])
+        .collect();
+    let factor: Vec<bool> = kept.iter().map(|&edge| chosen[edge as usize]).collect();
+    let (split, split_side) = split_virtual_vertex(graph, &side, &kept);
     let residual = Residual {
         graph: &split,
         side: &split_side,
@@ -235,7 +224,7 @@ pub fn open_region_proof(
         let (a, b) = split.edges()[edge as usize];
         allowed[edge as usize] && is_square(a) && is_square(b)
     });
-    let mut sizes = vec![0usize; squares + 2];
+    let mut sizes = vec![0usize; split.vertex_count()];
     for &piece in &pieces[..squares] {
         sizes[piece as usize] += 1;
     }
@@ -398,6 +387,39 @@ pub fn two_factor_pieces(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Ve
     };
     let allowed = residual.edges_in_some_two_factor();
     pieces(graph, &|edge| allowed[edge as usize])
+}
+
+/// The graph of `edges` (numbers of `graph`'s edges, a piece that alternates colours, `side`
+/// each vertex's side) with the virtual vertex split in two halves, as the flow splits it (see
+/// [`crate::engine::factor::two_factor`]), and its sides: the graph's vertices (the virtual one
+/// left without edges), then the half on side 0, joined to the side-1 squares, then the half on
+/// side 1. Its edge `i` is `edges[i]`. The split graph is bipartite, so its residual graph tells
+/// the edges that lie in some subgraph with the degrees of a given one: in a subgraph with two
+/// edges at every square, the colour count fixes how many of the virtual vertex's edges go to
+/// each side.
+pub(crate) fn split_virtual_vertex(
+    graph: &CycleGraph,
+    side: &[u8],
+    edges: &[u32],
+) -> (CycleGraph, Vec<u8>) {
+    let count = graph.vertex_count();
+    let hub = graph.virtual_vertex();
+    let halves = [count as Vertex, count as Vertex + 1];
+    let end_of = |vertex: Vertex, other: Vertex| match Some(vertex) == hub {
+        true => halves[1 - side[other as usize] as usize],
+        false => vertex,
+    };
+    let pairs: Vec<(Vertex, Vertex)> = edges
+        .iter()
+        .map(|&edge| {
+            let (a, b) = graph.edges()[edge as usize];
+            let (a, b) = (end_of(a, b), end_of(b, a));
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    let mut split_side = side[..count].to_vec();
+    split_side.extend([0, 1]);
+    (CycleGraph::from_edges(count + 2, &pairs), split_side)
 }
 
 /// The edges of the bipartite graph `graph` (sides `side`) that lie in some subgraph with the

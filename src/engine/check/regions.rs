@@ -95,12 +95,12 @@ pub(super) fn sealed_regions(
             true => "=",
             false => ">=",
         };
-        let ends = match problem.shape {
+        let ends_term = match problem.shape {
             TourShape::Closed => String::new(),
             TourShape::Open => format!(" + {ends} end(s)"),
         };
         counts.push(format!(
-            "{} squares, 2 x {surplus} {relation} {} moves out at {} squares{ends}, {} sealed",
+            "{} squares, 2 x {surplus} {relation} {} moves out at {} squares{ends_term}, {} sealed",
             region.squares.len(),
             leaving[open],
             colour_name(open as u8),

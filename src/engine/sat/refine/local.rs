@@ -39,7 +39,7 @@
 use super::merge;
 use super::warm::{distances_from, window_distances, FIRST_RADIUS};
 use crate::engine::factor::square_sides;
-use crate::engine::regions::edges_in_some_factor;
+use crate::engine::regions::{edges_in_some_factor, split_virtual_vertex};
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly;
@@ -580,38 +580,26 @@ impl Window {
     /// The fewest cycles a model of the window can have, on a graph whose squares alternate
     /// `side`s: the pieces of the graph that the held edges of the 2-factor join, with the free
     /// edges that lie in some model's 2-factor. Those are found from the residual graph of the
-    /// window's degrees, the virtual vertex split in two halves as the flow splits it (see
-    /// [`crate::engine::factor::two_factor`]): a free edge lies in some subgraph with the
+    /// window's degrees, the virtual vertex split in two halves as the flow splits it
+    /// ([`split_virtual_vertex`]; every model is a 2-factor of the whole graph, so the colour
+    /// count holds): a free edge lies in some subgraph with the
     /// window's degrees exactly when it is held or a residual cycle passes through it. A window
     /// whose cycles cannot join for a reason of counting (a region that would have to be left
     /// as often at one colour as at the other) is refuted here by a flow's residual graph, where
     /// the solver may spend its whole budget on it.
     fn fewest_cycles(&self, graph: &CycleGraph, side: &[u8]) -> usize {
-        let count = graph.vertex_count();
-        let hub = graph.virtual_vertex();
-        let halves = [count as Vertex, count as Vertex + 1];
-        let end_of = |vertex: Vertex, other: Vertex| match Some(vertex) == hub {
-            true => halves[1 - side[other as usize] as usize],
-            false => vertex,
-        };
-        let (mut pairs, mut factor) = (Vec::new(), Vec::new());
-        for &(edge, _) in &self.free_edges {
-            let (a, b) = graph.edges()[edge as usize];
-            let (a, b) = (end_of(a, b), end_of(b, a));
-            pairs.push((a.min(b), a.max(b)));
-            factor.push(self.held[edge as usize]);
-        }
-        let split = CycleGraph::from_edges(count + 2, &pairs);
-        let mut split_side = side.to_vec();
-        split_side.resize(count, 0);
-        split_side.extend([0, 1]);
+        let free: Vec<u32> = self.free_edges.iter().map(|&(edge, _)| edge).collect();
+        let factor: Vec<bool> = free.iter().map(|&edge| self.held[edge as usize]).collect();
+        let (split, split_side) = split_virtual_vertex(graph, side, &free);
         let usable = edges_in_some_factor(&split, &split_side, &factor);
+        let count = graph.vertex_count();
         let mut parent: Vec<u32> = (0..count as u32).collect();
         let mut pieces = count;
-        let free_usable = self.free_edges.iter().zip(&usable);
-        let joined = free_usable
+        let joined = free
+            .iter()
+            .zip(&usable)
             .filter(|(_, &usable)| usable)
-            .map(|(&(edge, _), _)| edge)
+            .map(|(&edge, _)| edge)
             .chain((0..graph.edges().len() as u32).filter(|&edge| {
                 self.edge_var[edge as usize].is_none() && self.held[edge as usize]
             }));

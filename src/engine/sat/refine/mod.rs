@@ -389,8 +389,9 @@ impl Refinement {
 /// Finds a tour of `whole` by searching `cases` in turn (see [`crate::engine::pocket_ends`]):
 /// the first tour or stop ends the search, and there is none when no case has one. Where the
 /// cases confine the ends and `whole` fixes none, the warm start's flow on `whole` (the flow
-/// alone, without joining) comes first: its shortfall is the proof that there is none, which the cases' flows cannot give (a
-/// shortfall of a graph whose ends are confined is not a move shortage of the board).
+/// alone, without joining) comes first: its shortfall is the proof that there is none, which
+/// the cases' flows cannot give (a shortfall of a graph whose ends are confined is not a move
+/// shortage of the board).
 pub(super) fn search_cases(
     whole: CycleGraph,
     cases: Vec<CycleGraph>,
@@ -456,13 +457,7 @@ pub(super) fn search_cycle_graph(
         // tour, which no window would find.
         if let (Some(colour), true) = (colour, model.cycles.len() > 1) {
             if let Some(proof) = open_region_proof(&graph, colour, &model.cycles) {
-                let sat_stats = SatStats {
-                    encoding: options.encoding.name().to_string(),
-                    merges: model.merges,
-                    flow_seconds: model.seconds,
-                    ..SatStats::default()
-                };
-                stats.sat = Some(sat_stats);
+                stats.sat = Some(model.stats(options));
                 let proof = proof.in_squares(&graph, colour);
                 return Answer::NoTour(Impossibility::SealedRegions(proof));
             }
@@ -517,12 +512,7 @@ pub(super) fn search_cycle_graph(
             _ => None,
         };
         if let Some(tour) = found {
-            let mut sat_stats = SatStats {
-                encoding: options.encoding.name().to_string(),
-                merges: start.merges,
-                flow_seconds: start.seconds,
-                ..SatStats::default()
-            };
+            let mut sat_stats = start.stats(options);
             repair.record(&mut sat_stats);
             cases.record(&mut sat_stats);
             stats.sat = Some(sat_stats);

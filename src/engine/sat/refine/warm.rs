@@ -16,7 +16,7 @@ use crate::engine::factor::{self, Shortfall};
 use crate::engine::general_factor::general_two_factor;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::{Encoding, SatOptions};
-use crate::engine::Stop;
+use crate::engine::{SatStats, Stop};
 use crate::graph::{CycleGraph, Vertex};
 use std::collections::VecDeque;
 use std::time::Instant;
@@ -42,6 +42,19 @@ pub(super) struct WarmModel {
     /// Where the flow lets an open tour's free ends lie (see
     /// [`factor::free_end_squares`]); `None` when the 2-factor came from a matching.
     pub free_ends: Option<Vec<Vec<Vertex>>>,
+}
+
+impl WarmModel {
+    /// The SAT engine's statistics of an answer from this model alone: its exchanges and
+    /// seconds, under the encoding `options` name.
+    pub fn stats(&self, options: &SatOptions) -> SatStats {
+        SatStats {
+            encoding: options.encoding.name().to_string(),
+            merges: self.merges,
+            flow_seconds: self.seconds,
+            ..SatStats::default()
+        }
+    }
 }
 
 /// The warm start's first model of `graph`: `Err` with the flow's shortfall for a bipartite
