@@ -236,6 +236,9 @@ pub struct SatStats {
     pub local_solve_calls: u64,
     /// Conflicts the local repair's window solvers met.
     pub local_conflicts: u64,
+    /// Cycles the local repair joined to an open path by Pósa rotations of its ends (see
+    /// `encodings/cutset.md`).
+    pub rotation_joins: u64,
     /// Cases of an open tour with both ends fixed that the flow and the local repair tried,
     /// where the flow confines an end to a few squares (see `encodings/cutset.md`).
     pub end_cases: u64,

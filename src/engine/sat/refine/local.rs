@@ -17,11 +17,12 @@
 //! it, so a cycle that can only be joined by ending the path in it (one behind a single square,
 //! say) is never joined by a window around it alone. So on an open path the window around the
 //! cycle alone is doubled once (on a piece that does not alternate colours, the king, where
-//! most such cycles join at radius 4), then gains a corridor, a shortest path from the cycle to
-//! the nearest end of the path, doubled to radius 8; then a corridor to the other end alone
-//! (the nearest may be one the tour needs where it is, in a pocket or where the flow confines
-//! it), doubled in turn; then corridors to both ends, doubled until the window outgrows its
-//! limit. A window that has no model, or that meets its conflict budget (such parities are slow
+//! most such cycles join at radius 4), then an end of the path walks to the cycle by Pósa
+//! rotations (see [`super::rotation`]), which join it where they reach it; where they do not,
+//! the window gains a corridor, a shortest path from the cycle to the nearest end of the path,
+//! doubled to radius 8; then a corridor to the other end alone (the nearest may be one the tour
+//! needs where it is, in a pocket or where the flow confines it), doubled in turn; then
+//! corridors to both ends, doubled until the window outgrows its limit. A window that has no model, or that meets its conflict budget (such parities are slow
 //! to refute), counts as too small. A cycle that no window joins, or whose windows have met
 //! [`CYCLE_CONFLICTS`], is set aside for the next shortest, and tried again once others have
 //! been joined.
@@ -37,6 +38,7 @@
 //! formula's.
 
 use super::merge;
+use super::rotation::join_by_rotations;
 use super::warm::{distances_from, window_distances, FIRST_RADIUS};
 use crate::engine::factor::square_sides;
 use crate::engine::regions::{edges_in_some_factor, split_virtual_vertex};
@@ -90,6 +92,10 @@ pub(super) const REPAIR_CONFLICTS: u64 = 500_000;
 /// an open tour's end: the cases on the ends join what the windows cannot (see `end_cases`).
 pub(super) const CONFINED_REPAIR_CONFLICTS: u64 = 100_000;
 
+/// The most rotations of each end of an open path that bring it to the shortest cycle before
+/// the windows with corridors are tried (see [`join_by_rotations`]).
+const MAX_ROTATIONS: u64 = 500;
+
 /// Windows tried before the main loop takes over: this many for each cycle the warm start
 /// left, and a few more.
 const WINDOWS_PER_CYCLE: usize = 4;
@@ -109,17 +115,21 @@ pub(super) struct LocalRepair {
     pub solve_calls: u64,
     /// Conflicts the window solvers met.
     pub conflicts: u64,
+    /// Cycles joined to an open path by rotations of its ends.
+    pub rotation_joins: u64,
     /// Seconds spent in all.
     pub seconds: f64,
 }
 
 impl LocalRepair {
-    /// Adds this repair's exchanges, seconds, solve calls and conflicts to `stats`.
+    /// Adds this repair's exchanges, seconds, solve calls, conflicts and rotation joins to
+    /// `stats`.
     pub(super) fn record(&self, stats: &mut SatStats) {
         stats.merges += self.merges;
         stats.local_seconds += self.seconds;
         stats.local_solve_calls += self.solve_calls;
         stats.local_conflicts += self.conflicts;
+        stats.rotation_joins += self.rotation_joins;
     }
 }
 
@@ -154,12 +164,13 @@ enum Corridor {
 /// small window formulas: first one window around every cycle but the largest, then, while
 /// cycles are left, windows around the shortest that is not set aside: alone, then (once a
 /// repair) around every cycle again, doubled to [`RETRY_RADIUS`], then on an open path alone
-/// to [`PLAIN_RADIUS`] (on a piece that does not alternate colours), with a corridor to the
-/// nearest end, to the other end, each to [`CORRIDOR_RADIUS`], and to both, doubled while it
-/// is too small (see [`next_corridor`]); a cycle that none joins is set aside. Stops when every
-/// cycle left is set aside and none has been joined since, after [`WINDOWS_PER_CYCLE`] windows
-/// a cycle, when the windows have met `conflict_budget` conflicts ([`REPAIR_CONFLICTS`] for the
-/// warm start), or at the `deadline`.
+/// to [`PLAIN_RADIUS`] (on a piece that does not alternate colours), joined by rotations of an
+/// end (at most [`MAX_ROTATIONS`] from each end), with a corridor to the nearest end, to the
+/// other end, each to [`CORRIDOR_RADIUS`], and to both, doubled while it is too small (see
+/// [`next_corridor`]); a cycle that none joins is set aside. Stops when every cycle left is set
+/// aside and none has been joined since, after [`WINDOWS_PER_CYCLE`] windows a cycle, when the
+/// windows have met `conflict_budget` conflicts ([`REPAIR_CONFLICTS`] for the warm start), or
+/// at the `deadline`.
 pub(super) fn repair_locally(
     graph: &CycleGraph,
     cycles: Vec<Vec<Vertex>>,
@@ -206,6 +217,23 @@ pub(super) fn repair_locally(
         let Some(seed) = seed else {
             break;
         };
+        // Before the first corridor, an end of the path walks to the cycle by rotations.
+        let first_corridor = Scope::ShortestCycle {
+            corridor: Corridor::Nearest,
+        };
+        if scope == first_corridor && radius == FIRST_RADIUS {
+            if let Some(join) =
+                join_by_rotations(graph, &repair.cycles, protected, seed, MAX_ROTATIONS)
+            {
+                repair.cycles = join.cycles;
+                repair.rotation_joins += 1;
+                joined_since = true;
+                scope = Scope::ShortestCycle {
+                    corridor: Corridor::NoEnd,
+                };
+                continue;
+            }
+        }
         let (distance, inside) = match scope {
             Scope::EveryCycle { .. } => window_distances(graph, &repair.cycles, radius),
             Scope::ShortestCycle { corridor } => {

@@ -10,6 +10,7 @@ mod end_cases;
 pub mod lex;
 mod local;
 pub mod merge;
+mod rotation;
 mod warm;
 
 use crate::board::Square;
