@@ -6,7 +6,7 @@ mod common;
 use common::{toursat, Run};
 use toursat::engine::certify::{certify, CertifyError, Evidence};
 use toursat::engine::cheap_proof;
-use toursat::engine::check::{check, Method};
+use toursat::engine::check::{check, pocket_end_squares, Method};
 use toursat::engine::sat::SatOptions;
 use toursat::engine::{self, HallCut, Pocket, SolveOptions};
 use toursat::format::reason::reason;
@@ -409,6 +409,31 @@ fn end_pockets_pass_their_check_and_tampered_pockets_fail_it() {
         error.contains("3 pocket(s)") || error.contains("fixed end"),
         "{error}"
     );
+}
+
+#[test]
+fn pockets_as_many_as_the_ends_confine_them_and_no_others_do() {
+    // The same board: three pockets, of which any two hold the two ends of an open tour.
+    let problem = problem("..X..\n..X..\nX..X.\n.....\n", Piece::Rook, TourShape::Open);
+    let Impossibility::EndPockets { pockets } = cheap(&problem).unwrap() else {
+        panic!("three pockets");
+    };
+    let (in_pocket, findings) = pocket_end_squares(&problem, &pockets[..2]).unwrap();
+    assert!(findings.contains("2 disjoint pockets"), "{findings}");
+    // The first two pockets are three squares of each top corner, behind 1,1 and 4,1; the
+    // dead end 0,3 is not among them.
+    let inside: Vec<_> = (0..problem.board.len() as u32)
+        .filter(|&square| in_pocket[square as usize])
+        .map(|square| problem.board.coords(square))
+        .collect();
+    assert_eq!(inside, [(0, 0), (1, 0), (3, 0), (4, 0), (0, 1), (3, 1)]);
+    let error = pocket_end_squares(&problem, &pockets).unwrap_err();
+    assert!(error.contains("3 pocket(s) for 2 end(s)"), "{error}");
+    // With the start fixed outside them, one pocket holds the one end left.
+    let fixed = problem.clone().with_start(problem.board.square(2, 3));
+    assert!(pocket_end_squares(&fixed, &pockets[..1]).is_ok());
+    let error = pocket_end_squares(&fixed, &pockets[..2]).unwrap_err();
+    assert!(error.contains("2 pocket(s) for 1 end(s)"), "{error}");
 }
 
 #[test]

@@ -22,13 +22,34 @@
 //! [`PocketSquares`]: crate::cut_squares::PocketSquares
 
 use crate::board::Square;
-use crate::cut_squares::pockets;
+use crate::cut_squares::{pockets, PocketSquares};
 use crate::graph::CycleGraph;
 use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
 
 /// The most squares of a pocket that is split into cases, one a square.
 const CASE_SQUARES: usize = 8;
+
+/// The pockets that hold the free ends of an open tour of `problem` (whose move graph is
+/// `move_graph`), each as its cut square and its squares: those without a fixed end, when they
+/// are exactly as many as the ends left to place (so each holds one, and no end lies
+/// elsewhere); `None` when the pockets say nothing of where the ends lie.
+pub fn end_pockets(problem: &Problem, move_graph: &MoveGraph) -> Option<Vec<PocketSquares>> {
+    if problem.shape != TourShape::Open {
+        return None;
+    }
+    let free_squares: Vec<Square> = problem.board.free_squares().collect();
+    if free_squares.len() < 3 {
+        return None;
+    }
+    let fixed: Vec<Square> = [problem.start, problem.end].into_iter().flatten().collect();
+    let ends_left = 2usize.saturating_sub(fixed.len());
+    let pockets: Vec<PocketSquares> = pockets(move_graph, &free_squares)
+        .into_iter()
+        .filter(|pocket| !pocket.squares.iter().any(|square| fixed.contains(square)))
+        .collect();
+    (ends_left > 0 && pockets.len() == ends_left).then_some(pockets)
+}
 
 /// The graphs to search in turn for a tour of `problem` (whose move graph is `move_graph` and
 /// cycle graph `graph`): every tour is one of some graph's, so when none has a tour, the board
@@ -40,23 +61,10 @@ pub fn pocket_cases(
     move_graph: &MoveGraph,
     graph: &CycleGraph,
 ) -> Option<Vec<CycleGraph>> {
-    if problem.shape != TourShape::Open {
-        return None;
-    }
-    let free_squares: Vec<Square> = problem.board.free_squares().collect();
-    if free_squares.len() < 3 {
-        return None;
-    }
-    let fixed: Vec<Square> = [problem.start, problem.end].into_iter().flatten().collect();
-    let ends_left = 2usize.saturating_sub(fixed.len());
-    let mut pockets: Vec<Vec<Square>> = pockets(move_graph, &free_squares)
+    let mut pockets: Vec<Vec<Square>> = end_pockets(problem, move_graph)?
         .into_iter()
         .map(|pocket| pocket.squares)
-        .filter(|squares| !squares.iter().any(|square| fixed.contains(square)))
         .collect();
-    if ends_left == 0 || pockets.len() != ends_left {
-        return None;
-    }
     let vertices = |squares: &[Square]| -> Vec<bool> {
         let mut marked = vec![false; graph.vertex_count()];
         for vertex in squares.iter().filter_map(|&square| graph.vertex(square)) {

@@ -13,7 +13,7 @@ mod regions;
 mod theorems;
 
 use crate::board::{Board, Square};
-use crate::engine::Impossibility;
+use crate::engine::{Impossibility, Pocket};
 use crate::names::named;
 use crate::piece::Piece;
 use crate::problem::Problem;
@@ -50,6 +50,19 @@ pub struct Checked {
     pub method: Method,
     /// What the check recomputed, for a person ("a min cut of capacity 40596 < 40600 needed").
     pub findings: String,
+}
+
+/// The squares where the free ends of an open tour of `problem` (well posed) must lie, checked
+/// as an argument of [`Impossibility::EndPockets`] is: each of the `pockets` is searched from
+/// its square without its cut square, and they must be exactly as many as the ends left to
+/// place, so each holds one. Each square's flag says whether it lies in a pocket, with what the
+/// check found; an error when the pockets do not hold.
+pub fn pocket_end_squares(
+    problem: &Problem,
+    pockets: &[Pocket],
+) -> Result<(Vec<bool>, String), String> {
+    let moves = Moves::new(&problem.board, problem.piece);
+    reach::pockets_take_the_ends(problem, &moves, pockets)
 }
 
 /// Checks the argument `why` against `problem` (well posed): `None` when the argument has no

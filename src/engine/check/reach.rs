@@ -86,26 +86,89 @@ pub(super) fn cut_square(
 
 /// Each pocket is what a search from its square reaches without its cut square, with free
 /// squares beyond the cut square and no fixed end; the pockets are disjoint; and they are more
-/// than the ends an open tour has left to place. The search of a pocket stops at the first
-/// square another pocket took, so the checks take time linear in the board.
+/// than the ends an open tour has left to place.
 pub(super) fn end_pockets(
     problem: &Problem,
     moves: &Moves,
     pockets: &[Pocket],
 ) -> Result<String, String> {
+    let searched = searched_pockets(problem, moves, pockets)?;
+    if pockets.len() <= searched.ends_left {
+        return Err(format!(
+            "{} pocket(s) for {} end(s) to place",
+            pockets.len(),
+            searched.ends_left
+        ));
+    }
+    Ok(searched.findings())
+}
+
+/// As [`end_pockets`], with the pockets exactly as many as the ends left to place: then each
+/// holds one of them, and no end lies elsewhere. Each free square's flag, whether it lies in a
+/// pocket, and what the check found.
+pub(super) fn pockets_take_the_ends(
+    problem: &Problem,
+    moves: &Moves,
+    pockets: &[Pocket],
+) -> Result<(Vec<bool>, String), String> {
+    let searched = searched_pockets(problem, moves, pockets)?;
+    if pockets.len() != searched.ends_left {
+        return Err(format!(
+            "{} pocket(s) for {} end(s) to place",
+            pockets.len(),
+            searched.ends_left
+        ));
+    }
+    let in_pocket = searched
+        .owner
+        .iter()
+        .map(|&owner| owner != usize::MAX)
+        .collect();
+    Ok((in_pocket, searched.findings()))
+}
+
+/// The pockets of an open tour, each searched from its square without its cut square.
+struct SearchedPockets {
+    /// Each square's pocket (`usize::MAX` in none).
+    owner: Vec<usize>,
+    /// Each pocket's squares, counted.
+    sizes: Vec<usize>,
+    /// The ends the tour has left to place: two less the fixed ones.
+    ends_left: usize,
+}
+
+impl SearchedPockets {
+    /// What the searches found, in words.
+    fn findings(&self) -> String {
+        let sizes: Vec<String> = self.sizes.iter().map(usize::to_string).collect();
+        format!(
+            "searches without each cut square found {} disjoint pockets of {} squares, without a \
+             fixed end, for {} end(s) to place",
+            self.sizes.len(),
+            sizes.join(", "),
+            self.ends_left
+        )
+    }
+}
+
+/// Searches each pocket from its square without its cut square: it must have free squares
+/// beyond the cut square and no fixed end, and the pockets must be disjoint; an open tour then
+/// has an end in each. The search of a pocket stops at the first square another pocket took,
+/// so the checks take time linear in the board.
+fn searched_pockets(
+    problem: &Problem,
+    moves: &Moves,
+    pockets: &[Pocket],
+) -> Result<SearchedPockets, String> {
     let board = &problem.board;
     let squares = free_count(board);
     if problem.shape != TourShape::Open || squares < 3 {
-        return Err("pockets rule out only open tours of three squares or more".to_string());
+        return Err(
+            "pockets hold the ends only of open tours of three squares or more".to_string(),
+        );
     }
     let fixed: Vec<Square> = [problem.start, problem.end].into_iter().flatten().collect();
     let ends_left = 2 - fixed.len().min(2);
-    if pockets.len() <= ends_left {
-        return Err(format!(
-            "{} pocket(s) for {ends_left} end(s) to place",
-            pockets.len()
-        ));
-    }
     let mut owner = vec![usize::MAX; board.len()];
     let mut sizes = Vec::with_capacity(pockets.len());
     for (index, pocket) in pockets.iter().enumerate() {
@@ -147,12 +210,11 @@ pub(super) fn end_pockets(
         if queue.len() + 1 >= squares {
             return Err(format!("{name} is every free square but its cut square"));
         }
-        sizes.push(queue.len().to_string());
+        sizes.push(queue.len());
     }
-    Ok(format!(
-        "searches without each cut square found {} disjoint pockets of {} squares, without a \
-         fixed end, for {ends_left} end(s) to place",
-        pockets.len(),
-        sizes.join(", ")
-    ))
+    Ok(SearchedPockets {
+        owner,
+        sizes,
+        ends_left,
+    })
 }

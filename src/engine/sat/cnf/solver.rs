@@ -70,6 +70,8 @@ pub struct DeadlineSolver {
     /// The most conflicts all solves together may meet, if limited.
     conflict_budget: Option<u64>,
     loaded_clauses: usize,
+    /// The clauses loaded at the first solve, which its proof does not hold.
+    initial_clauses: usize,
     /// Conflicts so far, counted from the proof.
     conflicts: Arc<AtomicU64>,
     /// Calls to `solve` so far.
@@ -87,6 +89,12 @@ impl DeadlineSolver {
     /// Seconds spent in `solve` so far.
     pub fn solve_seconds(&self) -> f64 {
         self.solve_seconds
+    }
+
+    /// The clauses the first solve loaded (none before it): its native proof starts from them
+    /// and does not hold them.
+    pub fn initial_clauses(&self) -> usize {
+        self.initial_clauses
     }
 
     /// A solver with no clauses that gives up at `deadline` and writes its native proof (every
@@ -122,6 +130,7 @@ impl DeadlineSolver {
             deadline,
             conflict_budget,
             loaded_clauses: 0,
+            initial_clauses: 0,
             conflicts,
             solve_calls: 0,
             solve_seconds: 0.0,
@@ -145,6 +154,9 @@ impl DeadlineSolver {
         }
         for clause in formula.clauses_from(self.loaded_clauses) {
             self.solver.add_clause(clause);
+        }
+        if self.solve_calls == 0 {
+            self.initial_clauses = formula.clause_count();
         }
         self.loaded_clauses = formula.clause_count();
         let started = Instant::now();

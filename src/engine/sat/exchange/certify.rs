@@ -2,7 +2,9 @@
 //!
 //! A certificate has three parts, each checked on its own:
 //! - the base formula, encoded again from the problem (its soundness is the encoding's, as
-//!   `encodings/` describes it);
+//!   `encodings/` describes it); for an open tour whose pockets are as many as its free ends,
+//!   of the graph whose virtual vertex is joined to the pockets' squares alone, the pockets
+//!   checked by their own search ([`check::pocket_end_squares`]);
 //! - every cut the refinement added, with the set of vertices it separates, checked to be exactly
 //!   "some move crosses between this set and the rest" (for arcs: one leaves it, one enters it),
 //!   which every tour satisfies when the set is neither empty nor everything;
@@ -13,13 +15,15 @@
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
 use crate::board::Square;
+use crate::engine::check;
+use crate::engine::pocket_ends::end_pockets;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
 use crate::engine::sat::refine::{Cut, Refinement};
 use crate::engine::sat::{trivial_tour, Encoding, SatOptions};
-use crate::engine::{deadline, Limits, Stop};
-use crate::graph::CycleGraph;
+use crate::engine::{deadline, Limits, Pocket, Stop};
+use crate::graph::{CycleGraph, Vertex};
 use crate::piece::MoveGraph;
 use crate::problem::Problem;
 use crate::verify::verify;
@@ -60,6 +64,9 @@ pub struct CertifiedCut {
 pub struct Certificate {
     /// The encoding of the base formula.
     pub encoding: Encoding,
+    /// An open tour's ends confined to the board's pockets, each of which must hold one: what
+    /// the check of the pockets found; the formula is then the confined graph's.
+    pub ends_in_pockets: Option<String>,
     /// Variables of the formula.
     pub variables: usize,
     /// Clauses of the base formula.
@@ -75,6 +82,9 @@ pub struct Certificate {
 impl fmt::Display for Certificate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cut_clauses: usize = self.cuts.iter().map(|cut| cut.clauses).sum();
+        if let Some(pockets) = &self.ends_in_pockets {
+            write!(f, "with the ends in the pockets ({pockets}), ")?;
+        }
         write!(
             f,
             "the {} formula ({} variables, {} base clauses) with {} cuts ({} clauses) is unsatisfiable",
@@ -235,13 +245,10 @@ fn prove_no_tour_now(
         error: error.clone(),
         written: written.clone(),
     };
-    let mut refinement = Refinement::with_proof(
-        problem,
-        &move_graph,
-        options,
-        limits,
-        Some(Box::new(target)),
-    );
+    let (graph, ends_in_pockets) = proof_graph(problem, &move_graph)?;
+    let base = base_formula(&graph, options.encoding);
+    let mut refinement =
+        Refinement::of_cycle_graph_with_proof(graph, options, limits, Some(Box::new(target)));
     let solved = refinement
         .cycle_through(&[])
         .and_then(|cycle| refinement.close_proof().map(|()| cycle));
@@ -253,9 +260,9 @@ fn prove_no_tour_now(
         Err(stop) => return Err(CertifyError::Stopped(stop)),
         Ok(None) => {}
     }
-    let base = base_formula(problem, &move_graph, options.encoding);
     let mut certificate = Certificate {
         encoding: options.encoding,
+        ends_in_pockets,
         variables: refinement.formula().var_count(),
         base_clauses: base.clause_count(),
         cuts: Vec::new(),
@@ -281,9 +288,15 @@ fn prove_no_tour_now(
     if request.check {
         let allowed = allowed_clauses(&refinement, &base)?;
         let formula = refinement.formula();
+        let initial = refinement.initial_clauses();
         match &request.proof_file {
-            Some(path) => check_proof(&base, formula, BufReader::new(File::open(path)?), &allowed)?,
-            None => check_proof(&base, formula, &memory.0.borrow()[..], &allowed)?,
+            Some(path) => check_proof(
+                formula,
+                initial,
+                BufReader::new(File::open(path)?),
+                &allowed,
+            )?,
+            None => check_proof(formula, initial, &memory.0.borrow()[..], &allowed)?,
         }
         certificate.checked = true;
     }
@@ -293,11 +306,41 @@ fn prove_no_tour_now(
     Ok(certificate)
 }
 
-/// The base formula of `encoding`, encoded again from the problem.
-fn base_formula(problem: &Problem, move_graph: &MoveGraph, encoding: Encoding) -> Formula {
+/// The cycle graph of `problem` (whose move graph is `move_graph`) that the proof is about, and
+/// what confines its ends: an open tour's virtual vertex joined only to the squares of the
+/// board's pockets, when they are as many as the free ends (so each holds one, see
+/// [`end_pockets`]) and pass their independent check ([`check::pocket_end_squares`]); the
+/// problem's own graph otherwise. Every tour of the board is then a tour of the graph.
+fn proof_graph(
+    problem: &Problem,
+    move_graph: &MoveGraph,
+) -> Result<(CycleGraph, Option<String>), CertifyError> {
     let graph = CycleGraph::new(problem, move_graph);
+    let Some(pockets) = end_pockets(problem, move_graph) else {
+        return Ok((graph, None));
+    };
+    let pockets: Vec<Pocket> = pockets
+        .iter()
+        .map(|pocket| Pocket {
+            cut: pocket.cut,
+            inside: pocket.squares[0],
+        })
+        .collect();
+    let (in_pocket, findings) = check::pocket_end_squares(problem, &pockets).map_err(|why| {
+        CertifyError::ProofRejected(format!("the pockets that hold the ends: {why}"))
+    })?;
+    let may_end: Vec<bool> = (0..graph.vertex_count())
+        .map(|vertex| {
+            vertex < graph.square_count() && in_pocket[graph.square(vertex as Vertex) as usize]
+        })
+        .collect();
+    Ok((graph.with_end_squares(&may_end), Some(findings)))
+}
+
+/// The base formula of `encoding`, encoded again from the cycle graph.
+fn base_formula(graph: &CycleGraph, encoding: Encoding) -> Formula {
     let mut formula = Formula::new();
-    encoding.encode(&graph, &mut formula);
+    encoding.encode(graph, &mut formula);
     formula
 }
 
@@ -428,13 +471,15 @@ impl ProofTranscriptProcessor for ProofAudit<'_> {
     }
 }
 
-/// Checks varisat's native proof read from `proof`, which starts from the base formula (the
-/// clauses loaded before the first solve are not in the proof), against the clauses it may add.
-/// A formula that unit propagation alone refutes (an empty clause, conflicting units) has a
-/// proof with no step that derives the empty clause: it is checked by propagation instead.
+/// Checks varisat's native proof read from `proof` against the clauses it may add. The proof
+/// starts from the first `initial_clauses` clauses of `formula`, those the solver was given
+/// before its first solve (the base formula, and the cuts of a warm start's first model),
+/// which are not in it: the checker is given them, and each must be allowed too. A formula
+/// that unit propagation alone refutes (an empty clause, conflicting units) has a proof with
+/// no step that derives the empty clause: it is checked by propagation instead.
 fn check_proof(
-    base: &Formula,
     formula: &Formula,
+    initial_clauses: usize,
     proof: impl io::Read,
     allowed: &HashSet<Vec<Lit>>,
 ) -> Result<(), CertifyError> {
@@ -445,12 +490,15 @@ fn check_proof(
     };
     {
         let mut checker = Checker::new();
-        checker.add_transcript(&mut audit);
-        for clause in base.clauses() {
+        for clause in formula.clauses().take(initial_clauses) {
+            if !allowed.contains(&normalized(clause)) && audit.foreign.is_none() {
+                audit.foreign = Some(normalized(clause));
+            }
             checker
                 .add_clause(clause)
                 .map_err(|error| CertifyError::ProofRejected(error.to_string()))?;
         }
+        checker.add_transcript(&mut audit);
         checker
             .check_proof(proof)
             .map_err(|error| CertifyError::ProofRejected(error.to_string()))?;
@@ -578,7 +626,7 @@ mod tests {
         assert_eq!(refinement.cycle_through(&[]), Ok(None));
         refinement.close_proof().unwrap();
         assert!(!refinement.cuts().is_empty());
-        let base = base_formula(&problem, &graph, options.encoding);
+        let base = base_formula(&CycleGraph::new(&problem, &graph), options.encoding);
         let bytes = memory.0.borrow().clone();
         (problem, refinement, base, bytes)
     }
@@ -587,7 +635,8 @@ mod tests {
     fn an_honest_certificate_passes() {
         let (_, refinement, base, proof) = refuted();
         let allowed = allowed_clauses(&refinement, &base).unwrap();
-        check_proof(&base, refinement.formula(), &proof[..], &allowed).unwrap();
+        let initial = refinement.initial_clauses();
+        check_proof(refinement.formula(), initial, &proof[..], &allowed).unwrap();
     }
 
     #[test]
@@ -625,7 +674,8 @@ mod tests {
             .take(1)
             .collect();
         allowed.remove(&normalized(cut_clause[0]));
-        let error = check_proof(&base, refinement.formula(), &proof[..], &allowed).unwrap_err();
+        let initial = refinement.initial_clauses();
+        let error = check_proof(refinement.formula(), initial, &proof[..], &allowed).unwrap_err();
         assert!(
             error
                 .to_string()
@@ -639,12 +689,61 @@ mod tests {
         let (_, refinement, base, proof) = refuted();
         let allowed = allowed_clauses(&refinement, &base).unwrap();
         let error = check_proof(
-            &base,
             refinement.formula(),
+            refinement.initial_clauses(),
             &proof[..proof.len() / 2],
             &allowed,
         )
         .unwrap_err();
         assert!(matches!(error, CertifyError::ProofRejected(_)), "{error}");
+    }
+}
+
+#[cfg(test)]
+mod pocket_tests {
+    use super::*;
+    use crate::board::every_blocked_pattern;
+    use crate::engine::{dfs, Answer, Stats};
+    use crate::piece::Piece;
+    use crate::problem::TourShape;
+
+    /// On every blocked 3 x 4 and 4 x 4 board whose pockets hold an open tour's two ends, for
+    /// the king and the knight: the proof's graph joins the virtual vertex to the pockets alone,
+    /// and the re-proof agrees with search. Where search finds a tour, the confined formula has
+    /// one too; where it finds none, the certificate passes its checks and names the pockets.
+    #[test]
+    fn a_re_proof_with_the_ends_in_the_pockets_agrees_with_search() {
+        let request = ProofRequest {
+            check: true,
+            ..ProofRequest::default()
+        };
+        let (mut certified, mut found) = (0, 0);
+        for board in every_blocked_pattern(3, 4).chain(every_blocked_pattern(4, 4)) {
+            for piece in [Piece::King, Piece::Knight] {
+                let problem = Problem::new(board.clone(), piece, TourShape::Open);
+                let moves = MoveGraph::new(&problem.board, piece);
+                if end_pockets(&problem, &moves).is_none() {
+                    continue;
+                }
+                let searched =
+                    dfs::search(&problem, &moves, &Limits::none(), &mut Stats::default());
+                let options = SatOptions::default();
+                let proved = prove_no_tour(&problem, &options, &Limits::none(), &request);
+                match (searched, proved) {
+                    (Answer::Found(_), Err(CertifyError::HasTour)) => found += 1,
+                    (Answer::NoTour(_), Ok(certificate)) => {
+                        assert!(certificate.checked, "{board}{piece}");
+                        let pockets = certificate.ends_in_pockets.expect("the pockets named");
+                        assert!(pockets.contains("2 disjoint pockets"), "{pockets}");
+                        certified += 1;
+                    }
+                    (searched, proved) => panic!("{board}{piece}: {searched:?} but {proved:?}"),
+                }
+            }
+        }
+        assert!(
+            certified >= 10_000 && found >= 10_000,
+            "{certified} certified, {found} found"
+        );
     }
 }

@@ -61,10 +61,12 @@ pub struct Refinement {
     solver: DeadlineSolver,
     forced: Vec<bool>,
     merge: bool,
-    /// Whether the first model may come from a flow (see [`warm`]): when the options ask for it,
-    /// and not when a proof is written (varisat's checker rejected one proof of solves under the
-    /// window's assumptions).
+    /// Whether the first model may come from a flow (see [`warm`]): when the options ask for it.
     warm: bool,
+    /// Whether the solves after a warm start repair the model inside windows: not when a proof
+    /// is written (varisat's checker rejected one proof of solves under the window's
+    /// assumptions), where each solve is of the whole formula.
+    windows: bool,
     /// Every cut added, in order.
     cuts: Vec<Cut>,
     /// Models with several cycles after which the formula is completed (see
@@ -108,6 +110,17 @@ impl Refinement {
         Refinement::on_graph(graph, options, limits, None, Instant::now())
     }
 
+    /// As [`Refinement::with_proof`], on a cycle graph built already (an open tour's with its
+    /// ends confined to the board's pockets, say).
+    pub fn of_cycle_graph_with_proof(
+        graph: CycleGraph,
+        options: &SatOptions,
+        limits: &Limits,
+        proof: Option<Box<dyn std::io::Write>>,
+    ) -> Refinement {
+        Refinement::on_graph(graph, options, limits, proof, Instant::now())
+    }
+
     /// As [`Refinement::with_proof`], on the cycle graph of the problem, built from `started`.
     fn on_graph(
         graph: CycleGraph,
@@ -122,7 +135,8 @@ impl Refinement {
                 .unwrap_or_else(memory::default_formula_literals),
         );
         let moves = options.encoding.encode(&graph, &mut formula);
-        let warm = warm::wanted(options) && proof.is_none();
+        let warm = warm::wanted(options);
+        let windows = proof.is_none();
         // The solver is given the formula at its first call, if there is one.
         let solver = DeadlineSolver::with_proof(limits.deadline, proof);
         let forced = graph.forced_edge_flags();
@@ -141,6 +155,7 @@ impl Refinement {
             forced,
             merge: options.merge,
             warm,
+            windows,
             cuts: Vec::new(),
             complete_after: options
                 .complete_after
@@ -196,6 +211,12 @@ impl Refinement {
         connectivity.add_layer(&self.graph, &self.moves, &mut self.formula)
     }
 
+    /// The formula's clauses the solver was given at its first solve (the base formula, and
+    /// the cuts of a warm start's first model): its native proof starts from them.
+    pub fn initial_clauses(&self) -> usize {
+        self.solver.initial_clauses()
+    }
+
     /// Ends the solver's proof: writes its last step and flushes the target.
     pub fn close_proof(&mut self) -> Result<(), Stop> {
         self.solver.close_proof()
@@ -243,7 +264,7 @@ impl Refinement {
         assumptions: &[Lit],
         protected: &[bool],
     ) -> Result<Option<Vec<Vertex>>, Stop> {
-        let windowed = start.is_some();
+        let windowed = start.is_some() && self.windows;
         let mut cycles = start.map(|model| {
             self.stats.flow_seconds += model.seconds;
             self.stats.merges += model.merges;
