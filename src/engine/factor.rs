@@ -441,6 +441,21 @@ fn every_vertex_short(graph: &CycleGraph, short: u32) -> NoTwoFactor {
     })
 }
 
+/// The move graph and cycle graph of `problem`, and the cycles of the 2-factor that `factor`
+/// finds in the cycle graph (`None` when it finds none): what the tests of the joining and the
+/// regions start from.
+#[cfg(test)]
+pub(crate) fn factor_cycles(
+    problem: &crate::problem::Problem,
+    factor: impl Fn(&CycleGraph) -> Option<Vec<bool>>,
+) -> Option<(MoveGraph, CycleGraph, Vec<Vec<Vertex>>)> {
+    let moves = MoveGraph::new(&problem.board, problem.piece);
+    let graph = CycleGraph::new(problem, &moves);
+    let chosen = factor(&graph)?;
+    let cycles = graph.cycles_of_edges(&chosen).expect("a 2-factor");
+    Some((moves, graph, cycles))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -666,7 +666,7 @@ fn pieces(graph: &CycleGraph, allowed: &impl Fn(u32) -> bool) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::board::every_blocked_pattern;
-    use crate::engine::factor::two_factor;
+    use crate::engine::factor::{factor_cycles, two_factor};
     use crate::engine::{check, dfs, Answer, Impossibility, Limits, Stats};
     use crate::piece::Piece;
     use crate::problem::TourShape;
@@ -686,12 +686,10 @@ mod tests {
                     let open = Problem::new(board.clone(), piece, TourShape::Open);
                     let first = board.free_squares().next().expect("three free squares");
                     for problem in [open.clone(), open.with_start(first)] {
-                        let moves = MoveGraph::new(&problem.board, piece);
-                        let graph = CycleGraph::new(&problem, &moves);
-                        let Ok(factor) = two_factor(&graph) else {
+                        let flow = |graph: &CycleGraph| two_factor(graph).ok();
+                        let Some((moves, graph, cycles)) = factor_cycles(&problem, flow) else {
                             continue;
                         };
-                        let cycles = graph.cycles_of_edges(&factor).expect("a 2-factor");
                         let colour = |square| problem.board.colour(square);
                         let Some(proof) = open_region_proof(&graph, &colour, &cycles) else {
                             continue;

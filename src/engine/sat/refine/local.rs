@@ -663,9 +663,9 @@ impl Window {
 mod tests {
     use super::*;
     use crate::board::every_blocked_pattern;
-    use crate::engine::factor::two_factor;
+    use crate::engine::factor::{factor_cycles, two_factor};
     use crate::engine::{dfs, Answer, Limits, Stats};
-    use crate::piece::{MoveGraph, Piece};
+    use crate::piece::Piece;
     use crate::problem::{Problem, TourShape};
 
     /// On every blocked pattern of 4 x 4 and 3 x 5 boards, for the knight and the rook, open
@@ -684,12 +684,10 @@ mod tests {
                     .flat_map(|piece| [(piece, TourShape::Open), (piece, TourShape::Closed)])
                 {
                     let problem = Problem::new(board.clone(), piece, shape);
-                    let moves = MoveGraph::new(&problem.board, piece);
-                    let graph = CycleGraph::new(&problem, &moves);
-                    let Ok(factor) = two_factor(&graph) else {
+                    let flow = |graph: &CycleGraph| two_factor(graph).ok();
+                    let Some((moves, graph, cycles)) = factor_cycles(&problem, flow) else {
                         continue;
                     };
-                    let cycles = graph.cycles_of_edges(&factor).expect("a 2-factor");
                     let protected = graph.forced_edge_flags();
                     let everywhere = vec![0; graph.vertex_count()];
                     let window = Window::new(&graph, &cycles, &everywhere, &protected);

@@ -260,8 +260,9 @@ impl PathWalk {
 mod tests {
     use super::*;
     use crate::board::every_blocked_pattern;
+    use crate::engine::factor::factor_cycles;
     use crate::engine::general_factor::general_two_factor;
-    use crate::piece::{MoveGraph, Piece};
+    use crate::piece::Piece;
     use crate::problem::{Problem, TourShape};
 
     /// Whether `cycles` cover each vertex of `graph` once, along its edges, with every
@@ -298,12 +299,10 @@ mod tests {
             for piece in [Piece::Knight, Piece::King, Piece::Rook] {
                 let free = Problem::new(board.clone(), piece, TourShape::Open);
                 for problem in [free.clone(), free.with_start(first)] {
-                    let moves = MoveGraph::new(&problem.board, piece);
-                    let graph = CycleGraph::new(&problem, &moves);
-                    let Some(factor) = general_two_factor(&graph) else {
+                    let Some((_, graph, cycles)) = factor_cycles(&problem, general_two_factor)
+                    else {
                         continue;
                     };
-                    let cycles = graph.cycles_of_edges(&factor).expect("a 2-factor");
                     let protected = graph.forced_edge_flags();
                     for target in 0..cycles.len() {
                         let Some(join) =
