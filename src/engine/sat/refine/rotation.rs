@@ -16,8 +16,8 @@
 //! end is nearest the cycle (in moves), never twice to the same end, for at most a given
 //! number of rotations, from each end that is not held where it is.
 
+use super::warm::distances_from;
 use crate::graph::{CycleGraph, Vertex};
-use std::collections::VecDeque;
 
 /// The most rotations in a row that the search makes before it turns back.
 const MAX_DEPTH: usize = 400;
@@ -53,7 +53,7 @@ pub(super) fn join_by_rotations(
             .edge_between(a, b)
             .is_some_and(|edge| !protected[edge as usize])
     };
-    let distance = distances_to(graph, &cycles[target]);
+    let (distance, _) = distances_from(graph, cycles[target].iter().copied(), u32::MAX);
     let path = open_path(&cycles[path_index], hub);
     let (first, last) = (path[0], path[path.len() - 1]);
     // The end nearer the cycle walks first.
@@ -101,26 +101,6 @@ pub(super) fn join_by_rotations(
         rotations += walk_rotations;
     }
     None
-}
-
-/// Each vertex's distance in moves from `cycle`, through the board's moves only (`u32::MAX`
-/// where it cannot be reached).
-fn distances_to(graph: &CycleGraph, cycle: &[Vertex]) -> Vec<u32> {
-    let hub = graph.virtual_vertex();
-    let mut distance = vec![u32::MAX; graph.vertex_count()];
-    let mut queue: VecDeque<Vertex> = cycle.iter().copied().collect();
-    for &vertex in cycle {
-        distance[vertex as usize] = 0;
-    }
-    while let Some(vertex) = queue.pop_front() {
-        for &(next, _) in graph.incident(vertex) {
-            if Some(next) != hub && distance[next as usize] == u32::MAX {
-                distance[next as usize] = distance[vertex as usize] + 1;
-                queue.push_back(next);
-            }
-        }
-    }
-    distance
 }
 
 /// The squares of the cycle through `hub`, in order from the square after it.
