@@ -143,9 +143,10 @@ impl PathWalk {
         }
     }
 
-    /// The path's cycle with `cycle` joined at the walking end, when the end has a move to a
-    /// square `c` of it whose edge on to `c'` is removable and `c'` may be an end: the hub,
-    /// then `c'` round the cycle to `c`, then the path.
+    /// The path's cycle with `cycle` joined at the walking end, when the end's virtual edge is
+    /// removable and the end has a move to a square `c` of it whose edge on to `c'` is
+    /// removable and `c'` may be an end: the hub, then `c'` round the cycle to `c`, then the
+    /// path.
     fn join(
         &self,
         graph: &CycleGraph,
@@ -154,6 +155,9 @@ impl PathWalk {
     ) -> Option<Vec<Vertex>> {
         let hub = graph.virtual_vertex()?;
         let end = self.path[0];
+        if !removable(hub, end) {
+            return None;
+        }
         for (at, &square) in cycle.iter().enumerate() {
             if graph.edge_between(end, square).is_none() {
                 continue;
