@@ -22,10 +22,10 @@
 //! the window gains a corridor, a shortest path from the cycle to the nearest end of the path,
 //! doubled to radius 8; then a corridor to the other end alone (the nearest may be one the tour
 //! needs where it is, in a pocket or where the flow confines it), doubled in turn; then
-//! corridors to both ends, doubled until the window outgrows its limit. A window that has no model, or that meets its conflict budget (such parities are slow
-//! to refute), counts as too small. A cycle that no window joins, or whose windows have met
-//! [`CYCLE_CONFLICTS`], is set aside for the next shortest, and tried again once others have
-//! been joined.
+//! corridors to both ends, doubled until the window outgrows its limit. A window that has no
+//! model, or that meets its conflict budget (such parities are slow to refute), counts as too
+//! small. A cycle that no window joins, or whose windows have met [`CYCLE_CONFLICTS`], is set
+//! aside for the next shortest, and tried again once others have been joined.
 //!
 //! On a piece that alternates colours, a window is first counted out where it can be: the
 //! free edges that lie in no subgraph with the window's degrees (found from a flow's residual

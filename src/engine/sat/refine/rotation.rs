@@ -12,9 +12,10 @@
 //! A window that holds its boundary edges keeps the number of ends inside it, so a cycle that
 //! can only be joined by ending the path in it needs the end brought to it: the windows bring
 //! it through a corridor, a formula that may be slow to solve (a region whose colours need an
-//! end, say). The rotations bring it greedily: each turns the path round at the move whose new
-//! end is nearest the cycle (in moves), never twice to the same end, for at most a given
-//! number of rotations, from each end that is not held where it is.
+//! end, say). The rotations bring it by a depth-first walk from each end that is not held where
+//! it is: the turns whose new end is nearest the cycle (in moves) first, never to an end the
+//! walk has had, at most [`MAX_DEPTH`] turns deep (a turn is undone by turning again at the
+//! same place), for at most a given number of rotations.
 
 use super::warm::distances_from;
 use crate::graph::{CycleGraph, Vertex};
