@@ -94,11 +94,7 @@ pub(super) fn end_pockets(
 ) -> Result<String, String> {
     let searched = searched_pockets(problem, moves, pockets)?;
     if pockets.len() <= searched.ends_left {
-        return Err(format!(
-            "{} pocket(s) for {} end(s) to place",
-            pockets.len(),
-            searched.ends_left
-        ));
+        return Err(searched.count());
     }
     Ok(searched.findings())
 }
@@ -113,11 +109,7 @@ pub(super) fn pockets_take_the_ends(
 ) -> Result<(Vec<bool>, String), String> {
     let searched = searched_pockets(problem, moves, pockets)?;
     if pockets.len() != searched.ends_left {
-        return Err(format!(
-            "{} pocket(s) for {} end(s) to place",
-            pockets.len(),
-            searched.ends_left
-        ));
+        return Err(searched.count());
     }
     let in_pocket = searched
         .owner
@@ -138,6 +130,15 @@ struct SearchedPockets {
 }
 
 impl SearchedPockets {
+    /// The pockets and the ends left to place, counted in words.
+    fn count(&self) -> String {
+        format!(
+            "{} pocket(s) for {} end(s) to place",
+            self.sizes.len(),
+            self.ends_left
+        )
+    }
+
     /// What the searches found, in words.
     fn findings(&self) -> String {
         let sizes: Vec<String> = self.sizes.iter().map(usize::to_string).collect();
