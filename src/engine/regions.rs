@@ -434,6 +434,13 @@ pub(crate) fn edges_in_some_factor(graph: &CycleGraph, side: &[u8], factor: &[bo
     residual.edges_in_some_two_factor()
 }
 
+/// Whether an edge at a vertex on `side` is an arc leaving the vertex in the residual graph of
+/// a 2-factor that holds the edge (`chosen`) or not (otherwise the arc enters it): unchosen
+/// edges go from side 0 to side 1, chosen ones back.
+pub(crate) fn residual_arc_leaves(side: u8, chosen: bool) -> bool {
+    (side == 0) != chosen
+}
+
 /// The residual graph of a 2-factor as a flow from side 0 to side 1: every edge becomes one
 /// arc, from side 0 to side 1 when it is not chosen, back when it is.
 struct Residual<'a> {
@@ -456,7 +463,7 @@ impl Residual<'_> {
 
     /// Whether `edge`, at `vertex`, is an arc leaving `vertex` (otherwise it enters it).
     fn leaves(&self, vertex: Vertex, edge: u32) -> bool {
-        (self.side[vertex as usize] == 0) != self.factor[edge as usize]
+        residual_arc_leaves(self.side[vertex as usize], self.factor[edge as usize])
     }
 
     /// The strongly connected component of every vertex (Tarjan's algorithm, without

@@ -37,6 +37,7 @@
 //! main loop, so only tours come from here: a proof that there is none is always the whole
 //! formula's.
 
+use super::alternating::{alternating_corridor, AlternatingCycle};
 use super::merge;
 use super::rotation::join_by_rotations;
 use super::warm::{distances_from, window_distances, FIRST_RADIUS};
@@ -117,19 +118,22 @@ pub(super) struct LocalRepair {
     pub conflicts: u64,
     /// Cycles joined to an open path by rotations of its ends.
     pub rotation_joins: u64,
+    /// Exchanges along alternating cycles that joined cycles.
+    pub alternating_joins: u64,
     /// Seconds spent in all.
     pub seconds: f64,
 }
 
 impl LocalRepair {
-    /// Adds this repair's exchanges, seconds, solve calls, conflicts and rotation joins to
-    /// `stats`.
+    /// Adds this repair's exchanges, seconds, solve calls, conflicts, rotation joins and
+    /// alternating joins to `stats`.
     pub(super) fn record(&self, stats: &mut SatStats) {
         stats.merges += self.merges;
         stats.local_seconds += self.seconds;
         stats.local_solve_calls += self.solve_calls;
         stats.local_conflicts += self.conflicts;
         stats.rotation_joins += self.rotation_joins;
+        stats.alternating_joins += self.alternating_joins;
     }
 }
 
@@ -151,6 +155,9 @@ enum Scope {
 enum Corridor {
     /// None: the window is the cycle's alone.
     NoEnd,
+    /// No end, but an alternating cycle that lets the cycle's piece be left (see
+    /// [`alternating_corridor`]), on a piece that alternates colours.
+    Alternating,
     /// The end nearest the cycle.
     Nearest,
     /// The other end alone: the nearest may be one the tour needs where it is (in a pocket,
@@ -237,9 +244,18 @@ pub(super) fn repair_locally(
         let (distance, inside) = match scope {
             Scope::EveryCycle { .. } => window_distances(graph, &repair.cycles, radius),
             Scope::ShortestCycle { corridor } => {
-                let path = corridor_to_ends(graph, &repair.cycles, protected, seed, corridor);
+                let path = match (corridor, sides.as_deref()) {
+                    (Corridor::Alternating, Some(side)) => {
+                        alternating_corridor_of(graph, &repair.cycles, protected, side, seed)
+                            .map_or_else(Vec::new, |cycle| cycle.vertices)
+                    }
+                    _ => corridor_to_ends(graph, &repair.cycles, protected, seed, corridor),
+                };
+                // A corridor that none gives leaves the window the cycle's alone, tried before.
+                let no_path = corridor != Corridor::NoEnd && path.is_empty();
                 let sources = repair.cycles[seed].iter().copied().chain(path);
-                distances_from(graph, sources, radius)
+                let (distance, inside) = distances_from(graph, sources, radius);
+                (distance, if no_path { usize::MAX } else { inside })
             }
         };
         // A window that has stopped growing (the cycle's part of a disconnected graph) is left
@@ -252,12 +268,12 @@ pub(super) fn repair_locally(
             last_seed = seed_vertex;
             seed_conflicts_from = repair.conflicts;
         }
-        let spent = inside * LARGEST_SHARE > graph.vertex_count()
+        let spent = inside.saturating_mul(LARGEST_SHARE) > graph.vertex_count()
             || radius as usize >= graph.vertex_count();
         let cycle_spent = matches!(scope, Scope::ShortestCycle { .. })
             && repair.conflicts - seed_conflicts_from >= CYCLE_CONFLICTS;
         let next_scope = match scope {
-            Scope::ShortestCycle { corridor } => next_corridor(corridor, open),
+            Scope::ShortestCycle { corridor } => next_corridor(corridor, open, alternating),
             Scope::EveryCycle { again: true } => Some(Scope::ShortestCycle {
                 corridor: Corridor::NoEnd,
             }),
@@ -291,6 +307,26 @@ pub(super) fn repair_locally(
         let counted_out = sides
             .as_deref()
             .is_some_and(|side| window.fewest_cycles(graph, side) > enough);
+        // A cycle counted out alone may be let out by an exchange along an alternating cycle.
+        let alone = Scope::ShortestCycle {
+            corridor: Corridor::NoEnd,
+        };
+        if let (true, true, Some(side)) = (
+            counted_out,
+            scope == alone && radius == FIRST_RADIUS,
+            sides.as_deref(),
+        ) {
+            let exchanged = window
+                .alternating_cycle(graph, &repair.cycles[seed], protected, side)
+                .and_then(|cycle| exchange_along(graph, &repair.cycles, protected, &cycle));
+            if let Some((cycles, merges)) = exchanged {
+                repair.cycles = cycles;
+                repair.merges += merges;
+                repair.alternating_joins += 1;
+                joined_since = true;
+                continue;
+            }
+        }
         let outcome = match counted_out {
             true => Ok(WindowOutcome::TooSmall),
             false => window.solve(
@@ -325,13 +361,15 @@ pub(super) fn repair_locally(
                     scope = Scope::EveryCycle { again: true };
                     every_cycle_tried = true;
                 }
-                Scope::ShortestCycle { corridor } => match next_corridor(corridor, open) {
-                    Some(next) if radius >= largest_radius(corridor, alternating) => {
-                        scope = next;
-                        radius = FIRST_RADIUS;
+                Scope::ShortestCycle { corridor } => {
+                    match next_corridor(corridor, open, alternating) {
+                        Some(next) if radius >= largest_radius(corridor, alternating) => {
+                            scope = next;
+                            radius = FIRST_RADIUS;
+                        }
+                        _ => radius = radius.saturating_mul(2),
                     }
-                    _ => radius = radius.saturating_mul(2),
-                },
+                }
             },
             Ok(WindowOutcome::Moved(cycles)) => {
                 repair.cycles = cycles;
@@ -361,7 +399,7 @@ fn corridor_to_ends(
 ) -> Vec<Vertex> {
     // Which ends, in the order a search from the cycle meets them, get a path.
     let wanted: &[bool] = match corridor {
-        Corridor::NoEnd => return Vec::new(),
+        Corridor::NoEnd | Corridor::Alternating => return Vec::new(),
         Corridor::Nearest => &[true],
         Corridor::Other => &[false, true],
         Corridor::Both => &[true, true],
@@ -418,14 +456,17 @@ fn corridor_to_ends(
 }
 
 /// The window around the shortest cycle that follows one with `corridor` that is too small
-/// at its [`largest_radius`] (or outgrew its limit): the cycle alone, then with a corridor to
-/// the nearest end of an open path, to the other end, and to both; none after the last.
-fn next_corridor(corridor: Corridor, open: bool) -> Option<Scope> {
+/// at its [`largest_radius`] (or outgrew its limit), on a tour that is `open` or not, of a
+/// piece that is `alternating` colours or not: the cycle alone, then with an alternating
+/// corridor (on a piece that alternates colours), then with a corridor to the nearest end of
+/// an open path, to the other end, and to both; none after the last.
+fn next_corridor(corridor: Corridor, open: bool, alternating: bool) -> Option<Scope> {
     let next = match corridor {
-        Corridor::NoEnd if open => Corridor::Nearest,
+        Corridor::NoEnd if alternating => Corridor::Alternating,
+        Corridor::NoEnd | Corridor::Alternating if open => Corridor::Nearest,
         Corridor::Nearest => Corridor::Other,
         Corridor::Other => Corridor::Both,
-        Corridor::NoEnd | Corridor::Both => return None,
+        Corridor::NoEnd | Corridor::Alternating | Corridor::Both => return None,
     };
     Some(Scope::ShortestCycle { corridor: next })
 }
@@ -437,9 +478,56 @@ fn largest_radius(corridor: Corridor, alternating: bool) -> u32 {
     match corridor {
         Corridor::NoEnd if alternating => FIRST_RADIUS,
         Corridor::NoEnd => PLAIN_RADIUS,
-        Corridor::Nearest | Corridor::Other => CORRIDOR_RADIUS,
+        Corridor::Alternating | Corridor::Nearest | Corridor::Other => CORRIDOR_RADIUS,
         Corridor::Both => u32::MAX,
     }
+}
+
+/// The alternating corridor (see [`alternating_corridor`]) of cycle `seed` of `cycles` (a
+/// 2-factor of `graph`, whose vertices alternate `side`s, that holds its `protected` edges):
+/// through a move that leaves the cycle's piece in the window of [`FIRST_RADIUS`] around it.
+fn alternating_corridor_of(
+    graph: &CycleGraph,
+    cycles: &[Vec<Vertex>],
+    protected: &[bool],
+    side: &[u8],
+    seed: usize,
+) -> Option<AlternatingCycle> {
+    let (distance, _) = distances_from(graph, cycles[seed].iter().copied(), FIRST_RADIUS);
+    let window = Window::new(graph, cycles, &distance, protected);
+    window.alternating_cycle(graph, &cycles[seed], protected, side)
+}
+
+/// The 2-factor `cycles` of `graph` after the exchange along `alternating`, its cycles joined
+/// by exchanges ([`merge::merge_cycles`], keeping the `protected` edges), with the exchanges
+/// made; none unless it has fewer cycles than `cycles`.
+fn exchange_along(
+    graph: &CycleGraph,
+    cycles: &[Vec<Vertex>],
+    protected: &[bool],
+    alternating: &AlternatingCycle,
+) -> Option<(Vec<Vec<Vertex>>, u64)> {
+    let mut chosen = held_edges(graph, cycles);
+    for &edge in &alternating.edges {
+        chosen[edge as usize] = !chosen[edge as usize];
+    }
+    let exchanged = graph.cycles_of_edges(&chosen)?;
+    let (joined, merges) = merge::merge_cycles(graph, &exchanged, protected);
+    (joined.len() < cycles.len()).then_some((joined, merges))
+}
+
+/// Whether each edge of `graph` is in the 2-factor `cycles`.
+fn held_edges(graph: &CycleGraph, cycles: &[Vec<Vertex>]) -> Vec<bool> {
+    let mut held = vec![false; graph.edges().len()];
+    for cycle in cycles {
+        for (position, &vertex) in cycle.iter().enumerate() {
+            let next = cycle[(position + 1) % cycle.len()];
+            if let Some(edge) = graph.edge_between(vertex, next) {
+                held[edge as usize] = true;
+            }
+        }
+    }
+    held
 }
 
 /// The index of the shortest of `cycles` (the first of them on a tie) that holds none of the
@@ -489,15 +577,7 @@ impl Window {
         distance: &[u32],
         protected: &[bool],
     ) -> Window {
-        let mut held = vec![false; graph.edges().len()];
-        for cycle in cycles {
-            for (position, &vertex) in cycle.iter().enumerate() {
-                let next = cycle[(position + 1) % cycle.len()];
-                if let Some(edge) = graph.edge_between(vertex, next) {
-                    held[edge as usize] = true;
-                }
-            }
-        }
+        let held = held_edges(graph, cycles);
         let inside: Vec<bool> = distance.iter().map(|&steps| steps != u32::MAX).collect();
         let mut formula = Formula::new();
         let mut edge_var = vec![None; graph.edges().len()];
@@ -616,6 +696,36 @@ impl Window {
     /// as often at one colour as at the other) is refuted here by a flow's residual graph, where
     /// the solver may spend its whole budget on it.
     fn fewest_cycles(&self, graph: &CycleGraph, side: &[u8]) -> usize {
+        self.pieces(graph, side).1
+    }
+
+    /// A shortest alternating cycle (see [`alternating_corridor`]) through a free edge that
+    /// leaves the piece of `cycle` (one of the window's 2-factor) in [`Window::pieces`]: none
+    /// when there is no such edge, or no search finds one.
+    fn alternating_cycle(
+        &self,
+        graph: &CycleGraph,
+        cycle: &[Vertex],
+        protected: &[bool],
+        side: &[u8],
+    ) -> Option<AlternatingCycle> {
+        let (piece, _) = self.pieces(graph, side);
+        let own = piece[cycle[0] as usize];
+        let leaving: Vec<u32> = self
+            .free_edges
+            .iter()
+            .map(|&(edge, _)| edge)
+            .filter(|&edge| {
+                let (a, b) = graph.edges()[edge as usize];
+                (piece[a as usize] == own) != (piece[b as usize] == own)
+            })
+            .collect();
+        alternating_corridor(graph, side, &self.held, protected, &leaving)
+    }
+
+    /// The pieces that [`Window::fewest_cycles`] counts: a root vertex for each vertex, and
+    /// how many there are.
+    fn pieces(&self, graph: &CycleGraph, side: &[u8]) -> (Vec<u32>, usize) {
         let free: Vec<u32> = self.free_edges.iter().map(|&(edge, _)| edge).collect();
         let factor: Vec<bool> = free.iter().map(|&edge| self.held[edge as usize]).collect();
         let (split, split_side) = split_virtual_vertex(graph, side, &free);
@@ -642,7 +752,10 @@ impl Window {
                 pieces -= 1;
             }
         }
-        pieces
+        let roots = (0..count as u32)
+            .map(|vertex| root_with_halving(&mut parent, vertex))
+            .collect();
+        (roots, pieces)
     }
 
     /// The cut of `cycle` (number `index` in `cycle_of`, each vertex's cycle): some free edge
@@ -719,7 +832,7 @@ mod tests {
         let mut windows = Vec::new();
         while radius <= limit {
             windows.push((corridor, radius));
-            match next_corridor(corridor, open) {
+            match next_corridor(corridor, open, alternating) {
                 Some(Scope::ShortestCycle { corridor: next })
                     if radius >= largest_radius(corridor, alternating) =>
                 {
@@ -733,7 +846,7 @@ mod tests {
     }
 
     #[test]
-    fn an_open_paths_cycle_is_tried_alone_then_with_each_end_then_both() {
+    fn an_open_paths_cycle_is_tried_alone_then_alternating_then_with_each_end_then_both() {
         use Corridor::*;
         let king = [
             (NoEnd, 2),
@@ -751,14 +864,20 @@ mod tests {
             (Both, 8),
         ];
         assert_eq!(windows(true, false, 8), [&king[..], &then[..]].concat());
-        // On a piece that alternates colours, the window alone is not doubled.
+        // On a piece that alternates colours, the window alone is not doubled: the window
+        // with an alternating corridor follows it.
+        let alternating = [(Alternating, 2), (Alternating, 4), (Alternating, 8)];
         assert_eq!(
             windows(true, true, 8),
-            [&king[..1], &king[2..], &then[..]].concat()
+            [&king[..1], &alternating, &king[2..], &then[..]].concat()
         );
-        // A closed tour has no ends to reach: the window alone is doubled.
+        // A closed tour has no ends to reach: the last window is doubled.
         assert_eq!(
-            windows(false, true, 8),
+            windows(false, true, 16),
+            [&[(NoEnd, 2)], &alternating[..], &[(Alternating, 16)]].concat()
+        );
+        assert_eq!(
+            windows(false, false, 8),
             [(NoEnd, 2), (NoEnd, 4), (NoEnd, 8)]
         );
     }

@@ -6,6 +6,7 @@
 //! by edge exchanges before the cycles left are cut, and `warm` gives the loop a first model from
 //! a 2-factor and repairs it inside windows.
 
+mod alternating;
 mod end_cases;
 pub mod lex;
 mod local;
