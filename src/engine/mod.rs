@@ -241,7 +241,7 @@ pub struct SatStats {
     pub rotation_joins: u64,
     /// Cycles the local repair let out of their pieces by an exchange along an alternating
     /// cycle (see `encodings/cutset.md`).
-    pub alternating_joins: u64,
+    pub alternating_exchanges: u64,
     /// Cases of an open tour with both ends fixed that the flow and the local repair tried,
     /// where the flow confines an end to a few squares (see `encodings/cutset.md`).
     pub end_cases: u64,

@@ -398,7 +398,7 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "local repair solve calls: {}", sat.local_solve_calls)?;
         writeln!(out, "local repair conflicts: {}", sat.local_conflicts)?;
         writeln!(out, "rotation joins: {}", sat.rotation_joins)?;
-        writeln!(out, "alternating joins: {}", sat.alternating_joins)?;
+        writeln!(out, "alternating exchanges: {}", sat.alternating_exchanges)?;
         writeln!(out, "end cases: {}", sat.end_cases)?;
         writeln!(out, "end case conflicts: {}", sat.end_case_conflicts)?;
         writeln!(out, "end case seconds: {:.6}", sat.end_case_seconds)?;
