@@ -10,10 +10,12 @@
 //! side 0 to side 1 (as for sealed regions, see [`crate::engine::regions`]). Such a cycle keeps
 //! every vertex's degree; one through a move that leaves the piece makes that move usable.
 //!
-//! The corridor is the vertices of the shortest such residual cycle, over every move that
-//! leaves the piece inside the window. A window around the cycle and the corridor holds the
-//! exchange, so its formula has a model that leaves the piece, and the window is not counted
-//! out for that move; whether the model joins the cycle is the window's solve to find out. The
+//! The search gives the shortest such residual cycle over every move that leaves the piece
+//! inside the window. The local repair first exchanges it into the 2-factor and joins the
+//! cycles by 2-opt; where that does not serve, its vertices are a corridor: a window around the
+//! cycle and the corridor holds the exchange, so its formula has a model that leaves the piece,
+//! and the window is not counted out for that move; whether a model joins the cycle is the
+//! window's solve to find out. The
 //! virtual vertex of an open tour is split in two halves, as the flow splits it
 //! ([`split_virtual_vertex`]), so the residual cycles keep the colours of the path's ends.
 
@@ -25,7 +27,7 @@ use std::collections::VecDeque;
 const MAX_VISITS: usize = 200_000;
 
 /// An alternating cycle: edges in and out of a 2-factor by turns.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub(super) struct AlternatingCycle {
     /// Its vertices, each once, in order of number.
     pub vertices: Vec<Vertex>,

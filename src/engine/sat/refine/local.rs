@@ -31,7 +31,12 @@
 //! free edges that lie in no subgraph with the window's degrees (found from a flow's residual
 //! graph, as for sealed regions) cannot help, and when the pieces the others leave are more
 //! than the cycles the window must come down to, it is too small without a solve. Such a window
-//! fails for a reason of counting, which the solver may spend its whole budget on.
+//! fails for a reason of counting, which the solver may spend its whole budget on. When the
+//! window around the shortest cycle alone is counted out, the shortest alternating cycle through
+//! a move that leaves the cycle is exchanged into the 2-factor (see [`super::alternating`]),
+//! and kept when it leaves fewer cycles, or as many with that cycle gone; and after the window
+//! alone, the window gains that alternating cycle as a corridor, doubled to radius 8 (on a
+//! closed tour, until it outgrows its limit), before the corridors to the ends.
 //!
 //! A window that outgrows its limit, or a spent budget, gives the cycles reached back to the
 //! main loop, so only tours come from here: a proof that there is none is always the whole
@@ -169,12 +174,14 @@ enum Corridor {
 
 /// Joins `cycles` (a 2-factor of `graph` that holds its `protected` edges) into one cycle by
 /// small window formulas: first one window around every cycle but the largest, then, while
-/// cycles are left, windows around the shortest that is not set aside: alone, then (once a
-/// repair) around every cycle again, doubled to [`RETRY_RADIUS`], then on an open path alone
-/// to [`PLAIN_RADIUS`] (on a piece that does not alternate colours), joined by rotations of an
-/// end (at most [`MAX_ROTATIONS`] from each end), with a corridor to the nearest end, to the
-/// other end, each to [`CORRIDOR_RADIUS`], and to both, doubled while it is too small (see
-/// [`next_corridor`]); a cycle that none joins is set aside. Stops when every cycle left is set
+/// cycles are left, windows around the shortest that is not set aside: alone (where it is
+/// counted out, an exchange along an alternating cycle first), then (once a repair) around
+/// every cycle again, doubled to [`RETRY_RADIUS`], then alone to [`PLAIN_RADIUS`] (on a piece
+/// that does not alternate colours) or with an alternating corridor to [`CORRIDOR_RADIUS`] (on
+/// one that does), then on an open path joined by rotations of an end (at most
+/// [`MAX_ROTATIONS`] from each end), with a corridor to the nearest end, to the other end, each
+/// to [`CORRIDOR_RADIUS`], and to both, doubled while it is too small (see [`next_corridor`]);
+/// a cycle that none joins is set aside. Stops when every cycle left is set
 /// aside and none has been joined since, after [`WINDOWS_PER_CYCLE`] windows a cycle, when the
 /// windows have met `conflict_budget` conflicts ([`REPAIR_CONFLICTS`] for the warm start), or
 /// at the `deadline`.
