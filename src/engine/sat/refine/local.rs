@@ -181,10 +181,9 @@ enum Corridor {
 /// one that does), then on an open path joined by rotations of an end (at most
 /// [`MAX_ROTATIONS`] from each end), with a corridor to the nearest end, to the other end, each
 /// to [`CORRIDOR_RADIUS`], and to both, doubled while it is too small (see [`next_corridor`]);
-/// a cycle that none joins is set aside. Stops when every cycle left is set
-/// aside and none has been joined since, after [`WINDOWS_PER_CYCLE`] windows a cycle, when the
-/// windows have met `conflict_budget` conflicts ([`REPAIR_CONFLICTS`] for the warm start), or
-/// at the `deadline`.
+/// a cycle that none joins is set aside. Stops when every cycle left is set aside and none has
+/// been joined since, after [`WINDOWS_PER_CYCLE`] windows a cycle, when the windows have met
+/// `conflict_budget` conflicts ([`REPAIR_CONFLICTS`] for the warm start), or at the `deadline`.
 pub(super) fn repair_locally(
     graph: &CycleGraph,
     cycles: Vec<Vec<Vertex>>,
@@ -248,8 +247,13 @@ pub(super) fn repair_locally(
                 continue;
             }
         }
-        let (distance, inside) = match scope {
-            Scope::EveryCycle { .. } => window_distances(graph, &repair.cycles, radius),
+        // A corridor that none gives (no alternating cycle, no end reached) leaves the window
+        // the cycle's alone, tried before: it counts as spent.
+        let (distance, inside, no_corridor) = match scope {
+            Scope::EveryCycle { .. } => {
+                let (distance, inside) = window_distances(graph, &repair.cycles, radius);
+                (distance, inside, false)
+            }
             Scope::ShortestCycle { corridor } => {
                 let path = match (corridor, sides.as_deref()) {
                     (Corridor::Alternating, Some(side)) => {
@@ -258,11 +262,10 @@ pub(super) fn repair_locally(
                     }
                     _ => corridor_to_ends(graph, &repair.cycles, protected, seed, corridor),
                 };
-                // A corridor that none gives leaves the window the cycle's alone, tried before.
-                let no_path = corridor != Corridor::NoEnd && path.is_empty();
+                let no_corridor = corridor != Corridor::NoEnd && path.is_empty();
                 let sources = repair.cycles[seed].iter().copied().chain(path);
                 let (distance, inside) = distances_from(graph, sources, radius);
-                (distance, if no_path { usize::MAX } else { inside })
+                (distance, inside, no_corridor)
             }
         };
         // A window that has stopped growing (the cycle's part of a disconnected graph) is left
@@ -275,7 +278,8 @@ pub(super) fn repair_locally(
             last_seed = seed_vertex;
             seed_conflicts_from = repair.conflicts;
         }
-        let spent = inside.saturating_mul(LARGEST_SHARE) > graph.vertex_count()
+        let spent = no_corridor
+            || inside * LARGEST_SHARE > graph.vertex_count()
             || radius as usize >= graph.vertex_count();
         let cycle_spent = matches!(scope, Scope::ShortestCycle { .. })
             && repair.conflicts - seed_conflicts_from >= CYCLE_CONFLICTS;
