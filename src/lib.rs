@@ -13,6 +13,9 @@
 //! assert_eq!(tour.len(), 30);
 //! ```
 
+#[doc(hidden)]
+// Public for the command line's output files; not part of the library's surface.
+pub mod atomic_file;
 pub mod board;
 pub mod compare;
 pub mod count;

@@ -480,10 +480,11 @@ fn decode_reads_the_board_or_the_model_from_stdin() {
             status,
             ..
         } = toursat(&args, stdin);
-        assert_eq!(status, 1, "{files:?}: {stderr}");
-        assert_eq!(
-            stdout,
-            "no tour: the solver found the formula unsatisfiable\n"
+        // Without --formula the solver's word is not a proof.
+        assert_eq!(status, 5, "{files:?}: {stderr}");
+        assert!(
+            stdout.starts_with("unconfirmed: the solver claims"),
+            "{stdout}"
         );
     }
 }

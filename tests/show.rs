@@ -454,9 +454,9 @@ fn decode_json_follows_the_schema() {
         ],
         "",
     );
-    assert_eq!(status, 1);
+    assert_eq!(status, 5);
     let value = follows_the_schema(&stdout);
-    assert_eq!(value["answer"], "no tour");
+    assert_eq!(value["answer"], "unconfirmed");
     assert!(value["statistics"].is_null());
 }
 

@@ -10,9 +10,11 @@ use std::fmt;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use toursat::atomic_file;
 use toursat::engine::sat::exchange::answer::{AnswerErrorKind, SolverAnswer};
 use toursat::engine::sat::exchange::dimacs;
 use toursat::engine::sat::exchange::export;
+use toursat::engine::sat::exchange::identity::{self, FormulaMismatch};
 use toursat::engine::sat::exchange::model::{DecodeError, Decoder};
 use toursat::engine::sat::Connectivity;
 use toursat::engine::sat::Encoding;
@@ -54,13 +56,17 @@ pub struct DecodeArgs {
     #[arg(long, value_name = "LAYER", value_parser = one_of::<Connectivity>())]
     connectivity: Option<Connectivity>,
     /// The DIMACS file the solver answered, as `toursat dimacs` wrote it: its header gives the
-    /// encoding and the connectivity layer.
+    /// encoding and the connectivity layer. An unsatisfiable answer is a proof of no tour
+    /// (status 1) only when this file is the complete formula toursat writes for this very
+    /// problem (its `c toursat formula` line: problem, encoding, counts and a digest of the
+    /// clauses); otherwise the answer is `unconfirmed` (status 5).
     #[arg(long, value_name = "CNF_FILE")]
     formula: Option<PathBuf>,
     /// When the model has several cycles, add a cut clause for each to this DIMACS file (the
     /// formula the solver answered, whose header gives the encoding and layer as --formula's
-    /// does), fixing its `p cnf` line, so that solving it again excludes them: a refinement
-    /// loop with any external solver.
+    /// does), fixing its `p cnf` and `c toursat formula` lines, so that solving it again
+    /// excludes them: a refinement loop with any external solver. A file that is not toursat's
+    /// formula for this problem is refused and left untouched.
     #[arg(long, value_name = "CNF_FILE")]
     add_cuts_to: Option<PathBuf>,
     /// How to write the tour [default: squares; with --graph, vertices]
@@ -70,7 +76,8 @@ pub struct DecodeArgs {
     show: ShowArgs,
 }
 
-/// Runs `toursat decode`: the tour (status 0), or why the answer is not one (status 1).
+/// Runs `toursat decode`: the tour (status 0), a proof of no tour or why the answer is not a
+/// tour (status 1), or a claim of no tour that toursat cannot confirm (status 5).
 pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
     let (board_file, model_file) = match args.files.as_slice() {
         [model] => (None, model),
@@ -94,7 +101,7 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
     export::check_layer(encoding, connectivity).map_err(CliError::input)?;
     let graph = args.problem.graph_problem()?;
     let board_problem;
-    let decoder = match &graph {
+    let mut decoder = match &graph {
         Some(input) => Decoder::for_graph(&input.problem, &input.name, encoding, connectivity),
         None => {
             board_problem = args.problem.problem(board_file)?;
@@ -110,7 +117,14 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
         Some(_) => (None, graph_format(args.format)?),
         None => (board_format(args.format)?, None),
     };
-    let text = read_input(model_file, u64::MAX, "a solver's answer")?;
+    if let Some(path) = &args.formula {
+        check_formula(&mut decoder, path)?;
+    }
+    let text = read_input(
+        model_file,
+        decoder.answer_byte_limit(),
+        "a solver's answer to this formula",
+    )?;
     let answer = decoder.read(&text).map_err(|error| {
         let hint = match error.kind {
             AnswerErrorKind::VariableOutOfRange { .. }
@@ -158,10 +172,8 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
                 )
             })?;
             let format = board_format;
-            if let (Ok(tour), Some(path)) = (&decoded, &args.show.svg) {
-                show::write_svg(path, |out| Svg.write_tour(problem, tour, out))?;
-            }
-            report(decoded, json, |outcome, out| match outcome {
+            let svg_tour = decoded.as_ref().ok().cloned();
+            let status = report(decoded, json, |outcome, out| match outcome {
                 Outcome::Tour(tour) => match format {
                     Some(format) => format
                         .coloured(toursat::format::JUDGE_LINE_WIDTH, args.show.colour())
@@ -171,7 +183,13 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
                 Outcome::Verdict(answer, why) => {
                     Json.write_answer(problem, answer, Some(why.to_string()), None, None, out)
                 }
-            })
+            })?;
+            // The picture is drawn after the answer is printed: a file that cannot be written
+            // loses no answer.
+            if let (Some(tour), Some(path)) = (&svg_tour, &args.show.svg) {
+                show::write_svg(path, |out| Svg.write_tour(problem, tour, out))?;
+            }
+            Ok(status)
         }
     }
 }
@@ -219,9 +237,10 @@ fn report(
             Err(CliError::with_status(exit::STOPPED, why))
         }
         Err(error) => {
-            let verdict = match error {
-                DecodeError::Unsatisfiable => JsonAnswer::NoTour,
-                _ => JsonAnswer::NotATour,
+            let (verdict, status) = match error {
+                DecodeError::Unsatisfiable => (JsonAnswer::NoTour, exit::NO_TOUR),
+                DecodeError::Unconfirmed(_) => (JsonAnswer::Unconfirmed, exit::UNCONFIRMED),
+                _ => (JsonAnswer::NotATour, exit::NO_TOUR),
             };
             let why = error.to_string();
             if json {
@@ -231,7 +250,7 @@ fn report(
                     .and_then(|()| out.flush())
                     .map_err(|error| CliError::input(format!("writing the verdict: {error}")))?;
             }
-            Ok(exit::NO_TOUR)
+            Ok(status)
         }
     }
 }
@@ -275,16 +294,38 @@ fn agreed<T: PartialEq + fmt::Display>(
     }
 }
 
-/// Appends one cut clause per cycle to the DIMACS file at `path` and updates its `p cnf` line.
+/// Checks the formula file at `path` against the problem (see [`Decoder::check_formula`]); a
+/// file that cannot be read, or is larger than any formula for the problem, is an error.
+fn check_formula(decoder: &mut Decoder, path: &Path) -> Result<(), CliError> {
+    let file = fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
+    match decoder.check_formula(io::BufReader::new(file)) {
+        Err(
+            error @ (FormulaMismatch::Io(_)
+            | FormulaMismatch::TooLarge { .. }
+            | FormulaMismatch::LineTooLong { .. }),
+        ) => Err(CliError::in_file(path, error)),
+        // Another mismatch leaves an unsatisfiable answer unconfirmed; a model still decodes.
+        _ => Ok(()),
+    }
+}
+
+/// Appends one cut clause per cycle to the DIMACS file at `path` and updates its `p cnf` and
+/// identity lines; a file that is not toursat's formula for the problem is left untouched.
 fn add_cuts(decoder: &Decoder, cycles: &[Vec<u32>], path: &Path) -> Result<(), CliError> {
-    let formula = fs::read_to_string(path).map_err(|error| CliError::in_file(path, error))?;
+    let expected = decoder.expected();
+    let refused = |error| CliError::in_file(path, format!("refused, left untouched: {error}"));
+    let file = fs::File::open(path).map_err(|error| CliError::in_file(path, error))?;
+    let formula = identity::read_bounded(file, expected.byte_limit()).map_err(refused)?;
+    let checked = identity::check_formula(formula.as_slice(), &expected).map_err(refused)?;
+    let formula = String::from_utf8(formula)
+        .map_err(|_| refused(FormulaMismatch::Io("not UTF-8 text".to_string())))?;
     let cuts: Vec<_> = decoder
         .moves()
         .cuts_of_cycles(decoder.graph(), cycles)
         .into_iter()
         .flatten()
         .collect();
-    let rewritten =
-        dimacs::append_clauses(&formula, &cuts).map_err(|error| CliError::in_file(path, error))?;
-    fs::write(path, rewritten).map_err(|error| CliError::in_file(path, error))
+    let rewritten = identity::append_clauses(&formula, &checked, &cuts);
+    atomic_file::write_file(path, |out| out.write_all(rewritten.as_bytes()))
+        .map_err(|error| CliError::in_file(path, error))
 }

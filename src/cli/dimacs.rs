@@ -5,9 +5,9 @@ use super::error::CliError;
 use super::exit;
 use super::watchdog::Watchdog;
 use clap::Args;
-use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
+use toursat::atomic_file;
 use toursat::engine::sat::exchange::export::{self, ExportError, ExportOptions};
 use toursat::engine::sat::Connectivity;
 use toursat::engine::Stop;
@@ -93,12 +93,14 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         );
     }
     let cnf = export.dimacs();
-    let written = match &args.output {
-        Some(path) => File::create(path).and_then(|file| cnf.write(file)),
+    match &args.output {
+        // Written whole or not at all: a stopped write leaves no truncated formula.
+        Some(path) => atomic_file::write_file(path, |out| cnf.write(out))
+            .map_err(|error| CliError::in_file(path, format!("writing the formula: {error}")))?,
         None => cnf
             .write(io::stdout().lock())
-            .and_then(|()| io::stdout().flush()),
-    };
-    written.map_err(|error| CliError::input(format!("writing the formula: {error}")))?;
+            .and_then(|()| io::stdout().flush())
+            .map_err(|error| CliError::input(format!("writing the formula: {error}")))?,
+    }
     Ok(exit::SUCCESS)
 }

@@ -14,6 +14,10 @@ pub const STOPPED: u8 = 3;
 /// failed its check (`--certify`).
 pub const INTERNAL: u8 = 4;
 
+/// `decode`: an outside solver claims no tour (its formula unsatisfiable), but the formula was
+/// not given, is not the one toursat wrote for this problem, or is lazy: nothing is proved.
+pub const UNCONFIRMED: u8 = 5;
+
 /// The status for an engine that stopped without an answer.
 pub fn for_stop(stop: Stop) -> u8 {
     match stop {
@@ -30,4 +34,6 @@ Exit status:
   2  bad input or usage, or an I/O error
   3  stopped by --timeout (or a node budget, or --max-literals) before an answer
   4  internal error: an engine produced a tour that fails verification, or --certify
-     found a proof of no tour that fails its check";
+     found a proof of no tour that fails its check
+  5  decode: the solver claims no tour, unconfirmed (no --formula, or not toursat's
+     complete formula for this problem): nothing is proved";

@@ -2,9 +2,9 @@
 
 use super::error::CliError;
 use clap::{Args, ValueEnum};
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use toursat::atomic_file;
 use toursat::format::FormatError;
 
 /// `--color` and `--svg`.
@@ -44,14 +44,11 @@ impl ShowArgs {
     }
 }
 
-/// Creates the file at `path` and lets `draw` write the picture into it.
+/// Writes the file at `path` whole (see [`atomic_file`]) by letting `draw` write the picture
+/// into it; an error names the path.
 pub fn write_svg(
     path: &Path,
     draw: impl FnOnce(&mut dyn Write) -> Result<(), FormatError>,
 ) -> Result<(), CliError> {
-    let file = File::create(path).map_err(|error| CliError::in_file(path, error))?;
-    let mut out = BufWriter::new(file);
-    draw(&mut out)
-        .and_then(|()| out.flush().map_err(FormatError::from))
-        .map_err(|error| CliError::in_file(path, error))
+    atomic_file::write_file(path, draw).map_err(|error| CliError::in_file(path, error))
 }

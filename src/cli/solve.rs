@@ -110,7 +110,12 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             .certify(&problem, &solution, &args.engine, &options.limits)?;
     let certificate = args
         .trust
-        .certificate(&problem, &solution, &args.engine, &options.limits)?;
+        .certificate(&problem, &solution, &args.engine, &options.limits);
+    // A proof file that could not be written is reported after the answer, which stands.
+    let (certificate, unwritten) = match certificate {
+        Err(error) if error.status == exit::BAD_INPUT => (None, Some(error)),
+        certificate => (certificate?, None),
+    };
     if let Some(format) = format {
         let mut out = io::BufWriter::new(io::stdout().lock());
         format
@@ -125,6 +130,9 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     }
     args.trust
         .write_explanation(&problem, &solution, certificate.as_ref())?;
+    if let Some(error) = unwritten {
+        return Err(error);
+    }
     finish(args, &solution)
 }
 

@@ -46,7 +46,8 @@ impl TrustArgs {
     }
 
     /// The SAT certificate for a no-tour answer, when `--proof` or `--drat` asked for one
-    /// (checked too with `--certify`).
+    /// (checked too with `--certify`). A proof file that cannot be written is an error of
+    /// status 2 ([`exit::BAD_INPUT`]), which the caller reports after printing the answer.
     pub fn certificate(
         &self,
         problem: &Problem,
@@ -131,6 +132,7 @@ fn sat_error(error: CertifyError, engine: &EngineArgs) -> CliError {
             ),
         ),
         CertifyError::Io(error) => CliError::input(format!("writing the proof: {error}")),
+        error @ CertifyError::Write { .. } => CliError::input(format!("writing {error}")),
         other => CliError::with_status(exit::INTERNAL, other),
     }
 }

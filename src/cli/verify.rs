@@ -116,12 +116,15 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
         .as_ref()
         .map_err(Clone::clone)
         .and_then(|tour| verify(&problem, tour).map_err(|error| error.to_string()));
+    let status = write_verdict(args.json, verdict, |answer, reason, out| {
+        Json.write_answer(&problem, answer, reason, tour.as_ref().ok(), None, out)
+    })?;
+    // The picture is drawn after the verdict is printed: a file that cannot be written loses
+    // no verdict.
     if let (Some(svg), Ok(tour)) = (&args.svg, &tour) {
         show::write_svg(svg, |out| Svg.write_tour(&problem, tour, out))?;
     }
-    write_verdict(args.json, verdict, |answer, reason, out| {
-        Json.write_answer(&problem, answer, reason, tour.as_ref().ok(), None, out)
-    })
+    Ok(status)
 }
 
 /// Runs `toursat verify --graph`: the only positional file is the tour file.

@@ -33,6 +33,9 @@ pub enum JsonAnswer {
     Stopped,
     /// `not a tour`: the SAT solver's answer does not make one tour (decode).
     NotATour,
+    /// `unconfirmed`: the SAT solver claims the formula unsatisfiable, but toursat could not
+    /// confirm that it is its complete formula for the problem, so nothing is proved (decode).
+    Unconfirmed,
     /// `valid`: the tour read passed verification (verify).
     Valid,
     /// `invalid`: the tour read failed verification (verify).
@@ -47,6 +50,7 @@ impl JsonAnswer {
             JsonAnswer::NoTour => "no tour",
             JsonAnswer::Stopped => "stopped",
             JsonAnswer::NotATour => "not a tour",
+            JsonAnswer::Unconfirmed => "unconfirmed",
             JsonAnswer::Valid => "valid",
             JsonAnswer::Invalid => "invalid",
         }

@@ -134,7 +134,11 @@ fn a_graph_file_round_trips_through_minisat() {
     let decoded = graph_round_trip("petersen", graph.to_str().unwrap());
     assert_eq!(
         (decoded.status, decoded.stdout.as_str()),
-        (1, "no tour: the solver found the formula unsatisfiable\n"),
+        (
+            1,
+            "no tour: the solver found toursat's complete formula for this problem \
+             unsatisfiable\n"
+        ),
         "{}",
         decoded.stderr
     );

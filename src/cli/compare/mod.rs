@@ -144,10 +144,7 @@ pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
         .and_then(|()| out.flush())
         .map_err(|error| CliError::input(format!("writing the results: {error}")))?;
     if let Some(path) = &args.svg {
-        let mut svg = Vec::new();
-        compare::Cactus
-            .write(&comparison, &mut svg)
-            .and_then(|()| std::fs::write(path, svg))
+        toursat::atomic_file::write_file(path, |out| compare::Cactus.write(&comparison, out))
             .map_err(|error| CliError::in_file(path, error))?;
     }
     Ok(report_wrong_answers(&comparison))

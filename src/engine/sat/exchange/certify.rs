@@ -14,6 +14,7 @@
 //! A standard DRAT proof of the final formula (base and cuts), solved once more from scratch, can
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
+use crate::atomic_file::AtomicFile;
 use crate::board::Square;
 use crate::engine::check;
 use crate::engine::pocket_ends::end_pockets;
@@ -120,6 +121,13 @@ pub enum CertifyError {
     HasTour,
     /// Writing or reading a proof failed.
     Io(io::Error),
+    /// A proof or formula file could not be written; nothing was left at its path.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
     /// A cut that is not exactly a crossing of its set (a bug in toursat).
     BadCut {
         /// 0-based number of the cut.
@@ -140,6 +148,7 @@ impl fmt::Display for CertifyError {
                 "internal error: the SAT engine found a tour where the answer was no tour"
             ),
             CertifyError::Io(error) => write!(f, "writing the proof: {error}"),
+            CertifyError::Write { path, error } => write!(f, "{}: {error}", path.display()),
             CertifyError::BadCut { index, why } => {
                 write!(f, "internal error: cut {}: {why}", index + 1)
             }
@@ -233,8 +242,13 @@ fn prove_no_tour_now(
     }
     let move_graph = MoveGraph::new(&problem.board, problem.piece);
     let memory = SharedBuffer::default();
+    let mut proof_file = None;
     let out: Box<dyn Write> = match &request.proof_file {
-        Some(path) => Box::new(BufWriter::new(File::create(path)?)),
+        Some(path) => {
+            let (guard, file) = AtomicFile::create(path).map_err(|error| unwritten(path, error))?;
+            proof_file = Some((guard, path));
+            Box::new(BufWriter::new(file))
+        }
         None if request.check => Box::new(memory.clone()),
         None => Box::new(io::sink()),
     };
@@ -253,12 +267,18 @@ fn prove_no_tour_now(
         .cycle_through(&[])
         .and_then(|cycle| refinement.close_proof().map(|()| cycle));
     if let Some(error) = error.borrow_mut().take() {
-        return Err(CertifyError::Io(error));
+        return Err(match &proof_file {
+            Some((_, path)) => unwritten(path, error),
+            None => CertifyError::Io(error),
+        });
     }
     match solved {
         Ok(Some(_)) => return Err(CertifyError::HasTour),
         Err(stop) => return Err(CertifyError::Stopped(stop)),
         Ok(None) => {}
+    }
+    if let Some((guard, path)) = proof_file {
+        guard.commit().map_err(|error| unwritten(path, error))?;
     }
     let mut certificate = Certificate {
         encoding: options.encoding,
@@ -579,9 +599,15 @@ fn write_drat(
             found_tour: false,
         }),
     };
-    cnf.write(BufWriter::new(File::create(cnf_path)?))?;
+    // Both files are made before either is written, and neither appears unless both are whole.
+    let (cnf_guard, cnf_file) =
+        AtomicFile::create(cnf_path).map_err(|error| unwritten(cnf_path, error))?;
+    let (drat_guard, drat_file) =
+        AtomicFile::create(drat_path).map_err(|error| unwritten(drat_path, error))?;
+    cnf.write(cnf_file)
+        .map_err(|error| unwritten(cnf_path, error))?;
     let mut solver = Solver::new();
-    solver.write_proof(BufWriter::new(File::create(drat_path)?), ProofFormat::Drat);
+    solver.write_proof(BufWriter::new(drat_file), ProofFormat::Drat);
     for clause in refinement.formula().clauses() {
         solver.add_clause(clause);
     }
@@ -595,7 +621,21 @@ fn write_drat(
     }
     solver
         .close_proof()
-        .map_err(|error| CertifyError::Io(io::Error::other(error.to_string())))
+        .map_err(|error| unwritten(drat_path, io::Error::other(error.to_string())))?;
+    cnf_guard
+        .commit()
+        .map_err(|error| unwritten(cnf_path, error))?;
+    drat_guard
+        .commit()
+        .map_err(|error| unwritten(drat_path, error))
+}
+
+/// The error of a file that could not be written.
+fn unwritten(path: &Path, error: io::Error) -> CertifyError {
+    CertifyError::Write {
+        path: path.to_path_buf(),
+        error,
+    }
 }
 
 #[cfg(test)]

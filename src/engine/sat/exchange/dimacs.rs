@@ -10,6 +10,7 @@
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::encode::moves::MoveVars;
+use crate::engine::sat::exchange::identity::{self, Digest, Identity};
 use crate::engine::sat::Encoding;
 use crate::graph::{CycleGraph, Vertex};
 use crate::graph_problem::GraphProblem;
@@ -17,7 +18,6 @@ use crate::piece::MoveGraph;
 use crate::problem::Problem;
 use crate::square::coordinates;
 use std::io::{self, BufRead, BufWriter, Write};
-use varisat::Lit;
 
 /// Encodes `problem` with `encoding` (its base formula, no cuts) and writes it to `out`.
 pub fn write_problem(
@@ -140,9 +140,26 @@ pub struct Dimacs<'a> {
 }
 
 impl Dimacs<'_> {
+    /// The identity line's values: the digest of the problem, the encoding, the layer and every
+    /// clause.
+    pub fn identity(&self) -> Identity {
+        let layer = self.layer.filter(|layer| layer.is_complete());
+        let connectivity = layer.map_or(Connectivity::Cuts, |layer| layer.connectivity);
+        let mut digest = Digest::of_problem(self.source, self.encoding, connectivity);
+        for clause in self.formula.clauses() {
+            digest.clause(clause);
+        }
+        digest.identity(
+            self.formula.var_count(),
+            self.formula.clause_count() as u64,
+            self.encoding.is_complete() || layer.is_some(),
+        )
+    }
+
     /// Writes the header and the formula as DIMACS CNF, streaming.
     pub fn write(&self, out: impl Write) -> io::Result<()> {
         let mut out = BufWriter::new(out);
+        writeln!(out, "{}", self.identity().line())?;
         self.source.write_header(&mut out)?;
         writeln!(out, "c encoding {}", self.encoding)?;
         let layer = self.layer.filter(|layer| layer.is_complete());
@@ -253,39 +270,6 @@ impl Dimacs<'_> {
     }
 }
 
-/// The DIMACS file `formula` with `clauses` appended and its `p cnf` line counting them; an
-/// error naming the line when that line is malformed or missing.
-pub fn append_clauses(formula: &str, clauses: &[Vec<Lit>]) -> Result<String, String> {
-    let mut rewritten = String::with_capacity(formula.len() + 16 * clauses.len());
-    let mut header_found = false;
-    for (index, line) in formula.lines().enumerate() {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        match fields.as_slice() {
-            ["p", "cnf", vars, count] if !header_found => {
-                let count: usize = count
-                    .parse()
-                    .map_err(|_| format!("line {}: malformed p cnf line", index + 1))?;
-                rewritten.push_str(&format!("p cnf {vars} {}\n", count + clauses.len()));
-                header_found = true;
-            }
-            _ => {
-                rewritten.push_str(line);
-                rewritten.push('\n');
-            }
-        }
-    }
-    if !header_found {
-        return Err("no `p cnf` line: not a DIMACS file".to_string());
-    }
-    for clause in clauses {
-        for lit in clause {
-            rewritten.push_str(&format!("{} ", lit.to_dimacs()));
-        }
-        rewritten.push_str("0\n");
-    }
-    Ok(rewritten)
-}
-
 /// How a formula file says it was written: its header's `c encoding NAME` and
 /// `c connectivity NAME` lines (the second only where a layer completes the formula).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -300,15 +284,18 @@ pub struct HeaderNames {
 /// name is an error naming the line.
 pub fn read_header_names(input: impl BufRead) -> io::Result<HeaderNames> {
     let mut names = HeaderNames::default();
-    for (index, line) in input.lines().enumerate() {
-        let line = line?;
+    let mut lines = identity::header_lines(input);
+    while let Some((number, line)) = lines
+        .next_line()
+        .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error.to_string()))?
+    {
         if !line.starts_with('c') {
             break;
         }
         let invalid = |error: String| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
-                format!("line {}: {error}", index + 1),
+                format!("line {number}: {error}"),
             )
         };
         if let Some(name) = line.strip_prefix("c encoding ") {
@@ -337,18 +324,6 @@ mod tests {
         assert!(text.contains("c edge 1 0,0 1,0\nc edge 2 0,0 virtual\n"));
         assert!(text.contains("omits connectivity"));
         assert!(text.contains("\np cnf 3 "));
-    }
-
-    #[test]
-    fn appended_clauses_are_counted_in_the_header() {
-        let clause = vec![Lit::from_dimacs(1), Lit::from_dimacs(-2)];
-        let text = append_clauses("c x\np cnf 2 1\n1 2 0\n", &[clause]).unwrap();
-        assert_eq!(text, "c x\np cnf 2 2\n1 2 0\n1 -2 0\n");
-        assert!(append_clauses("1 2 0\n", &[]).is_err());
-        assert_eq!(
-            append_clauses("p cnf 2 x\n", &[]),
-            Err("line 1: malformed p cnf line".to_string())
-        );
     }
 
     #[test]

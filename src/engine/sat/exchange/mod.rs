@@ -8,4 +8,5 @@ pub mod answer;
 pub mod certify;
 pub mod dimacs;
 pub mod export;
+pub mod identity;
 pub mod model;

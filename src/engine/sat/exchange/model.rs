@@ -5,6 +5,7 @@ use crate::engine::sat::encode::connectivity::Connectivity;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::exchange::answer::{AnswerError, SolverAnswer};
 use crate::engine::sat::exchange::dimacs::Source;
+use crate::engine::sat::exchange::identity::{check_formula, Checked, Expected, FormulaMismatch};
 use crate::engine::sat::Encoding;
 use crate::graph::{CycleGraph, Vertex};
 use crate::graph_problem::GraphProblem;
@@ -14,6 +15,7 @@ use crate::tour::Tour;
 use crate::verify::{verify, TourError};
 use crate::verify_graph::verify_graph_tour;
 use std::fmt;
+use std::io::BufRead;
 
 /// Which of a square's chosen moves were counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,8 +97,11 @@ pub enum DecodeError {
     Problem(ProblemError),
     /// The answer could not be read.
     Answer(AnswerError),
-    /// The solver found the formula unsatisfiable: the problem has no tour.
+    /// The solver found the formula unsatisfiable, and the formula is the complete one toursat
+    /// wrote for this problem (checked by [`Decoder::check_formula`]): the problem has no tour.
     Unsatisfiable,
+    /// The solver claims the formula unsatisfiable, but that is not taken as a proof of no tour.
+    Unconfirmed(Unconfirmed),
     /// The solver gave up.
     Unknown,
     /// The model's moves are not a set of cycles through every square: these squares have the
@@ -113,9 +118,15 @@ impl fmt::Display for DecodeError {
         match self {
             DecodeError::Problem(error) => error.fmt(f),
             DecodeError::Answer(error) => write!(f, "reading the solver's answer: {error}"),
-            DecodeError::Unsatisfiable => {
-                write!(f, "the solver found the formula unsatisfiable")
-            }
+            DecodeError::Unsatisfiable => write!(
+                f,
+                "the solver found toursat's complete formula for this problem unsatisfiable"
+            ),
+            DecodeError::Unconfirmed(why) => write!(
+                f,
+                "the solver claims the formula is unsatisfiable, but {why}: that is no proof \
+                 that no tour exists"
+            ),
             DecodeError::Unknown => write!(f, "the solver gave up without an answer"),
             DecodeError::NotCycles(counts) => {
                 write!(f, "the model's moves are not a set of cycles")?;
@@ -150,13 +161,49 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// Why a solver's claim of unsatisfiability is not taken as a proof of no tour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unconfirmed {
+    /// No formula file was checked against the problem.
+    NoFormula,
+    /// The formula file is not the one toursat wrote for this problem.
+    Mismatch(FormulaMismatch),
+    /// The formula is toursat's for this problem, but lazy (no connectivity layer): only a
+    /// complete formula's unsatisfiability is taken as a proof.
+    Lazy,
+}
+
+impl fmt::Display for Unconfirmed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unconfirmed::NoFormula => f.write_str(
+                "the formula file was not given, so toursat cannot check that it is its complete \
+                 formula for this problem",
+            ),
+            Unconfirmed::Mismatch(mismatch) => write!(
+                f,
+                "the formula file is not the one toursat writes for this problem ({mismatch})"
+            ),
+            Unconfirmed::Lazy => f.write_str(
+                "the formula is lazy (its encoding omits connectivity, and no layer completes \
+                 it): toursat takes a solver's word only for a complete formula",
+            ),
+        }
+    }
+}
+
 /// A problem's encoding rebuilt to read models: the cycle graph and move variables, numbered
 /// exactly as [`Refinement::new`](crate::engine::sat::refine::Refinement::new) numbers them.
 pub struct Decoder<'p> {
     source: Source<'p>,
+    encoding: Encoding,
+    connectivity: Connectivity,
     graph: CycleGraph,
     moves: MoveVars,
     var_count: usize,
+    /// Whether an unsatisfiable answer proves no tour: `Ok` once [`Decoder::check_formula`]
+    /// found the complete formula toursat writes for the problem.
+    formula: Result<(), Unconfirmed>,
 }
 
 impl<'p> Decoder<'p> {
@@ -213,9 +260,12 @@ impl<'p> Decoder<'p> {
         connectivity.add_layer(&graph, &moves, &mut formula);
         Decoder {
             source,
+            encoding,
+            connectivity,
             graph,
             moves,
             var_count: formula.var_count(),
+            formula: Err(Unconfirmed::NoFormula),
         }
     }
 
@@ -242,6 +292,35 @@ impl<'p> Decoder<'p> {
         self.var_count
     }
 
+    /// What the formula toursat writes for this problem is.
+    pub fn expected(&self) -> Expected<'p> {
+        Expected {
+            source: self.source,
+            encoding: self.encoding,
+            connectivity: self.connectivity,
+            var_count: self.var_count,
+        }
+    }
+
+    /// Checks the formula file the solver answered (see [`check_formula`]). After a check that
+    /// finds the complete formula toursat writes for this problem, and only then, an
+    /// unsatisfiable answer decodes to [`DecodeError::Unsatisfiable`].
+    pub fn check_formula(&mut self, input: impl BufRead) -> Result<Checked, FormulaMismatch> {
+        let checked = check_formula(input, &self.expected());
+        self.formula = match &checked {
+            Ok(checked) if checked.identity.complete => Ok(()),
+            Ok(_) => Err(Unconfirmed::Lazy),
+            Err(mismatch) => Err(Unconfirmed::Mismatch(mismatch.clone())),
+        };
+        checked
+    }
+
+    /// The most bytes a solver's answer to this formula may take: 16 MiB of comments and 24
+    /// bytes a variable.
+    pub fn answer_byte_limit(&self) -> u64 {
+        (16u64 << 20).saturating_add(24u64.saturating_mul(self.var_count as u64))
+    }
+
     /// Reads a solver's answer to this formula.
     pub fn read(&self, text: &str) -> Result<SolverAnswer, AnswerError> {
         SolverAnswer::parse(text, self.var_count)
@@ -260,7 +339,12 @@ impl<'p> Decoder<'p> {
     pub fn tour(&self, answer: &SolverAnswer) -> Result<Tour, DecodeError> {
         let values = match answer {
             SolverAnswer::Satisfiable(values) => values,
-            SolverAnswer::Unsatisfiable => return Err(DecodeError::Unsatisfiable),
+            SolverAnswer::Unsatisfiable => {
+                return Err(match &self.formula {
+                    Ok(()) => DecodeError::Unsatisfiable,
+                    Err(why) => DecodeError::Unconfirmed(why.clone()),
+                })
+            }
             SolverAnswer::Unknown => return Err(DecodeError::Unknown),
         };
         let cycles = self.cycles(values)?;
@@ -398,11 +482,11 @@ mod tests {
     }
 
     #[test]
-    fn an_unsatisfiable_answer_means_no_tour() {
+    fn an_unsatisfiable_answer_without_a_checked_formula_is_unconfirmed() {
         let problem = rook_problem(2, 2, TourShape::Closed);
         assert_eq!(
             decode(&problem, Encoding::Cutset, "s UNSATISFIABLE\n"),
-            Err(DecodeError::Unsatisfiable)
+            Err(DecodeError::Unconfirmed(Unconfirmed::NoFormula))
         );
         assert_eq!(
             decode(&problem, Encoding::Cutset, "INDET\n"),
