@@ -92,7 +92,7 @@ fn an_unwritable_svg_keeps_the_tour_of_decode() {
         "--svg",
         &svg,
     ];
-    assert_answer_then_error(&toursat(&args, ""), "0,0 ", &svg);
+    assert_answer_then_error(&toursat(&args, ""), "0,0\n1,0\n", &svg);
 }
 
 #[test]
