@@ -193,7 +193,7 @@ impl fmt::Display for BoardError {
                 rows,
             } => write!(
                 f,
-                "character {position} of the URL: the body ends after {length} characters, a \
+                "character {position} of the URL: the body ends after {length} characters, the \
                  {cols} x {rows} grid needs {needed} (one for each five cells)"
             ),
             BoardError::Pzprv3 {
