@@ -1,5 +1,9 @@
 //! Rectangular boards with blocked squares.
 
+pub mod puzzlink;
+mod pzprv3;
+
+use crate::names::named;
 use std::fmt;
 
 /// A square of a board: its index `y * cols + x` in row-major order.
@@ -84,6 +88,49 @@ pub enum BoardError {
         /// The mark, `S` or `E`.
         mark: char,
     },
+    /// A puzz.link URL not of the form `…?simpleloop/COLS/ROWS/BODY`.
+    UrlForm {
+        /// 1-based position in the URL (in characters).
+        position: usize,
+        /// What was expected there.
+        expected: &'static str,
+    },
+    /// A puzz.link URL of another puzzle than Simple Loop.
+    UrlPuzzle {
+        /// 1-based position of the puzzle's name in the URL (in characters).
+        position: usize,
+        /// The name found.
+        found: String,
+    },
+    /// A character of a puzz.link URL's body that is not a base-32 digit (`0-9`, `a-v`).
+    UrlCharacter {
+        /// 1-based position in the URL (in characters).
+        position: usize,
+        /// The character found.
+        found: char,
+    },
+    /// A puzz.link URL's body that ends before the grid's last cell.
+    UrlShortBody {
+        /// 1-based position in the URL (in characters) where the body ends.
+        position: usize,
+        /// Characters of the body.
+        length: usize,
+        /// Characters the grid needs, one for each five cells.
+        needed: usize,
+        /// Columns of the grid.
+        cols: u32,
+        /// Rows of the grid.
+        rows: u32,
+    },
+    /// A pzprv3 file that is not a Simple Loop puzzle as pzprjs writes it.
+    Pzprv3 {
+        /// 1-based line.
+        line: usize,
+        /// What was expected there.
+        expected: String,
+        /// What was found, quoted, or `the end of the file`.
+        found: String,
+    },
     /// A square outside the board.
     OffBoard {
         /// Column.
@@ -125,6 +172,35 @@ impl fmt::Display for BoardError {
                 "line {line}, column {column}: a second {mark:?} (a board marks at most one \
                  start 'S' and one end 'E')"
             ),
+            BoardError::UrlForm { position, expected } => {
+                write!(f, "character {position} of the URL: expected {expected}")
+            }
+            BoardError::UrlPuzzle { position, found } => write!(
+                f,
+                "character {position} of the URL: expected the puzzle name simpleloop (toursat \
+                 reads Simple Loop puzzles), found {found:?}"
+            ),
+            BoardError::UrlCharacter { position, found } => write!(
+                f,
+                "character {position} of the URL: expected a base-32 digit (0-9, a-v), found \
+                 {found:?}"
+            ),
+            BoardError::UrlShortBody {
+                position,
+                length,
+                needed,
+                cols,
+                rows,
+            } => write!(
+                f,
+                "character {position} of the URL: the body ends after {length} characters, the \
+                 {cols} x {rows} grid needs {needed} (one for each five cells)"
+            ),
+            BoardError::Pzprv3 {
+                line,
+                expected,
+                found,
+            } => write!(f, "line {line}: expected {expected}, found {found}"),
             BoardError::OffBoard { x, y } => write!(f, "square {x},{y} is off the board"),
         }
     }
@@ -241,20 +317,38 @@ impl Board {
 
     /// Reads a board file: one line a row, `.` free, `X` or `#` blocked, `S` and `E` free and
     /// marked as a tour's start and end (see [`Board::parse_marked`]; here they are read as
-    /// free squares), trailing blank lines ignored, at most `limit` squares.
+    /// free squares), trailing blank lines ignored, at most `limit` squares. A puzz.link URL of a
+    /// Simple Loop puzzle ([`puzzlink`]) or a pzprv3 file is read too, its shaded cells blocked.
     pub fn parse_with_limit(text: &str, limit: u64) -> Result<Board, BoardError> {
         Board::parse_marked(text, limit).map(|(board, _)| board)
     }
 
     /// Reads a board file as [`Board::parse_with_limit`] does, with the squares it marks as a
-    /// tour's start (`S`) and end (`E`), at most one of each.
+    /// tour's start (`S`) and end (`E`), at most one of each. The syntax is told by the first
+    /// non-blank line: `pzprv3` starts a pzprv3 file, a `/` or a `?` makes it a puzz.link URL
+    /// (no line of a board file has either); neither marks ends.
     ///
     /// ```
     /// use toursat::board::{Board, MAX_SQUARES};
     /// let (board, ends) = Board::parse_marked("S.X\n..E\n", MAX_SQUARES).unwrap();
     /// assert_eq!((ends.start, ends.end), (Some(0), Some(board.square(2, 1))));
+    /// let (board, _) = Board::parse_marked("https://puzz.link/p?simpleloop/3/2/o0", MAX_SQUARES)
+    ///     .unwrap();
+    /// assert_eq!(board.to_string(), "XX.\n...\n");
     /// ```
     pub fn parse_marked(text: &str, limit: u64) -> Result<(Board, MarkedEnds), BoardError> {
+        let unmarked = |board| (board, MarkedEnds::default());
+        if pzprv3::holds_pzprv3(text) {
+            pzprv3::read(text, limit).map(unmarked)
+        } else if puzzlink::holds_url(text) {
+            puzzlink::read(text, limit).map(unmarked)
+        } else {
+            Board::parse_grid(text, limit)
+        }
+    }
+
+    /// Reads a board file's grid: one line a row, with its marked ends.
+    fn parse_grid(text: &str, limit: u64) -> Result<(Board, MarkedEnds), BoardError> {
         let lines: Vec<&str> = text
             .lines()
             .map(|line| line.strip_suffix('\r').unwrap_or(line))
@@ -337,6 +431,37 @@ impl Board {
         text
     }
 }
+
+/// How a board is written: as a board file, or as a puzz.link URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardFormat {
+    /// The board file: one line a row, with the ends marked.
+    File,
+    /// A puzz.link URL of the Simple Loop puzzle whose shaded cells are the blocked squares;
+    /// it holds no ends.
+    Puzzlink,
+}
+
+impl BoardFormat {
+    /// `board` written in this format, with `ends` marked where the format holds them.
+    pub fn write(&self, board: &Board, ends: MarkedEnds) -> String {
+        match self {
+            BoardFormat::File => board.marked_text(ends),
+            BoardFormat::Puzzlink => puzzlink::url(board) + "\n",
+        }
+    }
+
+    /// Whether the format holds a tour's marked start and end.
+    pub fn holds_ends(&self) -> bool {
+        *self == BoardFormat::File
+    }
+}
+
+named!(BoardFormat, "board format", {
+    File => "board", "The board file: one line a row, `.` free, `X` blocked, `S` and `E` the ends",
+    Puzzlink => "puzzlink",
+        "A puzz.link URL (https://puzz.link/p?simpleloop/COLS/ROWS/BODY), blocked squares shaded",
+});
 
 impl std::str::FromStr for Board {
     type Err = BoardError;

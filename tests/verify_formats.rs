@@ -189,7 +189,8 @@ fn library_reads_back_every_format_it_writes() {
             panic!("{}: no tour", case.name)
         };
         for name in FormatName::ALL {
-            if name == FormatName::Moves && case.piece != "rook" {
+            // The puzzlink format writes the board, not the tour (tests/board_formats.rs).
+            if name == FormatName::Puzzlink || name == FormatName::Moves && case.piece != "rook" {
                 continue;
             }
             let mut written = Vec::new();

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use toursat::board::MAX_SQUARES;
+use toursat::board::{puzzlink, MAX_SQUARES};
 use toursat::engine::sat::{Encoding, SatOptions, COMPLETE_AFTER};
 use toursat::engine::{EngineChoice, Limits};
 use toursat::graph_file::GraphSyntax;
@@ -102,16 +102,21 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
         .map_err(|_| format!("{text:?} is not a time limit: give seconds, 0 or more"))
 }
 
-/// Reads a board file of at most `max_squares` squares (stdin for `-`); a file too long to hold
-/// such a board (a square is a byte, and each row ends in one or two) is refused before it is
-/// read.
+/// Reads a board file of at most `max_squares` squares (stdin for `-`), or the board of a
+/// puzz.link URL given in its place; a file too long to hold such a board is refused before it
+/// is read (a square takes at most 8 bytes: one in a board file, two and its share of the
+/// loop drawn in a pzprv3 file).
 pub fn read_board(path: &Path, max_squares: u64) -> Result<Board, CliError> {
     read_marked_board(path, max_squares).map(|(board, _)| board)
 }
 
 /// Reads a board file as [`read_board`] does, with the start and end it marks (`S`, `E`).
 pub fn read_marked_board(path: &Path, max_squares: u64) -> Result<(Board, MarkedEnds), CliError> {
-    let too_long = max_squares.saturating_mul(3).saturating_add(4096);
+    if let Some(url) = path.to_str().filter(|text| puzzlink::is_url(text)) {
+        return Board::parse_marked(url, max_squares)
+            .map_err(|error| CliError::in_file(path, error));
+    }
+    let too_long = max_squares.saturating_mul(8).saturating_add(4096);
     let what = format!("a board of --max-squares {max_squares} squares");
     let text = read_input(path, too_long, &what)?;
     Board::parse_marked(&text, max_squares).map_err(|error| CliError::in_file(path, error))
@@ -206,7 +211,9 @@ pub fn read_square(
 #[derive(Args, Debug, Clone)]
 pub struct ProblemInput {
     /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one, `S`
-    /// and `E` free squares marked as the start and end (--start and --end override them).
+    /// and `E` free squares marked as the start and end (--start and --end override them). Or
+    /// a puzz.link URL (https://puzz.link/p?simpleloop/COLS/ROWS/BODY), given here or in the
+    /// file, or a pzprv3 file: shaded cells are blocked (docs/board-formats.md).
     #[arg(value_name = "BOARD_FILE", conflicts_with_all = ["rows", "cols", "graph"])]
     pub board_file: Option<PathBuf>,
     #[command(flatten)]

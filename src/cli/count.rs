@@ -21,7 +21,8 @@ Examples:
   toursat count --rows 5 --cols 5 --piece knight --tour open --directed
   toursat count --rows 4 --cols 4 --blocked \"0,3 2,2\" --piece rook --tour closed
   toursat count --rows 100 --cols 100 --blocked \"0,0\" --piece knight --tour open --limit 2
-  toursat count --rows 3 --cols 4 --piece rook --tour open --all";
+  toursat count --rows 3 --cols 4 --piece rook --tour open --all
+  toursat count 'https://puzz.link/p?simpleloop/8/7/200200a42000' --piece rook --tour closed --limit 2";
 
 /// Arguments of `toursat count`.
 #[derive(Args, Debug)]

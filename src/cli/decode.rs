@@ -40,7 +40,8 @@ Examples:
 /// Arguments of `toursat decode`.
 #[derive(Args, Debug)]
 pub struct DecodeArgs {
-    /// `[BOARD_FILE] MODEL_FILE`: the board (or --rows/--cols, or --graph) and the solver's
+    /// `[BOARD_FILE] MODEL_FILE`: the board (a board file or a puzz.link URL, as `toursat solve`
+    /// takes; or --rows/--cols, or --graph) and the solver's
     /// answer, in the SAT-competition format (`s SATISFIABLE`, `v ... 0`), minisat's result
     /// file, or a bare list of literals. Either may be `-` for stdin.
     #[arg(value_name = "FILES", num_args = 1..=2, required = true)]

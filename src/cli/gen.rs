@@ -6,6 +6,7 @@ use super::exit;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use toursat::board::BoardFormat;
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
 use toursat::{Board, MarkedEnds, Piece};
 
@@ -17,7 +18,8 @@ Examples:
   toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3
   toursat gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --ends --seed 2
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o board.txt
-  toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir boards";
+  toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir boards
+  toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink";
 
 /// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
@@ -78,6 +80,10 @@ pub struct GenArgs {
     /// verify and compare take them as --start and --end.
     #[arg(long)]
     ends: bool,
+    /// How to write the board: a board file, or a puzz.link URL that puzz.link opens as a
+    /// Simple Loop puzzle (without --ends: a URL holds no ends).
+    #[arg(long, value_parser = one_of::<BoardFormat>(), default_value_t = BoardFormat::File)]
+    format: BoardFormat,
     /// Write the board to FILE (default: standard output).
     #[arg(short = 'o', long, value_name = "FILE", conflicts_with = "out_dir")]
     output: Option<PathBuf>,
@@ -162,7 +168,7 @@ fn parse_share(text: &str) -> Result<f64, String> {
 }
 
 impl GenArgs {
-    /// The board file for `seed`: the board, with its ends marked if asked.
+    /// The board for `seed` in `--format`, with its ends marked if asked.
     fn board_text(&self, seed: u64) -> Result<String, GenError> {
         let board = self.board(seed)?;
         let ends = if self.ends {
@@ -170,7 +176,7 @@ impl GenArgs {
         } else {
             MarkedEnds::default()
         };
-        Ok(board.marked_text(ends))
+        Ok(self.format.write(&board, ends))
     }
 
     /// The board for `seed`.
@@ -242,6 +248,13 @@ impl GenArgs {
 
 /// Runs `toursat gen`: the exit status, or an error.
 pub fn run(args: &GenArgs) -> Result<u8, CliError> {
+    if args.ends && !args.format.holds_ends() {
+        return Err(CliError::input(format!(
+            "--ends marks a start and an end, which --format {} cannot hold: write the board \
+             file (--format board)",
+            args.format
+        )));
+    }
     let generate = |seed: u64| {
         args.board_text(seed).map_err(|error| {
             CliError::input(format!(

@@ -29,7 +29,8 @@ pub struct GenGraphArgs {
     /// graph of --piece on BOARD_FILE, free squares numbered row by row).
     #[arg(long, value_enum)]
     kind: GraphKind,
-    /// The board file of `--kind board` (`-`: stdin).
+    /// The board file of `--kind board` (`-`: stdin), or a puzz.link URL (see `toursat solve
+    /// --help`).
     #[arg(value_name = "BOARD_FILE", required_if_eq("kind", "board"))]
     board_file: Option<PathBuf>,
     /// The piece of `--kind board`.

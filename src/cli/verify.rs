@@ -32,7 +32,9 @@ Examples:
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// Board file (`-`: stdin): one line a row, `.` a free square, `X` or `#` a blocked one, `S`
-    /// and `E` free squares marked as the start and end (--start and --end override them).
+    /// and `E` free squares marked as the start and end (--start and --end override them). Or
+    /// a puzz.link URL (https://puzz.link/p?simpleloop/COLS/ROWS/BODY), given here or in the
+    /// file, or a pzprv3 file: shaded cells are blocked (docs/board-formats.md).
     /// With --graph, the only file given is the tour file.
     #[arg(value_name = "BOARD_FILE")]
     board_file: PathBuf,

@@ -6,6 +6,7 @@ mod json;
 mod moves;
 mod names;
 mod numbers;
+mod puzzlink;
 pub mod read;
 pub mod reason;
 mod squares;
@@ -17,6 +18,7 @@ pub use json::{Json, JsonAnswer, JSON_VERSION};
 pub use moves::Moves;
 pub use names::Names;
 pub use numbers::Numbers;
+pub use puzzlink::Puzzlink;
 pub use squares::Squares;
 pub use svg::{Svg, MAX_NUMBERED_SIDE};
 
@@ -102,6 +104,8 @@ pub enum FormatName {
     Grid,
     /// A JSON object with the problem, the answer, the tour and statistics.
     Json,
+    /// The tour's board as a puzz.link URL, without the tour.
+    Puzzlink,
 }
 
 impl FormatName {
@@ -119,6 +123,7 @@ impl FormatName {
             FormatName::Numbers => Box::new(Numbers),
             FormatName::Grid => Box::new(Grid { colour }),
             FormatName::Json => Box::new(Json),
+            FormatName::Puzzlink => Box::new(Puzzlink),
         }
     }
 
@@ -128,7 +133,7 @@ impl FormatName {
             FormatName::Numbers => Some(StreamFormat::Numbers),
             FormatName::Squares => Some(StreamFormat::Squares),
             FormatName::Names => Some(StreamFormat::Names),
-            FormatName::Moves | FormatName::Grid | FormatName::Json => None,
+            FormatName::Moves | FormatName::Grid | FormatName::Json | FormatName::Puzzlink => None,
         }
     }
 }
@@ -144,6 +149,9 @@ named!(FormatName, "format", {
     Json => "json",
         "One JSON object: problem, answer, tour as [x,y] pairs (vertex numbers for --graph), \
          statistics (docs/json.md)",
+    Puzzlink => "puzzlink",
+        "The board (not the tour) as a puzz.link URL, which puzz.link opens as a Simple Loop \
+         puzzle (docs/board-formats.md)",
 });
 
 /// What to write of an answer: a tour in a format of board tours or of graph tours, or nothing.

@@ -15,7 +15,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
-use toursat::board::MAX_SQUARES;
+use toursat::board::{puzzlink, MAX_SQUARES};
 use toursat::compare::{self, BoardEntry, Comparison, Contender, Instance, Report, ReportFormat};
 use toursat::{Piece, Problem, TourShape};
 
@@ -29,8 +29,9 @@ Examples:
 /// Arguments of `toursat compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Board files, or folders whose `.txt` files are boards (with --graph: graph files, or
-    /// folders whose `.hcp` files are graphs).
+    /// Board files (or puzz.link URLs, pzprv3 files: see `toursat solve --help`), or folders
+    /// whose `.txt` files are boards (with --graph: graph files, or folders whose `.hcp` files
+    /// are graphs).
     #[arg(value_name = "BOARDS", required = true)]
     boards: Vec<PathBuf>,
     /// The piece: rook, knight, king or leaper:A,B.
@@ -244,8 +245,12 @@ fn read_boards(args: &CompareArgs) -> Result<Vec<BoardEntry>, CliError> {
         .collect()
 }
 
-/// A board's name in reports: its file name without `.txt` (a graph's without `.hcp`).
+/// A board's name in reports: its file name without `.txt` (a graph's without `.hcp`), or the
+/// puzz.link URL given for it.
 fn board_name(path: &Path) -> String {
+    if let Some(url) = path.to_str().filter(|text| puzzlink::is_url(text)) {
+        return url.to_string();
+    }
     let name = path
         .file_name()
         .unwrap_or(path.as_os_str())

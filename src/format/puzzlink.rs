@@ -1,0 +1,24 @@
+//! The puzzlink format: the board of a tour as a puzz.link URL, the tour itself left out.
+
+use super::{Format, FormatError};
+use crate::board::puzzlink;
+use crate::problem::Problem;
+use crate::tour::Tour;
+use std::io::Write;
+
+/// Writes the board of a tour as its puzz.link URL (`https://puzz.link/p?simpleloop/…`), one
+/// line, whatever the piece: the URL holds only the blocked squares, which puzz.link shows as a
+/// Simple Loop puzzle (a rook circuit's).
+pub struct Puzzlink;
+
+impl Format for Puzzlink {
+    fn write_tour(
+        &self,
+        problem: &Problem,
+        _tour: &Tour,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        writeln!(out, "{}", puzzlink::url(&problem.board))?;
+        Ok(())
+    }
+}
