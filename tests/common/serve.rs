@@ -108,31 +108,59 @@ pub fn request(
         // A server that refuses a body may answer before reading it: read its answer anyway.
         let _ = stream.write_all(body);
     }
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw)?;
-    parse_response(&raw)
+    read_response(&mut stream)
 }
 
-/// Reads a raw HTTP/1.1 response.
-fn parse_response(raw: &[u8]) -> std::io::Result<Response> {
+/// Reads one HTTP/1.1 response: to the end of its `Content-Length`, of its last chunk, or of
+/// the connection.
+fn read_response(stream: &mut TcpStream) -> std::io::Result<Response> {
     let invalid =
         |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
-    let end = raw
-        .windows(4)
-        .position(|window| window == b"\r\n\r\n")
-        .ok_or_else(|| invalid("no end of the headers"))?;
-    let head = String::from_utf8_lossy(&raw[..end]).into_owned();
+    let mut raw = Vec::new();
+    let mut buffer = [0u8; 64 * 1024];
+    let end = loop {
+        if let Some(end) = raw.windows(4).position(|window| window == b"\r\n\r\n") {
+            break end;
+        }
+        let read = stream.read(&mut buffer)?;
+        if read == 0 {
+            return Err(invalid("the connection closed before the headers ended"));
+        }
+        raw.extend_from_slice(&buffer[..read]);
+    };
+    let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
     let status = head
         .split_whitespace()
         .nth(1)
         .and_then(|code| code.parse().ok())
         .ok_or_else(|| invalid("no status"))?;
+    let header = |name: &str| {
+        head.lines().find_map(|line| {
+            line.strip_prefix(name)
+                .map(|value| value.trim().to_string())
+        })
+    };
+    let length: Option<usize> = header("content-length:").and_then(|value| value.parse().ok());
+    let chunked = header("transfer-encoding:").is_some_and(|value| value.contains("chunked"));
     let mut body = raw[end + 4..].to_vec();
-    let chunked = head.lines().any(|line| {
-        line.to_ascii_lowercase()
-            .starts_with("transfer-encoding: chunked")
-    });
-    if chunked {
+    loop {
+        let complete = match length {
+            Some(length) => body.len() >= length,
+            None if chunked => body.ends_with(b"0\r\n\r\n"),
+            None => false,
+        };
+        if complete {
+            break;
+        }
+        let read = stream.read(&mut buffer)?;
+        if read == 0 {
+            break;
+        }
+        body.extend_from_slice(&buffer[..read]);
+    }
+    if let Some(length) = length {
+        body.truncate(length);
+    } else if chunked {
         body = dechunk(&body).ok_or_else(|| invalid("a bad chunked body"))?;
     }
     Ok(Response { status, body })
