@@ -35,6 +35,7 @@ pub mod problem;
 // `gen` uses.
 #[doc(hidden)]
 pub mod rng;
+pub mod serve;
 pub mod square;
 pub mod tour;
 pub mod verify;

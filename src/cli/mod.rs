@@ -12,6 +12,7 @@ mod gen_graph;
 mod graph_input;
 mod judge;
 mod progress;
+mod serve;
 mod shell;
 mod show;
 mod solve;
@@ -86,6 +87,10 @@ enum Command {
     /// Count the tours of one board exactly (each cycle or path once), by a frontier DP.
     #[command(after_help = format!("{}\n\n{}", count::EXAMPLES, exit::HELP))]
     Count(count::CountArgs),
+    /// Serve the page (a board editor, the tour animated, the reason drawn) and the JSON API
+    /// on a local web server.
+    #[command(after_help = serve::EXAMPLES)]
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -103,6 +108,7 @@ pub fn main() -> ExitCode {
         Command::GenGraph(args) => gen_graph::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Count(args) => count::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -3,6 +3,7 @@
 use super::reason::{certification, reason as structured_reason, Certification, Reason};
 use super::{explain, explain_stop, Format, FormatError};
 use crate::board::{Board, Square};
+use crate::count::{Distinct, Natural};
 use crate::engine::{Answer, SatStats, Solution, Stats};
 use crate::problem::Problem;
 use crate::tour::Tour;
@@ -142,16 +143,7 @@ impl<'a> Document<'a> {
         let board = &problem.board;
         Document {
             version: JSON_VERSION,
-            problem: ProblemJson {
-                rows: board.rows(),
-                cols: board.cols(),
-                piece: problem.piece.to_string(),
-                tour: problem.shape.to_string(),
-                start: problem.start.map(|square| xy(board, square)),
-                end: problem.end.map(|square| xy(board, square)),
-                blocked: board.len() - board.free_count(),
-                blocked_squares: BlockedJson { board },
-            },
+            problem: ProblemJson::of(problem),
             answer: answer.as_str(),
             reason,
             why,
@@ -195,6 +187,23 @@ struct ProblemJson<'a> {
     end: Option<[u32; 2]>,
     blocked: usize,
     blocked_squares: BlockedJson<'a>,
+}
+
+impl<'a> ProblemJson<'a> {
+    /// The description of `problem`.
+    fn of(problem: &'a Problem) -> ProblemJson<'a> {
+        let board = &problem.board;
+        ProblemJson {
+            rows: board.rows(),
+            cols: board.cols(),
+            piece: problem.piece.to_string(),
+            tour: problem.shape.to_string(),
+            start: problem.start.map(|square| xy(board, square)),
+            end: problem.end.map(|square| xy(board, square)),
+            blocked: board.len() - board.free_count(),
+            blocked_squares: BlockedJson { board },
+        }
+    }
 }
 
 /// The blocked squares of a board, written as `[x, y]` in row-major order.
@@ -242,5 +251,75 @@ impl<'a> StatsJson<'a> {
             proof_seconds: stats.proof_seconds,
             sat: stats.sat.as_ref(),
         }
+    }
+}
+
+/// What a count found, for [`Json::write_count`]: the exact number of tours, the distinct tours
+/// found one by one, or both.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CountAnswer<'a> {
+    /// The exact number of tours (`count::count`), when it was counted.
+    pub tours: Option<&'a Natural>,
+    /// Why there is no exact number (the board too wide, the time limit), when there is none.
+    pub uncounted: Option<&'a str>,
+    /// Distinct tours (`count::distinct_tours`), when they were looked for.
+    pub distinct: Option<&'a Distinct>,
+}
+
+impl CountAnswer<'_> {
+    /// Whether the problem has exactly one tour, when what was found says.
+    pub fn unique(&self) -> Option<bool> {
+        if let Some(tours) = self.tours {
+            return Some(tours.to_u128() == Some(1));
+        }
+        let distinct = self.distinct?;
+        match distinct.tours.len() {
+            0 | 1 if !distinct.complete => None,
+            found => Some(found == 1),
+        }
+    }
+}
+
+/// The JSON document of a count (docs/json.md): `version`, `problem` as in a solve's document,
+/// `tours` (the exact number as a decimal string, or null), `uncounted` (why not, or null),
+/// `distinct` (the distinct tours found, each a list of `[x, y]`), `complete` (whether those
+/// are all the tours) and `unique` (true, false, or null when not known).
+#[derive(serde::Serialize)]
+struct CountDocument<'a> {
+    version: u32,
+    problem: ProblemJson<'a>,
+    tours: Option<String>,
+    uncounted: Option<&'a str>,
+    distinct: Vec<TourJson<'a>>,
+    complete: bool,
+    unique: Option<bool>,
+}
+
+impl Json {
+    /// Writes the document of a count of `problem` (see [`CountAnswer`] and docs/json.md).
+    pub fn write_count(
+        &self,
+        problem: &Problem,
+        answer: &CountAnswer,
+        out: &mut dyn Write,
+    ) -> Result<(), FormatError> {
+        let board = &problem.board;
+        let distinct = answer.distinct.map_or(&[][..], |distinct| &distinct.tours);
+        let document = CountDocument {
+            version: JSON_VERSION,
+            problem: ProblemJson::of(problem),
+            tours: answer.tours.map(|tours| tours.to_string()),
+            uncounted: answer.uncounted,
+            distinct: distinct
+                .iter()
+                .map(|tour| TourJson {
+                    board,
+                    squares: tour.squares(),
+                })
+                .collect(),
+            complete: answer.distinct.is_some_and(|distinct| distinct.complete),
+            unique: answer.unique(),
+        };
+        write_document(&document, out)
     }
 }

@@ -14,7 +14,7 @@ pub mod stream;
 mod svg;
 
 pub use grid::Grid;
-pub use json::{Json, JsonAnswer, JSON_VERSION};
+pub use json::{CountAnswer, Json, JsonAnswer, JSON_VERSION};
 pub use moves::Moves;
 pub use names::Names;
 pub use numbers::Numbers;

@@ -1,6 +1,8 @@
 //! What the command-line tests share: running the built `toursat` binary, scratch files.
 #![allow(dead_code)] // each test binary uses some of these
 
+pub mod serve;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

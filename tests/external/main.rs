@@ -1,10 +1,11 @@
-//! Tests that run outside programs (minisat, rate, man, and the README's examples in bash).
+//! Tests that run outside programs (minisat, rate, man, chromium, and the README's examples in bash).
 //!
 //! A test whose program is not on PATH is reported `ignored`, with the program and how to
 //! install it, rather than `ok`; with `TOURSAT_REQUIRE_EXTERNAL=1` (set by `.ci/run`, which
 //! installs them) it fails instead. This file has its own harness (libtest-mimic) so that the
 //! decision is taken when the tests run.
 
+mod browser;
 #[path = "../common/mod.rs"]
 mod common;
 mod drat;
@@ -23,6 +24,7 @@ fn main() {
         drat::trials(),
         readme::trials(),
         tools::trials(),
+        browser::trials(),
     ]
     .into_iter()
     .flatten()

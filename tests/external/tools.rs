@@ -16,6 +16,10 @@ pub enum Tool {
     Rate,
     /// The manual-page viewer man (Debian package `man-db`).
     Man,
+    /// The browser Chromium (Debian package `chromium`).
+    Chromium,
+    /// Chromium's WebDriver server (Debian package `chromium-driver`).
+    Chromedriver,
 }
 
 impl Tool {
@@ -25,6 +29,8 @@ impl Tool {
             Tool::Minisat => "minisat",
             Tool::Rate => "rate",
             Tool::Man => "man",
+            Tool::Chromium => "chromium",
+            Tool::Chromedriver => "chromedriver",
         }
     }
 
@@ -34,6 +40,8 @@ impl Tool {
             Tool::Minisat => "apt-get install minisat",
             Tool::Rate => "cargo install rate --version 0.3.0",
             Tool::Man => "apt-get install man-db",
+            Tool::Chromium => "apt-get install chromium",
+            Tool::Chromedriver => "apt-get install chromium-driver",
         }
     }
 

@@ -1,0 +1,99 @@
+//! `toursat serve`: the page and the JSON API on a local web server.
+
+use super::args::parse_timeout;
+use super::error::CliError;
+use clap::Args;
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+use toursat::serve::{self, limits};
+
+/// Examples shown under `toursat serve --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  toursat serve --open
+  toursat serve --port 8000 --timeout 30 --max-squares 40000
+  toursat serve --port 0    # a free port; the address is printed";
+
+/// Arguments of `toursat serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: a free one, printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on. Anything but a loopback address lets other machines in: a
+    /// warning says so.
+    #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    bind: IpAddr,
+    /// Open the page in the browser (xdg-open or open; failing to is a warning).
+    #[arg(long)]
+    open: bool,
+    /// Refuse boards with more squares than this.
+    #[arg(long, value_name = "N", default_value_t = limits::MAX_SQUARES)]
+    max_squares: u64,
+    /// The most seconds a request may run (its own `timeout` is cut to this, and defaults to
+    /// it).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout,
+          default_value = "10")]
+    timeout: Duration,
+    /// The largest request body, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = limits::BODY_BYTES)]
+    max_body: usize,
+    /// The most solves (and counts, generated boards) at once; more are refused with status
+    /// 503 [default: the cores]
+    #[arg(long, value_name = "N")]
+    solves: Option<usize>,
+}
+
+/// Runs `toursat serve` until the process is stopped (Ctrl-C).
+pub fn run(args: &ServeArgs) -> Result<u8, CliError> {
+    let defaults = limits::ServeLimits::default();
+    let limits = limits::ServeLimits {
+        body_bytes: args.max_body,
+        max_squares: args.max_squares,
+        timeout: args.timeout,
+        solves: args.solves.unwrap_or(defaults.solves).max(1),
+    };
+    let listener =
+        serve::bind(SocketAddr::new(args.bind, args.port), limits).map_err(CliError::input)?;
+    let address = listener
+        .address()
+        .ok_or_else(|| CliError::input("the server has no IP address"))?;
+    let url = format!("http://{address}/");
+    if !args.bind.is_loopback() {
+        eprintln!(
+            "toursat: warning: listening on {}, not a loopback address: other machines can \
+             reach this server",
+            args.bind
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "toursat serve: listening on {url} (Ctrl-C stops it)")
+        .and_then(|()| out.flush())
+        .map_err(|error| CliError::input(format!("writing the address: {error}")))?;
+    drop(out);
+    if args.open {
+        open_browser(&url);
+    }
+    listener.run();
+    Ok(super::exit::SUCCESS)
+}
+
+/// Opens `url` in the browser; a failure is a warning.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let started = Command::new(opener)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    if let Err(error) = started {
+        eprintln!("toursat: warning: could not open the browser with {opener}: {error}");
+    }
+}

@@ -1,0 +1,729 @@
+// toursat's page: a board editor on one canvas, the answers of /api/solve and /api/count
+// drawn on it (the tour animated move by move, the reason of no tour), and exports.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const base = $("board");
+const overlay = $("overlay");
+const baseContext = base.getContext("2d");
+const overlayContext = overlay.getContext("2d");
+
+// The board being edited, and the answer drawn on it.
+const state = {
+  rows: 8,
+  cols: 8,
+  blocked: new Uint8Array(64),
+  start: null, // [x, y]
+  end: null,
+  answer: null, // the JSON document of the last solve, or null
+  tours: [], // tours to show, each a list of [x, y]
+  shown: 0, // index in tours
+  frame: 0, // moves of the shown tour drawn
+  playing: false,
+  why: null,
+  request: null, // {controller, id} of the request running
+};
+
+// Geometry of the drawing: cell size and the margin for file letters and rank numbers.
+const view = { cell: 40, margin: 0 };
+
+function setState(name) {
+  document.body.dataset.state = name;
+}
+
+function index(x, y) {
+  return y * state.cols + x;
+}
+
+function columnLetters(x) {
+  let letters = "";
+  let rest = x + 1;
+  while (rest > 0) {
+    rest -= 1;
+    letters = String.fromCharCode(65 + (rest % 26)) + letters;
+    rest = Math.floor(rest / 26);
+  }
+  return letters;
+}
+
+function squareName([x, y]) {
+  return columnLetters(x) + (y + 1);
+}
+
+function pieceName() {
+  const piece = $("piece").value;
+  if (piece === "leaper") {
+    return `leaper:${$("leap-a").value},${$("leap-b").value}`;
+  }
+  return piece;
+}
+
+// The piece's steps, as the library's Piece::steps.
+function steps() {
+  const piece = $("piece").value;
+  if (piece === "rook") return [[1, 0], [-1, 0], [0, 1], [0, -1]];
+  if (piece === "king") {
+    return [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+  }
+  const [a, b] = piece === "knight" ? [1, 2] : [Number($("leap-a").value), Number($("leap-b").value)];
+  const seen = new Set();
+  const all = [];
+  for (const [p, q] of [[a, b], [b, a]]) {
+    for (const [sx, sy] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+      const step = [p * sx, q * sy];
+      const key = step.join(",");
+      if (!seen.has(key) && (step[0] || step[1])) {
+        seen.add(key);
+        all.push(step);
+      }
+    }
+  }
+  return all;
+}
+
+function isFree(x, y) {
+  return x >= 0 && y >= 0 && x < state.cols && y < state.rows && !state.blocked[index(x, y)];
+}
+
+// ---- layout and drawing ----
+
+function layout() {
+  const stage = $("stage");
+  const width = Math.max(200, stage.clientWidth - 24);
+  const height = Math.max(200, window.innerHeight - 24);
+  const fit = Math.floor(Math.min(width / (state.cols + 1), height / (state.rows + 1)));
+  view.cell = Math.max(2, Math.min(64, fit));
+  view.margin = view.cell >= 14 ? Math.max(20, Math.min(30, view.cell)) : 0;
+  const w = view.margin + state.cols * view.cell + 1;
+  const h = view.margin + state.rows * view.cell + 1;
+  for (const canvas of [base, overlay]) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  $("layers").style.width = w + "px";
+  $("layers").style.height = h + "px";
+}
+
+function centre([x, y]) {
+  return [view.margin + (x + 0.5) * view.cell, view.margin + (y + 0.5) * view.cell];
+}
+
+function fillSquare(context, [x, y], colour) {
+  context.fillStyle = colour;
+  context.fillRect(view.margin + x * view.cell, view.margin + y * view.cell, view.cell, view.cell);
+}
+
+function outlineSquare(context, [x, y], colour, width) {
+  context.strokeStyle = colour;
+  context.lineWidth = width;
+  const inset = width / 2;
+  context.strokeRect(
+    view.margin + x * view.cell + inset,
+    view.margin + y * view.cell + inset,
+    view.cell - width,
+    view.cell - width,
+  );
+}
+
+function drawBoard() {
+  const context = baseContext;
+  context.clearRect(0, 0, base.width, base.height);
+  const { cell, margin } = view;
+  for (let y = 0; y < state.rows; y++) {
+    for (let x = 0; x < state.cols; x++) {
+      const blocked = state.blocked[index(x, y)];
+      context.fillStyle = blocked ? "#3a3a3a" : (x + y) % 2 ? "#e8e2d0" : "#f8f5ec";
+      context.fillRect(margin + x * cell, margin + y * cell, cell, cell);
+    }
+  }
+  if (cell >= 6) {
+    context.strokeStyle = "#c9c2ad";
+    context.lineWidth = 1;
+    context.beginPath();
+    for (let x = 0; x <= state.cols; x++) {
+      context.moveTo(margin + x * cell + 0.5, margin);
+      context.lineTo(margin + x * cell + 0.5, margin + state.rows * cell);
+    }
+    for (let y = 0; y <= state.rows; y++) {
+      context.moveTo(margin, margin + y * cell + 0.5);
+      context.lineTo(margin + state.cols * cell, margin + y * cell + 0.5);
+    }
+    context.stroke();
+  }
+  if (margin) {
+    context.fillStyle = "#444";
+    context.font = `${Math.min(14, margin - 6)}px sans-serif`;
+    context.textAlign = "center";
+    context.textBaseline = "middle";
+    const every = Math.ceil(24 / cell);
+    for (let x = 0; x < state.cols; x += every) {
+      context.fillText(columnLetters(x), margin + (x + 0.5) * cell, margin / 2);
+    }
+    for (let y = 0; y < state.rows; y += every) {
+      context.fillText(String(y + 1), margin / 2, margin + (y + 0.5) * cell);
+    }
+  }
+  drawEnds(context);
+  if (state.why) drawReason(context, state.why);
+}
+
+function drawEnds(context) {
+  const width = Math.max(2, view.cell / 8);
+  if (state.start) outlineSquare(context, state.start, "#1a8f2a", width);
+  if (state.end) outlineSquare(context, state.end, "#b0207a", width);
+  if (view.cell >= 16) {
+    context.font = `bold ${Math.floor(view.cell / 3)}px sans-serif`;
+    context.textAlign = "left";
+    context.textBaseline = "top";
+    for (const [square, letter, colour] of [[state.start, "S", "#1a8f2a"], [state.end, "E", "#b0207a"]]) {
+      if (!square) continue;
+      context.fillStyle = colour;
+      context.fillText(letter, view.margin + square[0] * view.cell + 3, view.margin + square[1] * view.cell + 2);
+    }
+  }
+}
+
+// The reason of no tour, drawn: the squares it names, colour counts, sealed regions with the
+// moves that would have to cross them.
+function drawReason(context, why) {
+  if (why.kind === "colour-count") {
+    for (let y = 0; y < state.rows; y++) {
+      for (let x = 0; x < state.cols; x++) {
+        if (isFree(x, y)) fillSquare(context, [x, y], (x + y) % 2 ? "rgba(230,140,20,0.35)" : "rgba(40,110,220,0.3)");
+      }
+    }
+  }
+  for (const region of why.regions || []) {
+    const inRegion = new Set(region.squares.map((square) => square.join(",")));
+    for (const square of region.squares) fillSquare(context, square, "rgba(150,60,200,0.28)");
+    const sealed = region.sealed_colour === "even" ? 0 : 1;
+    context.strokeStyle = "#d01010";
+    context.lineWidth = Math.max(1, view.cell / 12);
+    context.setLineDash([Math.max(2, view.cell / 6), Math.max(2, view.cell / 8)]);
+    context.beginPath();
+    for (const [x, y] of region.squares) {
+      if ((x + y) % 2 !== sealed) continue;
+      for (const [dx, dy] of steps()) {
+        const [tx, ty] = [x + dx, y + dy];
+        if (isFree(tx, ty) && !inRegion.has(tx + "," + ty)) {
+          const [ax, ay] = centre([x, y]);
+          const [bx, by] = centre([tx, ty]);
+          context.moveTo(ax, ay);
+          context.lineTo(bx, by);
+        }
+      }
+    }
+    context.stroke();
+    context.setLineDash([]);
+  }
+  for (const square of why.squares || []) {
+    fillSquare(context, square, "rgba(220,20,20,0.35)");
+    outlineSquare(context, square, "#d01010", Math.max(2, view.cell / 10));
+  }
+}
+
+function currentTour() {
+  return state.tours[state.shown] || [];
+}
+
+function isClosed() {
+  return $("tour").value === "closed";
+}
+
+// Draws moves [from, to) of the shown tour on the board canvas, with the numbers of their
+// squares.
+function drawMoves(from, to) {
+  const tour = currentTour();
+  const context = baseContext;
+  context.strokeStyle = "#c0392b";
+  context.lineWidth = Math.max(1, Math.min(4, view.cell / 8));
+  context.lineCap = "round";
+  context.beginPath();
+  for (let i = Math.max(1, from); i < to; i++) {
+    const [ax, ay] = centre(tour[i - 1]);
+    const [bx, by] = centre(tour[i]);
+    context.moveTo(ax, ay);
+    context.lineTo(bx, by);
+  }
+  if (to === tour.length && isClosed() && tour.length > 2 && from <= to) {
+    const [ax, ay] = centre(tour[tour.length - 1]);
+    const [bx, by] = centre(tour[0]);
+    context.moveTo(ax, ay);
+    context.lineTo(bx, by);
+  }
+  context.stroke();
+  if (view.cell >= 18) {
+    context.font = `${Math.floor(view.cell / 3)}px sans-serif`;
+    context.textAlign = "center";
+    context.textBaseline = "middle";
+    context.lineWidth = 3;
+    context.strokeStyle = "rgba(255,255,255,0.9)";
+    context.fillStyle = "#111";
+    for (let i = Math.max(0, from - 1); i < to; i++) {
+      const [cx, cy] = centre(tour[i]);
+      context.strokeText(String(i + 1), cx, cy);
+      context.fillText(String(i + 1), cx, cy);
+    }
+  }
+}
+
+function drawCurrent() {
+  overlayContext.clearRect(0, 0, overlay.width, overlay.height);
+  const tour = currentTour();
+  if (state.frame === 0 || !tour.length) return;
+  const [cx, cy] = centre(tour[state.frame - 1]);
+  overlayContext.strokeStyle = "#1560bd";
+  overlayContext.lineWidth = Math.max(2, view.cell / 10);
+  overlayContext.beginPath();
+  overlayContext.arc(cx, cy, Math.max(3, view.cell * 0.42), 0, 2 * Math.PI);
+  overlayContext.stroke();
+}
+
+function redraw() {
+  drawBoard();
+  drawMoves(0, state.frame);
+  drawCurrent();
+}
+
+function showFrame(frame) {
+  const tour = currentTour();
+  frame = Math.max(0, Math.min(tour.length, frame));
+  if (frame >= state.frame) {
+    drawMoves(state.frame, frame);
+    state.frame = frame;
+  } else {
+    state.frame = frame;
+    redraw();
+  }
+  drawCurrent();
+  $("move").textContent = String(state.frame);
+  $("moves").textContent = String(tour.length);
+  if (tour.length && state.frame === tour.length) {
+    state.playing = false;
+    $("play").textContent = "Play";
+    $("tour-json").textContent = JSON.stringify(tour);
+    setState("done");
+  }
+}
+
+// ---- animation ----
+
+let lastTick = 0;
+let owed = 0;
+
+function movesPerSecond() {
+  return Math.round(Math.pow(10, Number($("speed").value) / 25));
+}
+
+function tick(now) {
+  if (!state.playing) return;
+  const elapsed = lastTick ? (now - lastTick) / 1000 : 0;
+  lastTick = now;
+  owed += elapsed * movesPerSecond();
+  const moves = Math.floor(owed);
+  if (moves > 0) {
+    owed -= moves;
+    showFrame(state.frame + moves);
+  }
+  if (state.playing) requestAnimationFrame(tick);
+}
+
+function play() {
+  if (!currentTour().length) return;
+  if (state.frame === currentTour().length) showFrame(0);
+  state.playing = true;
+  $("play").textContent = "Pause";
+  setState("playing");
+  lastTick = 0;
+  owed = 1;
+  requestAnimationFrame(tick);
+}
+
+function pause() {
+  state.playing = false;
+  $("play").textContent = "Play";
+}
+
+// ---- editing ----
+
+function clearAnswer() {
+  pause();
+  state.answer = null;
+  state.tours = [];
+  state.shown = 0;
+  state.frame = 0;
+  state.why = null;
+  $("tour-json").textContent = "";
+  $("answer").textContent = "";
+  $("reason").textContent = "";
+  $("details").textContent = "";
+  $("move").textContent = "0";
+  $("moves").textContent = "0";
+  $("next-tour").hidden = true;
+  setState("idle");
+}
+
+function setBoard(rows, cols, blocked, start, end) {
+  state.rows = rows;
+  state.cols = cols;
+  state.blocked = new Uint8Array(rows * cols);
+  for (const [x, y] of blocked) state.blocked[index(x, y)] = 1;
+  state.start = start || null;
+  state.end = end || null;
+  $("rows").value = rows;
+  $("cols").value = cols;
+  clearAnswer();
+  layout();
+  redraw();
+}
+
+function squareAt(event) {
+  const bounds = base.getBoundingClientRect();
+  const x = Math.floor((event.clientX - bounds.left - view.margin) / view.cell);
+  const y = Math.floor((event.clientY - bounds.top - view.margin) / view.cell);
+  return x >= 0 && y >= 0 && x < state.cols && y < state.rows ? [x, y] : null;
+}
+
+let painting = null; // the value a drag gives the squares it passes: 1 blocked, 0 free
+
+function edit(square, first) {
+  const mode = document.querySelector("input[name=mode]:checked").value;
+  const at = index(...square);
+  if (mode === "block") {
+    if (first) painting = state.blocked[at] ? 0 : 1;
+    if (state.blocked[at] === painting) return;
+    state.blocked[at] = painting;
+  } else if (first) {
+    const same = (other) => other && other[0] === square[0] && other[1] === square[1];
+    if (mode === "start") state.start = same(state.start) ? null : square;
+    else state.end = same(state.end) ? null : square;
+    if (mode === "end" && state.end) $("tour").value = "open";
+  } else {
+    return;
+  }
+  clearAnswer();
+  redraw();
+}
+
+base.addEventListener("mousedown", (event) => {
+  const square = squareAt(event);
+  if (square) edit(square, true);
+});
+base.addEventListener("mousemove", (event) => {
+  if (painting === null || !(event.buttons & 1)) return;
+  const square = squareAt(event);
+  if (square) edit(square, false);
+});
+window.addEventListener("mouseup", () => {
+  painting = null;
+});
+
+// ---- requests ----
+
+function problemBody() {
+  const blocked = [];
+  for (let y = 0; y < state.rows; y++) {
+    for (let x = 0; x < state.cols; x++) if (state.blocked[index(x, y)]) blocked.push([x, y]);
+  }
+  const body = {
+    rows: state.rows,
+    cols: state.cols,
+    blocked,
+    piece: pieceName(),
+    tour: $("tour").value,
+    start: state.start,
+    end: $("tour").value === "open" ? state.end : null,
+  };
+  const timeout = Number($("timeout").value);
+  if ($("timeout").value !== "" && timeout >= 0) body.timeout = timeout;
+  return body;
+}
+
+// POSTs (or GETs, without a body) and reads the JSON answer: [status, document].
+async function call(path, body, signal) {
+  const options = body === undefined ? { signal } : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  };
+  const response = await fetch(path, options);
+  return [response.status, await response.json()];
+}
+
+async function run(path, extra, show) {
+  if (state.request) return;
+  clearAnswer();
+  const controller = new AbortController();
+  const id = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  state.request = { controller, id };
+  $("stop").disabled = false;
+  $("solve").disabled = $("count").disabled = true;
+  $("answer").textContent = "working…";
+  setState("solving");
+  try {
+    const [status, document] = await call(path, { ...problemBody(), ...extra, id }, controller.signal);
+    if (status !== 200) {
+      $("answer").textContent = `refused (${status})`;
+      $("reason").textContent = document.error;
+      setState("error");
+    } else {
+      show(document);
+    }
+  } catch (error) {
+    if (error.name === "AbortError") {
+      $("answer").textContent = "stopped";
+      setState("stopped");
+    } else {
+      $("answer").textContent = "the server did not answer";
+      $("reason").textContent = String(error);
+      setState("error");
+    }
+  } finally {
+    state.request = null;
+    $("stop").disabled = true;
+    $("solve").disabled = $("count").disabled = false;
+  }
+}
+
+function showSolution(document) {
+  state.answer = document;
+  const stats = document.statistics;
+  const seconds = stats ? `${stats.seconds.toFixed(3)} s` : "";
+  $("details").textContent = stats ? `engine: ${stats.engine}, time: ${seconds}` : "";
+  if (document.answer === "found") {
+    state.tours = [document.tour];
+    $("answer").textContent = `tour found: ${document.tour.length} squares, verified`;
+    layout();
+    redraw();
+    play();
+  } else if (document.answer === "no tour") {
+    state.why = document.why;
+    $("answer").textContent = "no tour";
+    $("reason").textContent = document.reason;
+    redraw();
+    setState("no-tour");
+  } else {
+    $("answer").textContent = "stopped before an answer";
+    $("reason").textContent = document.reason;
+    setState("stopped");
+  }
+}
+
+function showCount(document) {
+  const found = document.distinct.length;
+  let words;
+  if (document.unique === true) words = "unique: exactly one tour";
+  else if (document.unique === false) words = "not unique";
+  else if (found === 0 && document.complete) words = "no tour";
+  else words = "uniqueness not known within the time limit";
+  const number = document.tours !== null ? `${document.tours} tours` : `not counted (${document.uncounted})`;
+  $("answer").textContent = `${number}; ${words}`;
+  state.tours = document.distinct;
+  if (found) {
+    $("details").textContent = `showing tour 1 of the ${found} found` + (found > 1 ? ": Next tour shows the other" : "");
+    $("next-tour").hidden = found < 2;
+    layout();
+    redraw();
+    play();
+  } else {
+    setState(document.complete ? "no-tour" : "stopped");
+  }
+}
+
+$("solve").addEventListener("click", () => run("/api/solve", {}, showSolution));
+$("count").addEventListener("click", () => run("/api/count", { limit: 2 }, showCount));
+$("stop").addEventListener("click", () => {
+  if (!state.request) return;
+  const { controller, id } = state.request;
+  controller.abort();
+  call("/api/cancel", { id }).catch(() => {});
+});
+
+$("play").addEventListener("click", () => (state.playing ? pause() : play()));
+$("step").addEventListener("click", () => {
+  pause();
+  showFrame(state.frame + 1);
+});
+$("to-end").addEventListener("click", () => {
+  pause();
+  showFrame(currentTour().length);
+});
+$("next-tour").addEventListener("click", () => {
+  pause();
+  state.shown = (state.shown + 1) % state.tours.length;
+  state.frame = 0;
+  $("details").textContent = `showing tour ${state.shown + 1} of the ${state.tours.length} found`;
+  redraw();
+  play();
+});
+
+// ---- boards: size, presets, files ----
+
+$("resize").addEventListener("click", () => {
+  const rows = Math.max(1, Math.floor(Number($("rows").value)) || 1);
+  const cols = Math.max(1, Math.floor(Number($("cols").value)) || 1);
+  setBoard(rows, cols, [], null, null);
+});
+
+function choose(piece, tour) {
+  $("piece").value = piece;
+  $("tour").value = tour;
+  $("leap").hidden = piece !== "leaper";
+}
+
+async function readBoardText(text) {
+  const [status, board] = await call("/api/board", { text });
+  if (status !== 200) {
+    $("answer").textContent = `not a board (${status})`;
+    $("reason").textContent = board.error;
+    setState("error");
+    return;
+  }
+  setBoard(board.rows, board.cols, board.blocked, board.start, board.end);
+  if (board.end) $("tour").value = "open";
+}
+
+async function generated(kind, rows, cols, piece, tour) {
+  $("answer").textContent = "generating…";
+  const [status, board] = await call(`/api/gen?kind=${kind}&rows=${rows}&cols=${cols}&seed=1&piece=${piece}`);
+  if (status !== 200) {
+    $("answer").textContent = `no board (${status})`;
+    $("reason").textContent = board.error;
+    return;
+  }
+  choose(piece, tour);
+  setBoard(board.rows, board.cols, board.blocked, null, null);
+}
+
+const presets = {
+  empty8: () => (choose("knight", "closed"), setBoard(8, 8, [], null, null)),
+  rook1: () => (choose("rook", "closed"), setBoard(4, 4, [[1, 2], [3, 0]], [0, 0], null)),
+  rook4: () => (choose("rook", "closed"), setBoard(4, 4, [[0, 3], [2, 2]], [1, 2], null)),
+  rook5: () => (choose("rook", "closed"), setBoard(8, 8, [], [0, 0], null)),
+  knight8: () => (choose("knight", "open"), setBoard(8, 8, [], [0, 0], null)),
+  knight56: () => (choose("knight", "open"), setBoard(5, 6, [], [3, 0], null)),
+  journey: () => (choose("knight", "open"), setBoard(4, 3, [], null, null)),
+  region: () => generated("region", 30, 30, "rook", "closed"),
+  planted: () => generated("planted", 40, 40, "rook", "closed"),
+  holes: () => generated("holes", 20, 20, "knight", "open"),
+};
+
+$("preset").addEventListener("change", () => {
+  const preset = presets[$("preset").value];
+  if (preset) preset();
+});
+$("piece").addEventListener("change", () => {
+  $("leap").hidden = $("piece").value !== "leaper";
+  clearAnswer();
+  redraw();
+});
+$("tour").addEventListener("change", () => {
+  clearAnswer();
+  redraw();
+});
+$("load").addEventListener("change", async () => {
+  const file = $("load").files[0];
+  if (file) await readBoardText(await file.text());
+});
+$("read-paste").addEventListener("click", () => readBoardText($("paste").value));
+
+// ---- exports ----
+
+function download(name, type, data) {
+  const link = document.createElement("a");
+  link.href = typeof data === "string" && data.startsWith("data:") ? data : URL.createObjectURL(new Blob([data], { type }));
+  link.download = name;
+  link.click();
+}
+
+function boardText() {
+  let text = "";
+  for (let y = 0; y < state.rows; y++) {
+    for (let x = 0; x < state.cols; x++) {
+      const here = (square) => square && square[0] === x && square[1] === y;
+      text += here(state.start) ? "S" : here(state.end) ? "E" : state.blocked[index(x, y)] ? "X" : ".";
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+function tourText(format) {
+  const tour = currentTour();
+  if (format === "names") return tour.map(squareName).join("") + "\n";
+  if (format === "numbers") return tour.map(([x, y]) => y * state.cols + x + 1).join(" ") + "\n";
+  if (format === "moves") {
+    const closed = isClosed() ? [tour[0]] : [];
+    const path = tour.concat(closed);
+    let letters = "";
+    for (let i = 1; i < path.length; i++) {
+      const [dx, dy] = [path[i][0] - path[i - 1][0], path[i][1] - path[i - 1][1]];
+      letters += dx === 1 ? "E" : dx === -1 ? "W" : dy === 1 ? "S" : "N";
+    }
+    return (letters.match(/.{1,40}/g) || []).join("\n") + "\n";
+  }
+  return tour.map(([x, y]) => `${x},${y}`).join("\n") + "\n";
+}
+
+function caption() {
+  return [$("answer").textContent, $("reason").textContent].filter(Boolean).join(": ");
+}
+
+function svgText() {
+  const cell = 24;
+  const margin = 24;
+  const width = margin + state.cols * cell;
+  const height = margin + state.rows * cell + 28;
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" font-family="sans-serif">`];
+  for (let y = 0; y < state.rows; y++) {
+    for (let x = 0; x < state.cols; x++) {
+      const fill = state.blocked[index(x, y)] ? "#3a3a3a" : (x + y) % 2 ? "#e8e2d0" : "#f8f5ec";
+      parts.push(`<rect x="${margin + x * cell}" y="${margin + y * cell}" width="${cell}" height="${cell}" fill="${fill}"/>`);
+    }
+  }
+  for (let x = 0; x < state.cols; x++) parts.push(`<text x="${margin + (x + 0.5) * cell}" y="16" font-size="11" text-anchor="middle">${columnLetters(x)}</text>`);
+  for (let y = 0; y < state.rows; y++) parts.push(`<text x="12" y="${margin + (y + 0.5) * cell + 4}" font-size="11" text-anchor="middle">${y + 1}</text>`);
+  const point = ([x, y]) => `${margin + (x + 0.5) * cell},${margin + (y + 0.5) * cell}`;
+  const tour = currentTour().slice(0, state.frame);
+  if (tour.length) {
+    const shape = tour.length === currentTour().length && isClosed() ? "polygon" : "polyline";
+    parts.push(`<${shape} points="${tour.map(point).join(" ")}" fill="none" stroke="#c0392b" stroke-width="2"/>`);
+  }
+  for (const [square, colour] of [[state.start, "#1a8f2a"], [state.end, "#b0207a"]]) {
+    if (square) parts.push(`<rect x="${margin + square[0] * cell + 1.5}" y="${margin + square[1] * cell + 1.5}" width="${cell - 3}" height="${cell - 3}" fill="none" stroke="${colour}" stroke-width="3"/>`);
+  }
+  for (const square of (state.why && state.why.squares) || []) {
+    parts.push(`<rect x="${margin + square[0] * cell}" y="${margin + square[1] * cell}" width="${cell}" height="${cell}" fill="#d01010" fill-opacity="0.35"/>`);
+  }
+  const escaped = caption().replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  parts.push(`<text x="4" y="${height - 10}" font-size="12">${escaped}</text>`, "</svg>\n");
+  return parts.join("\n");
+}
+
+$("save-board").addEventListener("click", () => download("board.txt", "text/plain", boardText()));
+$("save-tour").addEventListener("click", () => {
+  if (currentTour().length) download("tour.txt", "text/plain", tourText($("tour-format").value));
+});
+$("save-svg").addEventListener("click", () => download("board.svg", "image/svg+xml", svgText()));
+$("save-png").addEventListener("click", () => {
+  const both = document.createElement("canvas");
+  both.width = base.width;
+  both.height = base.height;
+  const context = both.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, both.width, both.height);
+  context.drawImage(base, 0, 0);
+  context.drawImage(overlay, 0, 0);
+  download("board.png", "image/png", both.toDataURL("image/png"));
+});
+
+window.addEventListener("resize", () => {
+  layout();
+  redraw();
+});
+
+$("leap").hidden = true;
+choose("knight", "closed");
+layout();
+redraw();

@@ -1,0 +1,315 @@
+//! The page of `toursat serve` in a real browser: headless Chromium driven over WebDriver
+//! (chromedriver), by a small client over the HTTP client of `common::serve`.
+
+use super::common::scratch_dir;
+use super::common::serve::{request, Served};
+use super::tools::{self, Tool};
+use libtest_mimic::Trial;
+use serde_json::{json, Value};
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
+
+/// The key of an element reference in WebDriver's answers.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// How long the page may take to reach a state.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A chromedriver child and one browser session in it, both ended when dropped.
+struct Browser {
+    /// chromedriver.
+    driver: Child,
+    /// Its address.
+    address: SocketAddr,
+    /// The session's id.
+    session: String,
+}
+
+impl Browser {
+    /// Starts chromedriver on a free port and a headless Chromium session in it.
+    fn start(profile: &std::path::Path) -> Browser {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port")
+            .port();
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let address: SocketAddr = ([127, 0, 0, 1], port).into();
+        let started = Instant::now();
+        while request(address, "GET", "/status", None).map_or(true, |answer| {
+            answer.json()["value"]["ready"] != json!(true)
+        }) {
+            assert!(
+                started.elapsed() < PATIENCE,
+                "chromedriver did not get ready"
+            );
+            thread::sleep(Duration::from_millis(100));
+        }
+        let mut browser = Browser {
+            driver,
+            address,
+            session: String::new(),
+        };
+        let flags = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1200,800",
+        ];
+        let mut args: Vec<String> = flags.iter().map(|flag| flag.to_string()).collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": chromium_path(), "args": args},
+        }}});
+        let created = browser.call("POST", "/session", Some(capabilities));
+        browser.session = created["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_string();
+        browser
+    }
+
+    /// A WebDriver command: the `value` of its answer; an error answer fails the test.
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let body = body.map(|body| body.to_string());
+        let answer = request(
+            self.address,
+            method,
+            path,
+            body.as_deref().map(str::as_bytes),
+        )
+        .unwrap_or_else(|error| panic!("{method} {path}: {error}"));
+        assert_eq!(answer.status, 200, "{method} {path}: {}", answer.text());
+        answer.json()["value"].clone()
+    }
+
+    /// A command of the session.
+    fn session_call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.call(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    /// Runs `script` in the page: its return value.
+    fn script(&self, script: &str) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    /// The element of a CSS selector.
+    fn element(&self, selector: &str) -> String {
+        let found = self.session_call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": selector})),
+        );
+        found[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("no element {selector}: {found}"))
+            .to_string()
+    }
+
+    /// Clicks the element of a CSS selector.
+    fn click(&self, selector: &str) {
+        let element = self.element(selector);
+        self.session_call(
+            "POST",
+            &format!("/element/{element}/click"),
+            Some(json!({})),
+        );
+    }
+
+    /// Replaces the text of an input.
+    fn type_into(&self, selector: &str, text: &str) {
+        let element = self.element(selector);
+        self.session_call(
+            "POST",
+            &format!("/element/{element}/clear"),
+            Some(json!({})),
+        );
+        let typed = json!({ "text": text });
+        self.session_call("POST", &format!("/element/{element}/value"), Some(typed));
+    }
+
+    /// Clicks the board's square `(x, y)` with the mouse, where the page draws it.
+    fn click_square(&self, x: u32, y: u32) {
+        let geometry = self.script(
+            "const r = document.getElementById('board').getBoundingClientRect(); \
+             return [r.left, r.top, view.cell, view.margin];",
+        );
+        let number = |index: usize| geometry[index].as_f64().expect("a number");
+        let (left, top, cell, margin) = (number(0), number(1), number(2), number(3));
+        let at = |side: f64, index: u32| (side + margin + (index as f64 + 0.5) * cell) as i64;
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": at(left, x), "y": at(top, y)},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0},
+            ],
+        }]});
+        self.session_call("POST", "/actions", Some(actions));
+    }
+
+    /// Waits until the page's state (`body[data-state]`) is `wanted`.
+    fn wait_for(&self, wanted: &str) {
+        let started = Instant::now();
+        loop {
+            let state = self.script("return document.body.dataset.state;");
+            if state == json!(wanted) {
+                return;
+            }
+            let answer = self.script("return document.getElementById('answer').textContent;");
+            assert!(
+                started.elapsed() < PATIENCE,
+                "the page stayed {state} (answer: {answer}), not {wanted}"
+            );
+            thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// A screenshot of the page, as PNG bytes.
+    fn screenshot(&self) -> Vec<u8> {
+        let encoded = self.session_call("GET", "/screenshot", None);
+        decode_base64(encoded.as_str().expect("base64 text"))
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let path = format!("/session/{}", self.session);
+            let _ = request(self.address, "DELETE", &path, None);
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// The path of `chromium` on PATH.
+fn chromium_path() -> String {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|folder| folder.join("chromium"))
+        .find(|candidate| candidate.is_file())
+        .expect("chromium on PATH")
+        .display()
+        .to_string()
+}
+
+/// Decodes standard base64 (padding and line breaks allowed).
+fn decode_base64(text: &str) -> Vec<u8> {
+    let value = |byte: u8| match byte {
+        b'A'..=b'Z' => byte - b'A',
+        b'a'..=b'z' => byte - b'a' + 26,
+        b'0'..=b'9' => byte - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        other => panic!("{other} is not base64"),
+    };
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(|byte| !byte.is_ascii_whitespace() && *byte != b'=')
+        .map(value)
+        .collect();
+    let mut bytes = Vec::with_capacity(digits.len() * 3 / 4);
+    for group in digits.chunks(4) {
+        let bits = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |bits, (index, &digit)| {
+                bits | (digit as u32) << (18 - 6 * index)
+            });
+        bytes.extend_from_slice(&bits.to_be_bytes()[1..group.len()]);
+    }
+    bytes
+}
+
+/// The squares of the page's tour (`[[x, y], ...]`) on `board`.
+fn tour_of(board: &Board, tour: &Value) -> Tour {
+    let squares = tour.as_array().expect("a tour").iter().map(|xy| {
+        board.square(
+            xy[0].as_u64().unwrap() as u32,
+            xy[1].as_u64().unwrap() as u32,
+        )
+    });
+    Tour::new(squares.collect())
+}
+
+fn a_board_built_by_clicks_is_solved_animated_verified_and_explained() {
+    let served = Served::start(&[]);
+    let folder = scratch_dir("browser");
+    let profile = folder.join("profile");
+    let _ = std::fs::remove_dir_all(&profile);
+    let browser = Browser::start(&profile);
+    let url = format!("http://{}/", served.address);
+    browser.session_call("POST", "/url", Some(json!({ "url": url })));
+    browser.type_into("#rows", "6");
+    browser.type_into("#cols", "6");
+    browser.click("#resize");
+    // Block a square by a click and free it by another.
+    browser.click_square(2, 2);
+    let blocked = "return Array.from(state.blocked).filter((b) => b).length;";
+    assert_eq!(browser.script(blocked), json!(1));
+    browser.click_square(2, 2);
+    assert_eq!(browser.script(blocked), json!(0));
+    browser.click("#piece option[value=knight]");
+    browser.click("#tour option[value=closed]");
+    browser.click("#solve");
+    browser.wait_for("done");
+    let shown = browser.script("return document.getElementById('tour-json').textContent;");
+    let tour: Value = serde_json::from_str(shown.as_str().unwrap()).expect("the tour's JSON");
+    let board = Board::new(6, 6).unwrap();
+    let problem = Problem::new(board.clone(), Piece::Knight, TourShape::Closed);
+    verify(&problem, &tour_of(&board, &tour)).expect("the page's tour is a tour");
+    let answer = browser.script("return document.getElementById('answer').textContent;");
+    assert!(answer.as_str().unwrap().contains("verified"), "{answer}");
+    let picture = browser.screenshot();
+    assert!(picture.starts_with(b"\x89PNG"), "a PNG screenshot");
+    std::fs::write(folder.join("tour.png"), &picture).unwrap();
+    // A blocked corner leaves 17 squares of one colour and 18 of the other.
+    browser.click_square(0, 0);
+    browser.click("#solve");
+    browser.wait_for("no-tour");
+    let reason = browser.script("return document.getElementById('reason').textContent;");
+    assert!(
+        reason.as_str().unwrap().contains("alternates colours"),
+        "{reason}"
+    );
+    // The reason is drawn: the free squares are tinted by colour.
+    let tinted = browser.script(
+        "const c = view.margin + 1.5 * view.cell, r = view.margin + 0.1 * view.cell; \
+         return Array.from(document.getElementById('board').getContext('2d') \
+         .getImageData(c, r, 1, 1).data.slice(0, 3));",
+    );
+    assert_ne!(
+        tinted,
+        json!([232, 226, 208]),
+        "square B1 drawn as on a plain board"
+    );
+    std::fs::write(folder.join("no-tour.png"), browser.screenshot()).unwrap();
+}
+
+/// The tests of this file.
+pub fn trials() -> Vec<Trial> {
+    vec![tools::trial(
+        "browser::a_board_built_by_clicks_is_solved_animated_verified_and_explained",
+        vec![Tool::Chromium, Tool::Chromedriver],
+        a_board_built_by_clicks_is_solved_animated_verified_and_explained,
+    )]
+}

@@ -1,0 +1,307 @@
+//! `toursat serve` over loopback: the API answers as the command line does, every error is a
+//! JSON body with its status, and a bounded load leaves the server up with its memory flat.
+
+mod common;
+
+use common::serve::{request, Response, Served};
+use common::toursat;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::thread;
+use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
+
+fn post(address: SocketAddr, path: &str, body: &Value) -> Response {
+    request(address, "POST", path, Some(body.to_string().as_bytes())).expect("an answer")
+}
+
+/// The document without its statistics (their times differ from run to run).
+fn without_statistics(mut document: Value) -> Value {
+    document["statistics"] = Value::Null;
+    document
+}
+
+/// The squares of a JSON tour `[[x, y], ...]` on `board`.
+fn tour_of(board: &Board, tour: &Value) -> Tour {
+    let squares = tour.as_array().expect("a tour").iter().map(|xy| {
+        let x = xy[0].as_u64().unwrap() as u32;
+        let y = xy[1].as_u64().unwrap() as u32;
+        board.square(x, y)
+    });
+    Tour::new(squares.collect())
+}
+
+#[test]
+fn solve_answers_the_document_of_solve_format_json() {
+    let served = Served::start(&[]);
+    let cases: [(Value, &[&str]); 3] = [
+        (
+            json!({"rows": 6, "cols": 6, "piece": "knight", "tour": "closed"}),
+            &[
+                "--rows", "6", "--cols", "6", "--piece", "knight", "--tour", "closed",
+            ],
+        ),
+        (
+            json!({"rows": 4, "cols": 4, "blocked": [[1, 2], [3, 0]], "piece": "rook"}),
+            &[
+                "--rows",
+                "4",
+                "--cols",
+                "4",
+                "--blocked",
+                "1,2 3,0",
+                "--piece",
+                "rook",
+                "--tour",
+                "closed",
+            ],
+        ),
+        (
+            json!({"rows": 5, "cols": 6, "piece": "knight", "tour": "open", "start": "D1"}),
+            &[
+                "--rows", "5", "--cols", "6", "--piece", "knight", "--tour", "open", "--start",
+                "D1",
+            ],
+        ),
+    ];
+    for (body, flags) in cases {
+        let answer = post(served.address, "/api/solve", &body);
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let cli = toursat(&[&["solve", "--format", "json"], flags].concat(), "");
+        let cli: Value = serde_json::from_str(&cli.stdout).expect("the CLI's JSON");
+        assert_eq!(
+            without_statistics(answer.json()),
+            without_statistics(cli),
+            "{body}"
+        );
+    }
+}
+
+#[test]
+fn a_tour_from_the_api_passes_the_verifier() {
+    let served = Served::start(&[]);
+    let body = json!({"rows": 8, "cols": 8, "blocked": [[3, 3], [4, 4]], "piece": "king", "tour": "open", "start": [0, 0], "end": [7, 7]});
+    let document = post(served.address, "/api/solve", &body).json();
+    assert_eq!(document["answer"], "found");
+    let mut board = Board::new(8, 8).unwrap();
+    board.block(board.square(3, 3));
+    board.block(board.square(4, 4));
+    let problem = Problem::new(board.clone(), Piece::King, TourShape::Open)
+        .with_start(0)
+        .with_end(board.square(7, 7));
+    verify(&problem, &tour_of(&board, &document["tour"])).unwrap();
+}
+
+#[test]
+fn count_says_whether_the_tour_is_unique_and_shows_a_second_one() {
+    let served = Served::start(&[]);
+    // The judge's fourth rook-circuit board: its circuit is unique up to direction.
+    let unique = json!({"rows": 4, "cols": 4, "blocked": [[0, 3], [2, 2]], "piece": "rook", "tour": "closed"});
+    let document = post(served.address, "/api/count", &unique).json();
+    assert_eq!(
+        (&document["tours"], &document["unique"]),
+        (&json!("1"), &json!(true))
+    );
+    assert_eq!(document["distinct"].as_array().unwrap().len(), 1);
+    let empty = json!({"rows": 4, "cols": 4, "piece": "rook", "tour": "closed"});
+    let document = post(served.address, "/api/count", &empty).json();
+    assert_eq!(
+        (&document["tours"], &document["unique"]),
+        (&json!("6"), &json!(false))
+    );
+    let board = Board::new(4, 4).unwrap();
+    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+    let tours = document["distinct"].as_array().unwrap();
+    assert_eq!(tours.len(), 2);
+    for tour in tours {
+        verify(&problem, &tour_of(&board, tour)).unwrap();
+    }
+    assert_ne!(tours[0], tours[1]);
+}
+
+#[test]
+fn board_reads_a_board_file_as_the_commands_do() {
+    let served = Served::start(&[]);
+    let answer = post(
+        served.address,
+        "/api/board",
+        &json!({"text": "S..\n.X.\n..E\n"}),
+    );
+    assert_eq!(
+        answer.json(),
+        json!({"rows": 3, "cols": 3, "blocked": [[1, 1]], "start": [0, 0], "end": [2, 2], "text": "S..\n.X.\n..E\n"})
+    );
+    let bad = post(served.address, "/api/board", &json!({"text": "..\n.Q\n"}));
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.json()["error"].as_str().unwrap().contains("line 2"),
+        "{}",
+        bad.text()
+    );
+}
+
+#[test]
+fn errors_are_json_with_their_status() {
+    let served = Served::start(&["--max-body", "1000", "--max-squares", "10000"]);
+    let address = served.address;
+    let cases: Vec<(Response, u16, &str)> = vec![
+        (
+            request(address, "POST", "/api/solve", Some(b"{\"rows\": 4,")).unwrap(),
+            400,
+            "line 1 column",
+        ),
+        (
+            post(
+                address,
+                "/api/solve",
+                &json!({"rows": 4, "cols": 4, "piece": "bishop"}),
+            ),
+            400,
+            "piece",
+        ),
+        (
+            post(
+                address,
+                "/api/solve",
+                &json!({"rows": 4, "cols": 4, "piece": "rook", "blocked": [[9, 9]]}),
+            ),
+            400,
+            "blocked[0]",
+        ),
+        (
+            post(
+                address,
+                "/api/solve",
+                &json!({"rows": 101, "cols": 100, "piece": "rook"}),
+            ),
+            400,
+            "10000",
+        ),
+        (
+            post(
+                address,
+                "/api/solve",
+                &json!({"rows": 4, "cols": 4, "piece": "rook", "start": [0, 0], "blocked": [[0, 0]]}),
+            ),
+            422,
+            "blocked",
+        ),
+        (
+            request(address, "POST", "/api/solve", Some(&[b' '; 5000])).unwrap(),
+            413,
+            "1000 bytes",
+        ),
+        (
+            request(address, "GET", "/api/solve", None).unwrap(),
+            405,
+            "POST",
+        ),
+        (
+            request(address, "GET", "/api/nothing", None).unwrap(),
+            404,
+            "/api/nothing",
+        ),
+        (
+            request(address, "GET", "/../Cargo.toml", None).unwrap(),
+            404,
+            "no page",
+        ),
+    ];
+    for (answer, status, says) in cases {
+        assert_eq!(answer.status, status, "{}", answer.text());
+        let message = answer.json()["error"].as_str().unwrap().to_string();
+        assert!(message.contains(says), "{message:?} should say {says:?}");
+    }
+    let page = request(address, "GET", "/", None).unwrap();
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("<canvas"));
+}
+
+/// One request of the load: what is sent and the statuses that may answer it.
+fn load_request(address: SocketAddr, number: usize) -> (Response, &'static [u16]) {
+    let answer =
+        |path: &str, body: &[u8]| request(address, "POST", path, Some(body)).expect("an answer");
+    match number % 6 {
+        0 => (
+            post(
+                address,
+                "/api/solve",
+                &json!({"rows": 6, "cols": 6, "piece": "knight", "tour": "closed", "timeout": 5}),
+            ),
+            &[200, 503],
+        ),
+        1 => (answer("/api/solve", b"{\"rows\": 6, \"cols\""), &[400]),
+        2 => (answer("/api/solve", &vec![b'x'; 300_000]), &[413]),
+        3 => (
+            post(
+                address,
+                "/api/count",
+                &json!({"rows": 4, "cols": 5, "piece": "rook", "tour": "closed", "timeout": 5}),
+            ),
+            &[200, 503],
+        ),
+        4 => (
+            post(
+                address,
+                "/api/solve",
+                &json!({"rows": 3, "cols": 3, "piece": "king", "blocked": [[7, 7]]}),
+            ),
+            &[400],
+        ),
+        _ => (
+            request(address, "GET", "/app.js", None).expect("an answer"),
+            &[200],
+        ),
+    }
+}
+
+#[test]
+fn a_bounded_load_is_answered_and_leaves_the_server_up_with_its_memory_flat() {
+    const REQUESTS: usize = 200;
+    const CLIENTS: usize = 16;
+    let served = Served::start(&["--max-body", "200000"]);
+    let address = served.address;
+    let run_load = || {
+        let next = Arc::new(AtomicUsize::new(0));
+        let clients: Vec<_> = (0..CLIENTS)
+            .map(|_| {
+                let next = Arc::clone(&next);
+                thread::spawn(move || loop {
+                    let number = next.fetch_add(1, Ordering::SeqCst);
+                    if number >= REQUESTS {
+                        return;
+                    }
+                    let (answer, allowed) = load_request(address, number);
+                    assert!(
+                        allowed.contains(&answer.status),
+                        "request {number}: {} {}",
+                        answer.status,
+                        answer.text()
+                    );
+                    if answer.status != 200 || number % 6 != 5 {
+                        answer.json();
+                    }
+                })
+            })
+            .collect();
+        for client in clients {
+            client.join().expect("every request answered as allowed");
+        }
+    };
+    run_load();
+    let before = served.resident_kib();
+    run_load();
+    run_load();
+    let after = served.resident_kib();
+    assert!(
+        after < before + 32 * 1024,
+        "resident memory grew from {before} KiB to {after} KiB over 400 requests"
+    );
+    let still_up = post(
+        address,
+        "/api/solve",
+        &json!({"rows": 4, "cols": 4, "piece": "rook"}),
+    );
+    assert_eq!(still_up.json()["answer"], "found");
+}
