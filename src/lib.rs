@@ -13,6 +13,7 @@
 //! assert_eq!(tour.len(), 30);
 //! ```
 
+pub mod bench;
 pub mod board;
 pub mod compare;
 pub mod count;
