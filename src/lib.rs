@@ -16,6 +16,7 @@
 #[doc(hidden)]
 // Public for the command line's output files; not part of the library's surface.
 pub mod atomic_file;
+pub mod bench;
 pub mod board;
 pub mod compare;
 pub mod count;

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and the commands they run.
 
 mod args;
+mod bench;
 mod compare;
 mod count;
 mod decode;
@@ -84,6 +85,10 @@ enum Command {
     /// verified, disagreements reported (exit status 4).
     #[command(after_help = format!("{}\n\n{}", compare::EXAMPLES, exit::HELP))]
     Compare(compare::CompareArgs),
+    /// Run toursat over graph files as child processes with a time limit, one JSON line a run
+    /// (`--shard I/N` for batch systems); `--merge` sums the shards' lines up.
+    #[command(after_help = format!("{}\n\n{}", bench::EXAMPLES, exit::HELP))]
+    Bench(bench::BenchArgs),
     /// Count the tours of one board exactly (each cycle or path once), by a frontier DP.
     #[command(after_help = format!("{}\n\n{}", count::EXAMPLES, exit::HELP))]
     Count(count::CountArgs),
@@ -109,6 +114,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run(args),
         Command::Count(args) => count::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

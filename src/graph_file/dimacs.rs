@@ -1,5 +1,5 @@
-//! DIMACS graphs: `c` comment lines, one `p edge N M` (or `p col N M`) line, then `M` lines
-//! `e U V`.
+//! DIMACS graphs: `c` comment lines, one `p edge N M` (or `p col N M`, or the bare `p N M` of
+//! the FHCP Challenge Set's files) line, then `M` lines `e U V`.
 
 use super::{
     numbered_lines, parse_vertex, parse_vertex_count, EdgeSet, GraphFile, GraphFileError,
@@ -79,17 +79,22 @@ pub(super) fn read(text: &str) -> Result<GraphFile, GraphFileError> {
 
 /// Reads the fields after `p` of the line `content` on `line`.
 fn read_problem<'a>(
-    mut fields: impl Iterator<Item = &'a str>,
+    fields: impl Iterator<Item = &'a str>,
     line: usize,
     content: &str,
 ) -> Result<Problem, GraphFileError> {
-    let (Some(format), Some(vertex_count), Some(edge_count), None) =
-        (fields.next(), fields.next(), fields.next(), fields.next())
-    else {
-        return Err(GraphFileError::new(
-            line,
-            format!("expected \"p edge N M\", found {content:?}"),
-        ));
+    let fields: Vec<&str> = fields.take(4).collect();
+    let (format, vertex_count, edge_count) = match fields[..] {
+        [format, vertex_count, edge_count] => (format, vertex_count, edge_count),
+        [vertex_count, edge_count] if vertex_count.starts_with(|c: char| c.is_ascii_digit()) => {
+            ("edge", vertex_count, edge_count)
+        }
+        _ => {
+            return Err(GraphFileError::new(
+                line,
+                format!("expected \"p edge N M\" or \"p N M\", found {content:?}"),
+            ))
+        }
     };
     if !matches!(format, "edge" | "col") {
         return Err(GraphFileError::new(
@@ -124,6 +129,24 @@ mod tests {
     #[test]
     fn accepts_a_col_p_line() {
         assert_eq!(read("p col 2 1\ne 1 2\n").unwrap().edges, [(0, 1)]);
+    }
+
+    #[test]
+    fn accepts_a_bare_p_line_as_the_fhcp_files_have() {
+        let graph = read("p 3 3\nc NAME : triangle.hcp\ne 1 2\ne 2 3\ne 3 1\n").unwrap();
+        assert_eq!(
+            (graph.vertex_count, graph.edges),
+            (3, vec![(0, 1), (0, 2), (1, 2)])
+        );
+        assert_eq!(graph.syntax, GraphSyntax::Dimacs);
+    }
+
+    #[test]
+    fn refuses_a_bare_p_line_with_a_count_that_is_not_a_number() {
+        assert_eq!(
+            read("p 3 x\n"),
+            refusal(1, "edge count \"x\" is not a number")
+        );
     }
 
     #[test]
@@ -185,7 +208,10 @@ mod tests {
         );
         assert_eq!(
             read("p edge 2\n"),
-            refusal(1, "expected \"p edge N M\", found \"p edge 2\"")
+            refusal(
+                1,
+                "expected \"p edge N M\" or \"p N M\", found \"p edge 2\""
+            )
         );
     }
 

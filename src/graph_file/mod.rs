@@ -42,7 +42,7 @@ pub struct GraphFile {
 pub enum GraphSyntax {
     /// TSPLIB `TYPE : HCP`: a `KEY : VALUE` header, then `EDGE_DATA_SECTION` closed by `-1`.
     Hcp,
-    /// DIMACS: `c` comment lines, one `p edge N M` line, then `e U V` lines.
+    /// DIMACS: `c` comment lines, one `p edge N M` (or bare `p N M`) line, then `e U V` lines.
     Dimacs,
     /// One edge `U V` a line, with `#` comments; the largest vertex number is the count.
     EdgeList,
@@ -50,7 +50,7 @@ pub enum GraphSyntax {
 
 named!(GraphSyntax, "graph format", {
     Hcp => "hcp", "TSPLIB HCP: an EDGE_LIST_SECTION or an EDGE_DATA_SECTION",
-    Dimacs => "dimacs", "DIMACS: `p edge N M`, then `e U V` lines",
+    Dimacs => "dimacs", "DIMACS: `p edge N M` (or `p N M`), then `e U V` lines",
     EdgeList => "edges", "One edge `U V` a line",
 });
 

@@ -96,21 +96,75 @@ fn run_child(setup: &Setup, board: &BoardEntry, kind: ChildKind) -> Run {
             .arg(&board.path)
             .args(["--tour", &problem.shape.to_string()]),
     };
+    command.args(["--timeout", &setup.timeout.as_secs_f64().to_string()]);
+    let finished = match run_limited(command, setup.timeout) {
+        Ok(finished) => finished,
+        Err(failure) => {
+            return Run {
+                status: Status::Error,
+                seconds: failure.seconds,
+                peak_kib: 0,
+                note: Some(failure.note),
+            }
+        }
+    };
+    let (status, note) = if finished.killed {
+        (Status::Timeout, None)
+    } else {
+        judge(board, finished.exit, &finished.stdout, &finished.stderr)
+    };
+    Run {
+        status,
+        seconds: finished.seconds,
+        peak_kib: finished.peak_kib,
+        note,
+    }
+}
+
+/// A child process that ended, by itself or killed at its time limit.
+#[derive(Debug, Clone)]
+pub struct Finished {
+    /// Its exit status (`None` when killed by a signal).
+    pub exit: Option<i32>,
+    /// Its peak resident memory, in KiB.
+    pub peak_kib: u64,
+    /// What it wrote to standard output.
+    pub stdout: String,
+    /// What it wrote to standard error.
+    pub stderr: String,
+    /// Wall-clock seconds from start to exit (or to the kill).
+    pub seconds: f64,
+    /// Whether it was killed at its time limit.
+    pub killed: bool,
+}
+
+/// A child process that could not be started or waited for: why, and when.
+#[derive(Debug, Clone)]
+pub struct NotRun {
+    /// What went wrong.
+    pub note: String,
+    /// Seconds from the attempt to start it.
+    pub seconds: f64,
+}
+
+/// Runs `command` (its stdin closed, its output collected) and kills it when it has not ended
+/// `timeout` (and a short grace) after it started.
+pub fn run_limited(mut command: Command, timeout: Duration) -> Result<Finished, NotRun> {
     command
-        .args(["--timeout", &setup.timeout.as_secs_f64().to_string()])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let started = Instant::now();
-    let failed = |note: String| Run {
-        status: Status::Error,
+    let failed = |note: String| NotRun {
+        note,
         seconds: started.elapsed().as_secs_f64(),
-        peak_kib: 0,
-        note: Some(note),
     };
     let mut child = match command.spawn() {
         Ok(child) => child,
-        Err(error) => return failed(format!("cannot start {}: {error}", setup.exe.display())),
+        Err(error) => {
+            let program = command.get_program().to_string_lossy().into_owned();
+            return Err(failed(format!("cannot start {program}: {error}")));
+        }
     };
     let reader = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
@@ -134,7 +188,7 @@ fn run_child(setup: &Setup, board: &BoardEntry, kind: ChildKind) -> Run {
             .map(|pipe| Box::new(pipe) as Box<dyn Read + Send>),
     );
     let pid = child.id() as libc::pid_t;
-    let deadline = started + setup.timeout + GRACE;
+    let deadline = started + timeout + GRACE;
     let mut killed = false;
     let ended = loop {
         match reap(pid, false) {
@@ -156,21 +210,16 @@ fn run_child(setup: &Setup, board: &BoardEntry, kind: ChildKind) -> Run {
     let seconds = started.elapsed().as_secs_f64();
     let stdout = stdout.join().unwrap_or_default();
     let stderr = stderr.join().unwrap_or_default();
-    let (exit, peak_kib) = match ended {
-        Ok(ended) => ended,
-        Err(error) => return failed(format!("waiting for the child: {error}")),
-    };
-    let (status, note) = if killed {
-        (Status::Timeout, None)
-    } else {
-        judge(board, exit, &stdout, &stderr)
-    };
-    Run {
-        status,
-        seconds,
+    let (exit, peak_kib) =
+        ended.map_err(|error| failed(format!("waiting for the child: {error}")))?;
+    Ok(Finished {
+        exit,
         peak_kib,
-        note,
-    }
+        stdout,
+        stderr,
+        seconds,
+        killed,
+    })
 }
 
 /// How the child ended: its exit status (`None` when killed by a signal) and peak memory (KiB).

@@ -1,6 +1,6 @@
 //! `toursat compare`: engines raced on board files, each run a child process with a time limit.
 
-mod child;
+pub(super) mod child;
 mod fault;
 
 use super::args::{fixed_ends, is_stdin, one_of, read_board, read_marked_board};

@@ -1,0 +1,263 @@
+//! Benchmarks of graph files at scale: shards of a file list, one JSON line a run, and the
+//! summary of the merged lines (solved counts at several limits, a cactus plot).
+//!
+//! A benchmark is split into shards so that many machines run it unchanged: the files are
+//! sorted, and shard `i` of `n` takes every `n`-th file from the `i`-th, so every file is in
+//! exactly one shard whatever the order they were listed in. Each run writes one line (a
+//! [`BenchRecord`]); merging concatenates the lines of every shard and summarises them.
+
+use crate::compare::{Cactus, Cell, Comparison, Report, Run, Status};
+use serde::{Deserialize, Serialize};
+use std::io;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// The time limits, in seconds, at which a summary counts the graphs solved, unless told.
+pub const DEFAULT_LIMITS: [f64; 5] = [1.0, 10.0, 60.0, 600.0, 1800.0];
+
+/// One shard of a benchmark: the `index`-th (from 0) of `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, from 0.
+    pub index: usize,
+    /// How many shards there are.
+    pub count: usize,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// Reads `I/N` with `0 <= I < N`.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let wrong = || format!("shard {text:?}: write I/N with 0 <= I < N, as 3/10");
+        let (index, count) = text.split_once('/').ok_or_else(wrong)?;
+        let index: usize = index.trim().parse().map_err(|_| wrong())?;
+        let count: usize = count.trim().parse().map_err(|_| wrong())?;
+        if index >= count {
+            return Err(wrong());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl Shard {
+    /// The files of this shard: `files` sorted and without repeats, every `count`-th from
+    /// the `index`-th.
+    pub fn of(&self, mut files: Vec<PathBuf>) -> Vec<PathBuf> {
+        files.sort();
+        files.dedup();
+        files
+            .into_iter()
+            .skip(self.index)
+            .step_by(self.count)
+            .collect()
+    }
+}
+
+/// One run of a benchmark: a graph file, what toursat answered and what it took. Written as
+/// one JSON line.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BenchRecord {
+    /// The graph file, as given.
+    pub graph: String,
+    /// Its vertices.
+    pub vertices: usize,
+    /// Its edges.
+    pub edges: usize,
+    /// `found`, `no tour`, `timeout` or `error`.
+    pub answer: String,
+    /// Wall-clock seconds of the run (to the kill, for a timeout).
+    pub seconds: f64,
+    /// The time limit of the run, in seconds.
+    pub limit: f64,
+    /// The SAT engine's solve calls, when it reported them.
+    pub solve_calls: Option<u64>,
+    /// The SAT engine's cut clauses, when it reported them.
+    pub cuts: Option<u64>,
+    /// The SAT engine's conflicts, when it reported them.
+    pub conflicts: Option<u64>,
+    /// Whether the tour printed passed the verifier (false when there was none).
+    pub verified: bool,
+    /// What went wrong, for errors.
+    pub note: Option<String>,
+}
+
+impl BenchRecord {
+    /// Whether the run found a tour that passed the verifier.
+    pub fn solved(&self) -> bool {
+        self.answer == Status::Found.to_string() && self.verified
+    }
+
+    /// Whether the run answered (a verified tour, or a proof that there is none) within
+    /// `limit` seconds.
+    pub fn answered_within(&self, limit: f64) -> bool {
+        let answered = self.solved() || self.answer == Status::NoTour.to_string();
+        answered && self.seconds <= limit
+    }
+
+    /// The record as one line of JSON (without its newline).
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Reads the JSON lines of one or more benchmark files (blank lines skipped), each error naming
+/// its `source` and line.
+pub fn read_records(source: &str, text: &str) -> Result<Vec<BenchRecord>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            serde_json::from_str(line)
+                .map_err(|error| format!("{source}: line {}: {error}", index + 1))
+        })
+        .collect()
+}
+
+/// What merged benchmark lines add up to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchSummary {
+    /// The runs.
+    pub runs: usize,
+    /// Runs that answered with a verified tour or a proof, at any time.
+    pub answered: usize,
+    /// Runs that ended in an error (a wrong tour among them).
+    pub errors: usize,
+    /// For each limit, the runs answered within it.
+    pub answered_within: Vec<(f64, usize)>,
+}
+
+/// The summary of `records` at each of `limits` (seconds).
+pub fn summarize(records: &[BenchRecord], limits: &[f64]) -> BenchSummary {
+    let within = |limit: f64| {
+        records
+            .iter()
+            .filter(|record| record.answered_within(limit))
+            .count()
+    };
+    BenchSummary {
+        runs: records.len(),
+        answered: within(f64::INFINITY),
+        errors: records
+            .iter()
+            .filter(|record| record.answer == Status::Error.to_string())
+            .count(),
+        answered_within: limits.iter().map(|&limit| (limit, within(limit))).collect(),
+    }
+}
+
+impl BenchSummary {
+    /// The summary as lines of text: the runs, then one line a limit.
+    pub fn text(&self) -> String {
+        let mut text = format!(
+            "runs: {}\nanswered: {}\nerrors: {}\n",
+            self.runs, self.answered, self.errors
+        );
+        for (limit, count) in &self.answered_within {
+            text.push_str(&format!("answered within {limit} s: {count}\n"));
+        }
+        text
+    }
+}
+
+/// Writes the cactus plot of `records` (answered runs sorted by seconds, against how many) as
+/// SVG, the time axis up to the longest limit of a run.
+pub fn write_cactus(records: &[BenchRecord], out: &mut dyn io::Write) -> io::Result<()> {
+    let status = |record: &BenchRecord| {
+        if record.answered_within(f64::INFINITY) {
+            Status::Found
+        } else {
+            Status::Timeout
+        }
+    };
+    let comparison = Comparison {
+        boards: records.iter().map(|record| record.graph.clone()).collect(),
+        engines: vec!["toursat".to_string()],
+        timeout: records
+            .iter()
+            .map(|record| record.limit)
+            .fold(1.0, f64::max),
+        runs: 1,
+        cells: records
+            .iter()
+            .map(|record| {
+                vec![Cell {
+                    runs: vec![Run {
+                        status: status(record),
+                        seconds: record.seconds,
+                        peak_kib: 0,
+                        note: None,
+                    }],
+                }]
+            })
+            .collect(),
+    };
+    Cactus.write(&comparison, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(graph: &str, answer: &str, seconds: f64, verified: bool) -> BenchRecord {
+        BenchRecord {
+            graph: graph.to_string(),
+            vertices: 4,
+            edges: 4,
+            answer: answer.to_string(),
+            seconds,
+            limit: 10.0,
+            solve_calls: Some(1),
+            cuts: Some(0),
+            conflicts: Some(0),
+            verified,
+            note: None,
+        }
+    }
+
+    #[test]
+    fn reads_a_shard_and_refuses_one_out_of_range() {
+        assert_eq!("2/5".parse(), Ok(Shard { index: 2, count: 5 }));
+        for wrong in ["5/5", "1", "a/2", "1/0"] {
+            assert!(wrong.parse::<Shard>().is_err(), "{wrong}");
+        }
+    }
+
+    #[test]
+    fn every_file_is_in_exactly_one_shard_whatever_the_order() {
+        let files: Vec<PathBuf> = (0..11).map(|i| PathBuf::from(format!("g{i:02}"))).collect();
+        let mut reversed = files.clone();
+        reversed.reverse();
+        let mut seen: Vec<PathBuf> = (0..3)
+            .flat_map(|index| Shard { index, count: 3 }.of(reversed.clone()))
+            .collect();
+        assert_eq!(Shard { index: 1, count: 3 }.of(files.clone())[0], files[1]);
+        seen.sort();
+        assert_eq!(seen, files);
+    }
+
+    #[test]
+    fn counts_verified_answers_within_each_limit() {
+        let records = [
+            record("a", "found", 0.5, true),
+            record("b", "found", 5.0, true),
+            record("c", "timeout", 10.1, false),
+            record("d", "found", 0.2, false),
+            record("e", "error", 0.1, false),
+        ];
+        let summary = summarize(&records, &[1.0, 10.0]);
+        assert_eq!(summary.answered_within, [(1.0, 1), (10.0, 2)]);
+        assert_eq!((summary.runs, summary.answered, summary.errors), (5, 2, 1));
+    }
+
+    #[test]
+    fn a_record_reads_back_from_its_line() {
+        let written = record("a.col", "found", 0.5, true);
+        let read = read_records("x", &format!("{}\n\n", written.to_line())).unwrap();
+        assert_eq!(read, [written]);
+        assert_eq!(
+            read_records("x.jsonl", "{}\n").unwrap_err(),
+            "x.jsonl: line 1: missing field `graph` at line 1 column 2"
+        );
+    }
+}
