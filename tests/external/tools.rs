@@ -16,6 +16,8 @@ pub enum Tool {
     Rate,
     /// The manual-page viewer man (Debian package `man-db`).
     Man,
+    /// The JSON processor jq (Debian package `jq`), which a page of docs/ pipes JSON into.
+    Jq,
 }
 
 impl Tool {
@@ -25,6 +27,7 @@ impl Tool {
             Tool::Minisat => "minisat",
             Tool::Rate => "rate",
             Tool::Man => "man",
+            Tool::Jq => "jq",
         }
     }
 
@@ -34,6 +37,7 @@ impl Tool {
             Tool::Minisat => "apt-get install minisat",
             Tool::Rate => "cargo install rate --version 0.3.0",
             Tool::Man => "apt-get install man-db",
+            Tool::Jq => "apt-get install jq",
         }
     }
 
