@@ -13,7 +13,7 @@ use toursat::{Board, MarkedEnds, Piece};
 pub const EXAMPLES: &str = "\
 Examples:
   toursat gen --kind planted --rows 40 --cols 40 --fill 0.6 --perturb 50 --seed 7 -o /tmp/board.txt
-  toursat gen --kind random --rows 200 --cols 200 --density 0.2 --seed 1 --count 5 --out-dir /tmp/boards
+  toursat gen --kind random --rows 100 --cols 100 --density 0.05 --seed 1 --count 5 --out-dir /tmp/boards
   toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3
   toursat gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --ends --seed 2
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o /tmp/region.txt

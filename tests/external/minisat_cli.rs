@@ -71,7 +71,10 @@ fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
             status, 2,
             "the layer's variables are out of range without it"
         );
-        assert!(stderr.contains("give it with --connectivity"), "{stderr}");
+        assert!(
+            stderr.contains("give them with --encoding and --connectivity"),
+            "{stderr}"
+        );
         let (status, stderr) = decode_knight6(&answer, &["--connectivity", layer]);
         assert_eq!(status, 0, "{layer}: {stderr}");
     }
