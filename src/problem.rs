@@ -16,7 +16,7 @@ pub enum TourShape {
 
 named!(TourShape, "tour", {
     Closed => "closed", "Returns to its start (a Hamiltonian cycle)",
-    Open => "open", "Ends anywhere, or on --end (a Hamiltonian path)",
+    Open => "open", "Ends anywhere, or on the fixed ends (a Hamiltonian path)",
 });
 
 /// A tour to find: every free square of `board` once, by moves of `piece`.

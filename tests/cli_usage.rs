@@ -234,3 +234,226 @@ fn an_open_tour_with_one_square_for_both_ends_is_refused() {
         "{stderr}"
     );
 }
+
+/// The `--help` of `toursat WORDS`.
+fn help(words: &str) -> String {
+    let mut args: Vec<&str> = words.split_whitespace().collect();
+    args.push("--help");
+    let Run { stdout, status, .. } = toursat(&args, "");
+    assert_eq!(status, 0, "toursat {words} --help");
+    stdout
+}
+
+/// The statuses of the exit-status table at the end of a help text.
+fn exit_statuses(help: &str) -> Vec<u8> {
+    help.lines()
+        .skip_while(|line| !line.starts_with("Exit status:"))
+        .skip(1)
+        .filter_map(|line| line.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn the_position_encoding_is_described_as_a_shift_register() {
+    for command in ["solve", "judge rook-circuit", "dimacs", "decode"] {
+        let text = help(command);
+        let line = text
+            .lines()
+            .map(str::trim)
+            .find(|line| line.starts_with("- position:"))
+            .unwrap_or_else(|| panic!("{command}: the position line in {text}"));
+        assert!(line.contains("shift-register (LFSR)"), "{command}: {line}");
+        assert!(!text.contains("one-hot"), "{command}: {text}");
+    }
+}
+
+#[test]
+fn each_command_lists_the_exit_statuses_it_returns() {
+    let expected: [(&str, &[u8]); 12] = [
+        ("solve", &[0, 1, 2, 3, 4]),
+        ("judge rook-circuit", &[0, 2, 3, 4]),
+        ("verify", &[0, 1, 2]),
+        ("dimacs", &[0, 2, 3, 4]),
+        ("decode", &[0, 1, 2, 3, 4]),
+        ("count", &[0, 2, 3, 4]),
+        ("compare", &[0, 2, 4]),
+        ("gen", &[0, 2]),
+        ("gen-graph", &[0, 2]),
+        ("completions", &[0, 2]),
+        ("man", &[0, 2]),
+        ("judge", &[0, 2, 3, 4]),
+    ];
+    for (command, statuses) in expected {
+        let text = help(command);
+        assert_eq!(exit_statuses(&text), statuses, "{command}: {text}");
+    }
+    assert!(!help("man").contains("the tour is wrong"));
+}
+
+#[test]
+fn count_neither_offers_nor_takes_a_graph() {
+    let text = help("count");
+    assert!(!text.contains("--graph"), "{text}");
+    let Run { stderr, status, .. } =
+        toursat(&["count", "--graph", "g.hcp", "--tour", "closed"], "");
+    assert_eq!(status, 2);
+    assert_eq!(stderr, "toursat: count takes boards only, not --graph\n");
+}
+
+#[test]
+fn compare_help_names_only_options_compare_takes() {
+    let text = help("compare");
+    assert!(!text.contains("--end"), "{text}");
+    assert!(text.contains("n/a"), "{text}");
+}
+
+#[test]
+fn help_examples_write_only_to_tmp() {
+    for command in [
+        "",
+        "solve",
+        "verify",
+        "dimacs",
+        "decode",
+        "gen",
+        "gen-graph",
+        "compare",
+        "man",
+    ] {
+        let text = help(command);
+        for line in text.lines().skip_while(|line| !line.starts_with("Example")) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            for pair in words.windows(2) {
+                if matches!(pair[0], "-o" | "--out-dir" | "--svg" | ">") {
+                    assert!(
+                        pair[1].starts_with("/tmp/") || pair[1].starts_with('~'),
+                        "{command}: {line}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn judge_reads_a_cases_file_and_points_to_the_formats() {
+    let from_file = toursat(&["judge", "rook-circuit", "examples/rook.in"], "");
+    let input = std::fs::read_to_string("examples/rook.in").unwrap();
+    let from_stdin = toursat(&["judge", "rook-circuit"], &input);
+    assert_eq!(from_file.status, 0, "{}", from_file.stderr);
+    assert_eq!(from_file.stdout, from_stdin.stdout);
+    assert!(
+        from_file.stdout.starts_with("NO SOLUTION\n"),
+        "{}",
+        from_file.stdout
+    );
+    for problem in ["rook-circuit", "knight-tour", "knights-journey"] {
+        let text = help(&format!("judge {problem}"));
+        assert!(text.contains("docs/problems.md"), "{problem}: {text}");
+        assert!(text.contains("Example"), "{problem}: {text}");
+    }
+    let missing = toursat(&["judge", "knight-tour", "no-such-cases.in"], "");
+    assert_eq!(missing.status, 2);
+    assert!(
+        missing.stderr.starts_with("toursat: no-such-cases.in: "),
+        "{}",
+        missing.stderr
+    );
+}
+
+#[test]
+fn man_pages_show_option_values_and_keep_commands_whole() {
+    let Run { stdout, status, .. } = toursat(&["man", "solve"], "");
+    assert_eq!(status, 0);
+    assert!(stdout.contains(".nh\n"), "hyphenation off: {stdout}");
+    assert!(stdout.contains(r"[\-\-engine ENGINE]"), "{stdout}");
+    assert!(stdout.contains(".nf\n"), "examples not filled: {stdout}");
+    let Run { stdout, .. } = toursat(&["man"], "");
+    assert!(!stdout.contains("toursat-judge(1)"), "{stdout}");
+    assert!(stdout.contains(r"toursat man judge"), "{stdout}");
+}
+
+#[test]
+fn piece_names_complete_in_the_shell() {
+    let Run { stdout, status, .. } = toursat(&["completions", "bash"], "");
+    assert_eq!(status, 0);
+    assert!(
+        stdout.contains(r#"compgen -W "rook knight king leaper:A,B""#),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn explain_prints_the_no_tour_sentence_once() {
+    let args = [
+        "solve",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--explain",
+    ];
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
+    assert_eq!(status, 1);
+    let sentence = "5 free squares with x+y even and 4 with x+y odd do not allow it";
+    assert!(stdout.contains(sentence), "{stdout}");
+    assert!(!stderr.contains(sentence), "{stderr}");
+    assert!(stderr.starts_with("proved by: proofs\n"), "{stderr}");
+    let none = toursat(&[&args[..], &["--format", "none"]].concat(), "");
+    assert!(none.stderr.contains(sentence), "{}", none.stderr);
+}
+
+#[test]
+fn a_streamed_tour_prints_one_statistics_block() {
+    let args = [
+        "solve", "--rows", "400", "--cols", "400", "--piece", "knight", "--tour", "closed",
+        "--format", "none", "--stats",
+    ];
+    let Run { stderr, status, .. } = toursat(&args, "");
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stderr.matches("engine:").count(), 1, "{stderr}");
+}
+
+#[test]
+fn count_statistics_name_the_arithmetic_used() {
+    let args = [
+        "count", "--rows", "8", "--cols", "8", "--piece", "rook", "--tour", "closed", "--stats",
+    ];
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stdout, "4638576\n");
+    assert!(
+        stderr.contains("arithmetic: 128-bit integers (exact: the count fits)\n"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("arbitrary precision: false"), "{stderr}");
+}
+
+#[test]
+fn a_model_with_too_many_variables_points_to_the_encoding() {
+    let literals: Vec<String> = (1..=200).map(|variable| variable.to_string()).collect();
+    let model = format!("s SATISFIABLE\nv {} 0\n", literals.join(" "));
+    let args = [
+        "decode", "-", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed",
+    ];
+    let Run { stderr, status, .. } = toursat(&args, &model);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("give them with --encoding and --connectivity"),
+        "{stderr}"
+    );
+}

@@ -5,7 +5,7 @@ mod common;
 use common::{toursat, Run};
 use std::path::PathBuf;
 use std::time::Instant;
-use toursat::gen_graph::generalized_petersen;
+use toursat::gen_graph::{generalized_petersen, planted_cubic};
 use toursat::graph_file::write_hcp;
 
 /// Three tiny board files in the tests' scratch folder: two with a rook circuit, one without.
@@ -254,7 +254,12 @@ fn graph_files_are_compared_by_every_engine_and_their_tours_verified() {
     let petersen_path = dir.join("petersen.hcp");
     let text = write_hcp("petersen", None, petersen.vertex_count, &petersen.edges);
     std::fs::write(&petersen_path, text).unwrap();
-    let a12 = format!("{}/graphs/a12.hcp", env!("CARGO_MANIFEST_DIR"));
+    // A cubic graph with a planted Hamiltonian cycle, as `gen-graph` writes it.
+    let planted = planted_cubic(18, 1).unwrap();
+    let planted_path = dir.join("planted.hcp");
+    let text = write_hcp("planted", None, planted.vertex_count, &planted.edges);
+    std::fs::write(&planted_path, text).unwrap();
+    let planted_file = planted_path.to_str().unwrap().to_string();
     let Run {
         stdout,
         stderr,
@@ -263,7 +268,7 @@ fn graph_files_are_compared_by_every_engine_and_their_tours_verified() {
     } = toursat(
         &[
             "compare",
-            &a12,
+            &planted_file,
             petersen_path.to_str().unwrap(),
             "--graph",
             "--tour",
@@ -287,9 +292,9 @@ fn graph_files_are_compared_by_every_engine_and_their_tours_verified() {
         })
         .collect();
     let expected: Vec<(String, String, String)> = [
-        ("a12", "auto", "found"),
-        ("a12", "dfs", "found"),
-        ("a12", "sat:crt", "found"),
+        ("planted", "auto", "found"),
+        ("planted", "dfs", "found"),
+        ("planted", "sat:crt", "found"),
         ("petersen", "auto", "no tour"),
         ("petersen", "dfs", "no tour"),
         ("petersen", "sat:crt", "no tour"),
@@ -298,4 +303,31 @@ fn graph_files_are_compared_by_every_engine_and_their_tours_verified() {
     .map(|&(board, engine, status)| (board.into(), engine.into(), status.into()))
     .collect();
     assert_eq!(cells, expected);
+}
+
+#[test]
+fn an_engine_that_cannot_take_a_board_is_not_applicable_there() {
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = compare(&["--engines", "sat:cutset,construct", "--timeout", "10"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(!stderr.contains("ERROR"), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    for board in ["ring", "square", "plus"] {
+        let row = lines
+            .iter()
+            .find(|line| line.starts_with(board))
+            .unwrap_or_else(|| panic!("{board} in {stdout}"));
+        assert!(row.trim_end().ends_with("n/a"), "{row}");
+    }
+    // The construction takes none of the rook boards: no boards to answer, and no ratio.
+    let construct = lines
+        .iter()
+        .find(|line| line.starts_with("construct"))
+        .unwrap_or_else(|| panic!("construct's summary in {stdout}"));
+    let words: Vec<&str> = construct.split_whitespace().collect();
+    assert_eq!(words, ["construct", "0/0", "-"], "{construct}");
 }

@@ -1,27 +1,32 @@
-//! Graph files: every graph of `graphs/` answered and verified, boards written as graphs agreeing
-//! with the board engines, the cheap proofs in the words of graphs, and bad graph files refused
-//! with their line.
+//! Graph files: generated graphs with a planted cycle answered and verified, boards written as
+//! graphs agreeing with the board engines, the cheap proofs in the words of graphs, and bad graph
+//! files refused with their line.
 
 mod common;
 
 use common::{scratch, toursat, Run};
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
-use toursat::gen_graph::{board_graph, generalized_petersen};
+use toursat::gen_graph::{board_graph, generalized_petersen, planted_cubic};
 use toursat::graph_file::{read_graph, write_hcp};
 use toursat::graph_problem::GraphProblem;
 use toursat::rng::SplitMix64;
 use toursat::verify_graph::verify_graph_tour;
 use toursat::{Board, Piece, Problem, Tour, TourShape};
 
-/// The path of a graph of the repository's `graphs/` folder.
-fn graph_path(name: &str) -> String {
-    format!("{}/graphs/{name}.hcp", env!("CARGO_MANIFEST_DIR"))
+/// A cubic graph of `vertex_count` vertices with a planted Hamiltonian cycle (`gen-graph --kind
+/// planted-cubic --seed 1`), written as a TSPLIB HCP file named `planted-cubic-N`; its path.
+fn planted_file(vertex_count: usize) -> String {
+    let name = format!("planted-cubic-{vertex_count}");
+    let graph = planted_cubic(vertex_count, 1).unwrap();
+    let text = write_hcp(&name, None, graph.vertex_count, &graph.edges);
+    let path = scratch(&format!("{name}.hcp"), &text);
+    path.to_str().unwrap().to_string()
 }
 
-/// The graph problem of a graph of `graphs/`.
-fn shared_graph(name: &str, shape: TourShape) -> GraphProblem {
-    let text = std::fs::read_to_string(graph_path(name)).unwrap();
+/// The graph problem of [`planted_file`]'s graph, read back from its file.
+fn planted_graph(vertex_count: usize, shape: TourShape) -> GraphProblem {
+    let text = std::fs::read_to_string(planted_file(vertex_count)).unwrap();
     let file = read_graph(&text).unwrap();
     GraphProblem::new(file.vertex_count, file.edges, shape)
 }
@@ -62,25 +67,46 @@ fn solve_with(problem: &GraphProblem, engine: EngineChoice) -> Answer {
 }
 
 #[test]
-fn every_shared_graph_has_a_verified_hamiltonian_cycle() {
-    for name in ["a12", "i324", "a736", "a976", "alb1000", "alb5000"] {
-        let problem = shared_graph(name, TourShape::Closed);
+fn every_planted_graph_has_a_verified_hamiltonian_cycle() {
+    for vertex_count in [18, 324, 736, 976, 1000, 5000] {
+        let problem = planted_graph(vertex_count, TourShape::Closed);
         let solution = solve_graph(&problem, &SolveOptions::default()).unwrap();
         let Answer::Found(tour) = solution.answer else {
-            panic!("{name}: no cycle found");
+            panic!("{vertex_count} vertices: no cycle found");
         };
-        assert_eq!(tour.len(), problem.vertex_count, "{name}");
+        assert_eq!(tour.len(), vertex_count);
         verify_graph_tour(&problem, &tour).unwrap();
-        // i324 defeats the cut loop (two cycles a model, model after model): the crt layer
-        // completes it. The others need no completion.
-        let completed = solution.stats.sat.and_then(|sat| sat.completed_after);
-        assert_eq!(completed.is_some(), name == "i324", "{name}");
     }
 }
 
 #[test]
+fn a_cut_loop_completed_early_still_finds_a_verified_cycle() {
+    let problem = planted_graph(736, TourShape::Closed);
+    let options = SolveOptions {
+        engine: EngineChoice::Sat(SatOptions {
+            merge: false,
+            warm_start: false,
+            complete_after: Some(1),
+            ..SatOptions::default()
+        }),
+        ..SolveOptions::default()
+    };
+    let solution = solve_graph(&problem, &options).unwrap();
+    let completed = solution
+        .stats
+        .sat
+        .as_ref()
+        .and_then(|sat| sat.completed_after);
+    let Answer::Found(tour) = solution.answer else {
+        panic!("no cycle found");
+    };
+    verify_graph_tour(&problem, &tour).unwrap();
+    assert!(completed.is_some(), "the crt layer completed the formula");
+}
+
+#[test]
 fn every_engine_answers_small_graphs_alike() {
-    let mut graphs = vec![shared_graph("a12", TourShape::Closed), petersen()];
+    let mut graphs = vec![planted_graph(18, TourShape::Closed), petersen()];
     let mut open = petersen();
     open.shape = TourShape::Open;
     graphs.push(open.clone());
@@ -221,7 +247,7 @@ fn cheap_proofs_speak_of_vertices_and_edges() {
 
 #[test]
 fn solve_writes_vertices_tsplib_and_json_that_verify_reads_back() {
-    let graph = graph_path("a736");
+    let graph = planted_file(736);
     for format in ["vertices", "tsplib", "json"] {
         let solved = toursat(
             &[
@@ -247,15 +273,15 @@ fn solve_writes_vertices_tsplib_and_json_that_verify_reads_back() {
         ],
         "",
     );
-    assert!(tsplib
-        .stdout
-        .starts_with("NAME : a736.tour\nTYPE : TOUR\nDIMENSION : 736\nTOUR_SECTION\n"));
+    assert!(tsplib.stdout.starts_with(
+        "NAME : planted-cubic-736.tour\nTYPE : TOUR\nDIMENSION : 736\nTOUR_SECTION\n"
+    ));
     assert!(tsplib.stdout.ends_with("-1\nEOF\n"));
 }
 
 #[test]
 fn verify_refuses_a_tampered_graph_tour() {
-    let graph = graph_path("a12");
+    let graph = planted_file(18);
     let solved = toursat(&["solve", "--graph", &graph, "--tour", "closed"], "");
     let mut lines: Vec<&str> = solved.stdout.lines().collect();
     lines.swap(1, 9);
@@ -284,17 +310,22 @@ fn verify_refuses_a_tampered_graph_tour() {
 
 #[test]
 fn open_paths_keep_their_fixed_ends() {
-    let graph = graph_path("a976");
+    let graph = planted_file(976);
+    // Two vertices next to each other on a Hamiltonian cycle are the ends of a Hamiltonian path.
+    let cycle = toursat(&["solve", "--graph", &graph, "--tour", "closed"], "");
+    assert_eq!(cycle.status, 0, "{}", cycle.stderr);
+    let cycle: Vec<&str> = cycle.stdout.lines().collect();
+    let (start, end) = (cycle[1], cycle[0]);
     let Run { stdout, status, .. } = toursat(
         &[
-            "solve", "--graph", &graph, "--tour", "open", "--start", "5", "--end", "17",
+            "solve", "--graph", &graph, "--tour", "open", "--start", start, "--end", end,
         ],
         "",
     );
     assert_eq!(status, 0);
     let vertices: Vec<&str> = stdout.lines().collect();
     assert_eq!(vertices.len(), 976);
-    assert_eq!((vertices[0], vertices[975]), ("5", "17"));
+    assert_eq!((vertices[0], vertices[975]), (start, end));
 }
 
 #[test]
@@ -347,7 +378,7 @@ fn self_loops_and_repeated_edges_are_dropped_with_a_note() {
 
 #[test]
 fn board_options_and_board_formats_are_refused_with_graphs() {
-    let graph = graph_path("a12");
+    let graph = planted_file(18);
     let refusals = [
         (
             vec![
@@ -382,7 +413,7 @@ fn board_options_and_board_formats_are_refused_with_graphs() {
 
 #[test]
 fn depth_first_search_solves_graph_files() {
-    let graph = graph_path("a12");
+    let graph = planted_file(18);
     let solved = toursat(
         &[
             "solve", "--graph", &graph, "--tour", "closed", "--engine", "dfs",

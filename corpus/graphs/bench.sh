@@ -1,5 +1,7 @@
 #!/bin/sh
-# The graph benchmark of the README: every graph of graphs/ and generated hard graphs, toursat
+# The graph benchmark of docs/benchmarks.md: the public benchmark graphs of ../shared/graphs/
+# (HCP and TSPLIB .hcp files, not kept in this repository: read when that folder is there,
+# skipped with a message when not; SHARED_GRAPHS names another folder) and generated graphs, toursat
 # (auto: the warm start by a 2-factor, joining by exchanges, windowed repair, completion by the
 # crt layer) against the plain crossing-cut loop (--engine sat --no-merge --no-warm-start
 # --no-complete), each with a time limit. Prints a markdown table.
@@ -7,6 +9,7 @@
 set -eu
 toursat=${TOURSAT:-target/release/toursat}
 limit=${1:-60}
+shared=${SHARED_GRAPHS:-../shared/graphs}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -54,9 +57,17 @@ run() {
   printf '%s (%.2f s)' "$answer" "$seconds"
 }
 
+if ls "$shared"/*.hcp > /dev/null 2>&1; then
+  public=$(ls "$shared"/*.hcp)
+  echo "The public graphs: $shared" >&2
+else
+  public=
+  echo "No public graphs: $shared has no .hcp files (set SHARED_GRAPHS); generated graphs only" >&2
+fi
+
 echo "| graph | vertices | edges | toursat | plain cut loop |"
 echo "| --- | --- | --- | --- | --- |"
-for graph in graphs/*.hcp "$work"/*.hcp; do
+for graph in $public "$work"/*.hcp; do
   header=$("$toursat" dimacs --graph "$graph" --tour closed --encoding cutset 2> /dev/null \
     | sed -n 2p)
   vertices=$(echo "$header" | sed 's/.*, \([0-9]*\) vertices.*/\1/')

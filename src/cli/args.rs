@@ -1,7 +1,7 @@
 //! Arguments shared by several commands: engine, limits, pieces and boards.
 
 use super::error::CliError;
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, StringValueParser, TypedValueParser};
 use clap::Args;
 use std::fs::File;
 use std::io::{self, Read};
@@ -91,6 +91,36 @@ pub fn one_of<T: Named>() -> impl TypedValueParser<Value = T> {
         .into_iter()
         .map(|value| PossibleValue::new(value.name()).help(value.help()));
     PossibleValuesParser::new(names).try_map(|name| T::from_name(&name))
+}
+
+/// The parser of `--piece`: `rook`, `knight`, `king` or `leaper:A,B`; the names are listed in
+/// `--help` and offered by shell completion.
+#[derive(Debug, Clone, Copy)]
+pub struct PieceParser;
+
+impl TypedValueParser for PieceParser {
+    type Value = Piece;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Piece, clap::Error> {
+        StringValueParser::new()
+            .try_map(|name| name.parse::<Piece>())
+            .parse_ref(command, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let pieces = [
+            PossibleValue::new("rook").help("One step N, S, E or W"),
+            PossibleValue::new("knight").help("The knight (leaper:1,2)"),
+            PossibleValue::new("king").help("One step in any of the eight directions"),
+            PossibleValue::new("leaper:A,B").help("A leaper: A squares one way, B the other"),
+        ];
+        Some(Box::new(pieces.into_iter()))
+    }
 }
 
 /// Reads a time limit in seconds: a finite number, 0 or more.
@@ -241,7 +271,7 @@ pub struct ProblemArgs {
     #[arg(long, value_name = "SQUARES")]
     pub blocked: Option<String>,
     /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
-    #[arg(long, required_unless_present = "graph")]
+    #[arg(long, required_unless_present = "graph", value_parser = PieceParser)]
     pub piece: Option<Piece>,
     /// A graph file instead of a board: TSPLIB HCP, DIMACS `p edge` or a list of edges `U V`
     /// (`-`: stdin), vertices numbered from 1; --start and --end are then vertex numbers.

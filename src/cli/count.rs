@@ -52,7 +52,7 @@ pub struct CountArgs {
 
 /// Runs `toursat count`: the exit status, or an error.
 pub fn run(args: &CountArgs) -> Result<u8, CliError> {
-    boards_only(&args.problem.flags, "toursat count")?;
+    boards_only(&args.problem.flags, "count")?;
     let problem = args.problem.problem()?;
     let options = CountOptions {
         directed: args.directed,
@@ -147,7 +147,12 @@ fn write_stats(stats: &CountStats, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "frontier: {}", stats.frontier)?;
     writeln!(out, "states: {}", stats.states)?;
     writeln!(out, "peak states: {}", stats.peak_states)?;
-    writeln!(out, "arbitrary precision: {}", stats.arbitrary_precision)?;
+    let arithmetic = if stats.arbitrary_precision {
+        "arbitrary precision (the count passed 128 bits)"
+    } else {
+        "128-bit integers (exact: the count fits)"
+    };
+    writeln!(out, "arithmetic: {arithmetic}")?;
     writeln!(out, "seconds: {:.6}", stats.seconds)?;
     writeln!(out, "peak memory: {} KB", peak_memory_kib())
 }

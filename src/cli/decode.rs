@@ -25,17 +25,17 @@ use toursat::Tour;
 /// Examples shown under `toursat decode --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  toursat dimacs --rows 6 --cols 6 --piece knight --tour closed --encoding position -o k6.cnf
-  minisat k6.cnf k6.out
-  toursat decode k6.out --rows 6 --cols 6 --piece knight --tour closed --encoding position --format grid
-  # a lazy encoding: while the answer is `not a tour`, --add-cuts-to adds the cuts, solve again
-  toursat decode f.out --rows 6 --cols 6 --piece knight --tour closed --add-cuts-to f.cnf
-  # a lazy formula completed by a layer (toursat dimacs --cuts-from-solve writes crt's): the
-  # formula's header names its encoding and layer
-  toursat decode g.out --rows 6 --cols 6 --piece knight --tour closed --formula g.cnf
-  toursat dimacs --graph graphs/a12.hcp --tour closed --connectivity crt -o a12.cnf
-  minisat a12.cnf a12.out
-  toursat decode a12.out --graph graphs/a12.hcp --tour closed --formula a12.cnf";
+  toursat dimacs --rows 6 --cols 6 --piece knight --tour closed --encoding position -o /tmp/k6.cnf
+  minisat /tmp/k6.cnf /tmp/k6.out
+  toursat decode /tmp/k6.out --rows 6 --cols 6 --piece knight --tour closed --encoding position --format grid
+  # a lazy encoding: while the answer is `not a tour`, --add-cuts-to adds the cuts; solve again
+  toursat dimacs --rows 6 --cols 6 --piece knight --tour closed -o /tmp/f.cnf
+  minisat /tmp/f.cnf /tmp/f.out
+  toursat decode /tmp/f.out --rows 6 --cols 6 --piece knight --tour closed --add-cuts-to /tmp/f.cnf
+  # a lazy formula completed by a layer: the formula's header names its encoding and layer
+  toursat dimacs --rows 6 --cols 6 --piece knight --tour closed --cuts-from-solve -o /tmp/g.cnf
+  minisat /tmp/g.cnf /tmp/g.out
+  toursat decode /tmp/g.out --rows 6 --cols 6 --piece knight --tour closed --formula /tmp/g.cnf";
 
 /// Arguments of `toursat decode`.
 #[derive(Args, Debug)]
@@ -131,8 +131,8 @@ pub fn run(args: &DecodeArgs) -> Result<u8, CliError> {
             AnswerErrorKind::VariableOutOfRange { .. }
                 if connectivity == Connectivity::Cuts && !encoding.is_complete() =>
             {
-                " (if the formula's header names a connectivity layer, give it with \
-                 --connectivity, or the formula file with --formula)"
+                " (the formula's header names its encoding and connectivity layer: give them \
+                 with --encoding and --connectivity, or the formula file with --formula)"
             }
             _ => "",
         };

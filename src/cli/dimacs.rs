@@ -17,10 +17,11 @@ use toursat::format::graph::explain_graph;
 /// Examples shown under `toursat dimacs --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  toursat dimacs --rows 8 --cols 8 --piece knight --tour closed --encoding position -o knight8.cnf
-  toursat dimacs examples/boards/ring.txt --piece rook --tour closed --cuts-from-solve -o ring.cnf
+  toursat dimacs --rows 8 --cols 8 --piece knight --tour closed --encoding position -o /tmp/knight8.cnf
+  toursat dimacs examples/boards/ring.txt --piece rook --tour closed --cuts-from-solve -o /tmp/ring.cnf
   toursat dimacs --rows 6 --cols 6 --piece knight --tour closed --connectivity crt
-  toursat dimacs --graph graphs/a12.hcp --tour closed -o a12.cnf";
+  toursat gen-graph --kind planted-cubic --vertices 100 --seed 1 -o /tmp/cubic100.hcp
+  toursat dimacs --graph /tmp/cubic100.hcp --tour closed -o /tmp/cubic100.cnf";
 
 /// Arguments of `toursat dimacs`.
 #[derive(Args, Debug)]

@@ -26,7 +26,7 @@ pub fn for_stop(stop: Stop) -> u8 {
     }
 }
 
-/// The exit statuses as the help shows them.
+/// The exit statuses as `toursat --help` shows them: every status of every command.
 pub const HELP: &str = "\
 Exit status:
   0  tour found / all judge cases answered / tour valid
@@ -37,3 +37,31 @@ Exit status:
      found a proof of no tour that fails its check
   5  decode: the solver claims no tour, unconfirmed (no --formula, or not toursat's
      complete formula for this problem): nothing is proved";
+
+/// Status 2 in a command's help.
+pub const BAD_INPUT_LINE: (u8, &str) = (BAD_INPUT, "bad input or usage, or an I/O error");
+/// Status 3 in the help of a command with `--timeout`.
+pub const STOPPED_LINE: (u8, &str) = (
+    STOPPED,
+    "stopped by --timeout (or a node budget, or --max-literals) before an answer",
+);
+/// Status 4 in the help of a command that verifies the tours it prints.
+pub const INTERNAL_LINE: (u8, &str) = (
+    INTERNAL,
+    "internal error: a tour failed verification, or a proof of no tour failed its check",
+);
+
+/// The exit-status table at the end of a command's help: the statuses that command returns,
+/// each with what it means there.
+pub fn help(statuses: &[(u8, &str)]) -> String {
+    let lines: Vec<String> = statuses
+        .iter()
+        .map(|(status, meaning)| format!("  {status}  {meaning}"))
+        .collect();
+    format!("Exit status:\n{}", lines.join("\n"))
+}
+
+/// A command's examples, then its exit-status table.
+pub fn examples_and_help(examples: &str, statuses: &[(u8, &str)]) -> String {
+    format!("{examples}\n\n{}", help(statuses))
+}

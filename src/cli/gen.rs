@@ -1,6 +1,6 @@
 //! `toursat gen`: reproducible board files from a seed.
 
-use super::args::one_of;
+use super::args::{one_of, PieceParser};
 use super::error::CliError;
 use super::exit;
 use clap::{Args, ValueEnum};
@@ -13,12 +13,12 @@ use toursat::{Board, MarkedEnds, Piece};
 /// Examples shown under `toursat gen --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  toursat gen --kind planted --rows 40 --cols 40 --fill 0.6 --perturb 50 --seed 7 -o board.txt
-  toursat gen --kind random --rows 200 --cols 200 --density 0.2 --seed 1 --count 5 --out-dir boards
+  toursat gen --kind planted --rows 40 --cols 40 --fill 0.6 --perturb 50 --seed 7 -o /tmp/board.txt
+  toursat gen --kind random --rows 100 --cols 100 --density 0.05 --seed 1 --count 5 --out-dir /tmp/boards
   toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3
   toursat gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --ends --seed 2
-  toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o board.txt
-  toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir boards
+  toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o /tmp/region.txt
+  toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir /tmp/doors
   toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink";
 
 /// Draws of a random, holes or region board before giving up.
@@ -73,7 +73,7 @@ pub struct GenArgs {
     holes: Holes,
     /// holes: the piece whose open tour the cheap proofs must leave open; --ends: the piece
     /// whose open tour the ends are for.
-    #[arg(long, default_value = "knight")]
+    #[arg(long, default_value = "knight", value_parser = PieceParser)]
     piece: Piece,
     /// Mark a random start `S` and end `E` for an open --piece tour (of the colours it needs,
     /// drawn until the cheap proofs leave the tour between them open); solve, count, dimacs,

@@ -1,6 +1,6 @@
 //! `toursat gen-graph`: reproducible graph files (TSPLIB HCP) from a seed, or from a board.
 
-use super::args::read_board;
+use super::args::{read_board, PieceParser};
 use super::error::CliError;
 use super::exit;
 use clap::{Args, ValueEnum};
@@ -15,10 +15,10 @@ use toursat::Piece;
 /// Examples shown under `toursat gen-graph --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  toursat gen-graph --kind planted-cubic --vertices 2000 --seed 1 -o cubic2000.hcp
+  toursat gen-graph --kind planted-cubic --vertices 2000 --seed 1 -o /tmp/cubic2000.hcp
   toursat gen-graph --kind random-cubic --vertices 500 --seed 3
-  toursat gen-graph --kind generalized-petersen --vertices 70 --step 2 -o gp35.hcp
-  toursat gen-graph --kind board examples/boards/ring.txt --piece rook -o ring.hcp";
+  toursat gen-graph --kind generalized-petersen --vertices 70 --step 2 -o /tmp/gp35.hcp
+  toursat gen-graph --kind board examples/boards/ring.txt --piece rook -o /tmp/ring.hcp";
 
 /// Arguments of `toursat gen-graph`.
 #[derive(Args, Debug)]
@@ -34,7 +34,7 @@ pub struct GenGraphArgs {
     #[arg(value_name = "BOARD_FILE", required_if_eq("kind", "board"))]
     board_file: Option<PathBuf>,
     /// The piece of `--kind board`.
-    #[arg(long, default_value = "rook")]
+    #[arg(long, default_value = "rook", value_parser = PieceParser)]
     piece: Piece,
     /// Vertices of a cubic graph (even, at least 4; for generalized-petersen, 2n).
     #[arg(

@@ -38,59 +38,138 @@ const EXAMPLES: &str = "\
 Examples:
   toursat judge rook-circuit < examples/rook.in
   toursat solve --rows 8 --cols 8 --piece knight --tour closed --format grid
-  toursat verify board.txt tour.txt --piece rook --tour closed";
+  toursat solve examples/boards/ring.txt --piece rook --tour closed > /tmp/ring-tour.txt
+  toursat verify examples/boards/ring.txt /tmp/ring-tour.txt --piece rook --tour closed";
+
+/// The exit statuses of `solve`.
+const SOLVE_STATUSES: &[(u8, &str)] = &[
+    (exit::SUCCESS, "a tour was found"),
+    (exit::NO_TOUR, "proved that no tour exists"),
+    exit::BAD_INPUT_LINE,
+    exit::STOPPED_LINE,
+    exit::INTERNAL_LINE,
+];
+
+/// The exit statuses of `verify`.
+const VERIFY_STATUSES: &[(u8, &str)] = &[
+    (exit::SUCCESS, "the tour is valid"),
+    (exit::NO_TOUR, "the tour is wrong"),
+    exit::BAD_INPUT_LINE,
+];
+
+/// The exit statuses of `dimacs`.
+const DIMACS_STATUSES: &[(u8, &str)] = &[
+    (exit::SUCCESS, "the formula was written"),
+    exit::BAD_INPUT_LINE,
+    (
+        exit::STOPPED,
+        "--cuts-from-solve stopped by --timeout or --max-literals",
+    ),
+    (
+        exit::INTERNAL,
+        "internal error in --cuts-from-solve's solve",
+    ),
+];
+
+/// The exit statuses of `decode`.
+const DECODE_STATUSES: &[(u8, &str)] = &[
+    (exit::SUCCESS, "the answer is a tour, verified"),
+    (
+        exit::NO_TOUR,
+        "no tour: UNSAT of toursat's complete formula for this problem (--formula); or not a \
+         tour (several cycles)",
+    ),
+    exit::BAD_INPUT_LINE,
+    (exit::STOPPED, "the solver gave up without an answer"),
+    (
+        exit::INTERNAL,
+        "internal error: the decoded tour failed verification",
+    ),
+    (
+        exit::UNCONFIRMED,
+        "the solver claims UNSAT, unconfirmed: no --formula, or not toursat's complete formula \
+         for this problem",
+    ),
+];
+
+/// The exit statuses of `gen`, `gen-graph`, `completions` and `man`: the file was written,
+/// or not.
+const WRITE_STATUSES: &[(u8, &str)] = &[(exit::SUCCESS, "written"), exit::BAD_INPUT_LINE];
+
+/// The exit statuses of `compare`.
+const COMPARE_STATUSES: &[(u8, &str)] = &[
+    (
+        exit::SUCCESS,
+        "every run ended normally and no engines disagree",
+    ),
+    exit::BAD_INPUT_LINE,
+    (exit::INTERNAL, "engines disagree, or a run failed (ERROR)"),
+];
+
+/// The exit statuses of `count`.
+const COUNT_STATUSES: &[(u8, &str)] = &[
+    (
+        exit::SUCCESS,
+        "the count (or the tours of --limit or --all) was printed",
+    ),
+    exit::BAD_INPUT_LINE,
+    (
+        exit::STOPPED,
+        "stopped by --timeout before the count was done",
+    ),
+    (
+        exit::INTERNAL,
+        "internal error: a tour of --limit or --all failed verification",
+    ),
+];
 
 /// The commands.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Answer a judge problem: cases on stdin, answers on stdout, each as soon as found.
-    #[command(subcommand, after_help = exit::HELP)]
+    /// Answer a judge problem: cases from a file or stdin, answers on stdout, each as soon as
+    /// found (the input formats: docs/problems.md).
+    #[command(subcommand, after_help = exit::help(judge::STATUSES))]
     Judge(judge::JudgeProblem),
     /// Find a tour of one board (or a graph file's Hamiltonian cycle or path) and write it in a
     /// chosen format.
-    #[command(after_help = format!("{}\n\n{}", solve::EXAMPLES, exit::HELP))]
+    #[command(after_help = exit::examples_and_help(solve::EXAMPLES, SOLVE_STATUSES))]
     Solve(solve::SolveArgs),
     /// Check a tour file: prints `ok`, or `invalid: ` and what is wrong (exit status 1).
-    #[command(after_help = format!("{}\n\n{}", verify::EXAMPLES, exit::HELP))]
+    #[command(after_help = exit::examples_and_help(verify::EXAMPLES, VERIFY_STATUSES))]
     Verify(verify::VerifyArgs),
     /// Write a tour problem as a DIMACS CNF formula, with the meaning of its move variables.
-    #[command(after_help = format!("{}\n\n{}", dimacs::EXAMPLES, exit::HELP))]
+    #[command(after_help = exit::examples_and_help(dimacs::EXAMPLES, DIMACS_STATUSES))]
     Dimacs(dimacs::DimacsArgs),
     /// Read a SAT solver's answer to a `dimacs` formula back as a verified tour.
-    #[command(after_help = format!("{}\n\n{}", decode::EXAMPLES, exit::HELP))]
+    #[command(after_help = exit::examples_and_help(decode::EXAMPLES, DECODE_STATUSES))]
     Decode(decode::DecodeArgs),
     /// Write a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
-    #[command(after_help = "Examples:\n  \
-            mkdir -p ~/.local/share/bash-completion/completions\n  \
-            toursat completions bash > ~/.local/share/bash-completion/completions/toursat\n  \
-            mkdir -p ~/.zfunc && toursat completions zsh > ~/.zfunc/_toursat   \
-            # with fpath+=~/.zfunc before compinit in ~/.zshrc\n  \
-            mkdir -p ~/.config/fish/completions\n  \
-            toursat completions fish > ~/.config/fish/completions/toursat.fish")]
+    #[command(after_help = exit::examples_and_help(shell::COMPLETIONS_EXAMPLES, WRITE_STATUSES))]
     Completions(shell::CompletionsArgs),
     /// Write the manual page (roff) of toursat or of one of its commands to stdout.
-    #[command(
-        after_help = "Examples:\n  toursat man | man -l -\n  toursat man judge rook-circuit | man -l -\n  \
-            toursat man solve > toursat-solve.1"
-    )]
+    #[command(after_help = exit::examples_and_help(shell::MAN_EXAMPLES, WRITE_STATUSES))]
     Man(shell::ManArgs),
     /// Write reproducible board files: planted rook circuits, repaired random boards, holes.
-    #[command(after_help = format!("{}\n\n{}", gen::EXAMPLES, exit::HELP))]
+    #[command(after_help = exit::examples_and_help(gen::EXAMPLES, WRITE_STATUSES))]
     Gen(gen::GenArgs),
     /// Write reproducible graph files (TSPLIB HCP): cubic graphs, planted or random, and
     /// boards' move graphs.
-    #[command(after_help = format!("{}\n\n{}", gen_graph::EXAMPLES, exit::HELP))]
+    #[command(after_help = exit::examples_and_help(gen_graph::EXAMPLES, WRITE_STATUSES))]
     GenGraph(gen_graph::GenGraphArgs),
     /// Race engines on board files: each run a child process with a time limit, every tour
     /// verified, disagreements reported (exit status 4).
-    #[command(after_help = format!("{}\n\n{}", compare::EXAMPLES, exit::HELP))]
+    #[command(after_help = exit::examples_and_help(compare::EXAMPLES, COMPARE_STATUSES))]
     Compare(compare::CompareArgs),
     /// Run toursat over graph files as child processes with a time limit, one JSON line a run
     /// (`--shard I/N` for batch systems); `--merge` sums the shards' lines up.
     #[command(after_help = format!("{}\n\n{}", bench::EXAMPLES, exit::HELP))]
     Bench(bench::BenchArgs),
     /// Count the tours of one board exactly (each cycle or path once), by a frontier DP.
-    #[command(after_help = format!("{}\n\n{}", count::EXAMPLES, exit::HELP))]
+    #[command(
+        after_help = exit::examples_and_help(count::EXAMPLES, COUNT_STATUSES),
+        mut_arg("graph", |graph| graph.hide(true)),
+        mut_arg("graph_format", |syntax| syntax.hide(true))
+    )]
     Count(count::CountArgs),
     /// Serve the page (a board editor, the tour animated, the reason drawn) and the JSON API
     /// on a local web server.

@@ -131,7 +131,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         show::write_svg(path, |out| Svg.write_solution(&problem, &solution, out))?;
     }
     args.trust
-        .write_explanation(&problem, &solution, certificate.as_ref())?;
+        .write_explanation(&problem, &solution, certificate.as_ref(), format.is_some())?;
     if let Some(error) = unwritten {
         return Err(error);
     }

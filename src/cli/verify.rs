@@ -1,6 +1,6 @@
 //! `toursat verify`: checks a tour file against a board, piece and tour shape.
 
-use super::args::{fixed_ends, one_of, one_stdin, read_input, read_marked_board};
+use super::args::{fixed_ends, one_of, one_stdin, read_input, read_marked_board, PieceParser};
 use super::error::{input_name, CliError};
 use super::exit;
 use super::graph_input::read_graph_problem;
@@ -19,14 +19,17 @@ use toursat::{verify, Piece, Problem, TourShape};
 /// Examples shown under `toursat verify --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  toursat verify examples/boards/ring.txt ring-tour.txt --piece rook --tour closed
+  toursat solve examples/boards/ring.txt --piece rook --tour closed > /tmp/ring-tour.txt
+  toursat verify examples/boards/ring.txt /tmp/ring-tour.txt --piece rook --tour closed
   toursat solve examples/boards/ring.txt --piece rook --tour closed --format grid \\
     | toursat verify examples/boards/ring.txt - --piece rook --tour closed
-  toursat verify board.txt moves.txt --piece rook --tour open --start 0,0 --format moves
-  toursat solve board.txt --piece knight --tour open --format json > knight.json
-  toursat verify - knight.json --piece knight --tour open < board.txt
-  toursat solve --graph graphs/a12.hcp --tour closed > a12.tour
-  toursat verify --graph graphs/a12.hcp a12.tour --tour closed";
+  toursat solve examples/boards/ring.txt --piece rook --tour open --start 0,0 --format moves > /tmp/moves.txt
+  toursat verify examples/boards/ring.txt /tmp/moves.txt --piece rook --tour open --start 0,0 --format moves
+  toursat solve examples/boards/knight-hole.txt --piece knight --tour open --format json > /tmp/knight.json
+  toursat verify - /tmp/knight.json --piece knight --tour open < examples/boards/knight-hole.txt
+  toursat gen-graph --kind planted-cubic --vertices 100 --seed 1 -o /tmp/cubic100.hcp
+  toursat solve --graph /tmp/cubic100.hcp --tour closed > /tmp/cubic100.tour
+  toursat verify --graph /tmp/cubic100.hcp /tmp/cubic100.tour --tour closed";
 
 /// Arguments of `toursat verify`.
 #[derive(Args, Debug)]
@@ -42,7 +45,7 @@ pub struct VerifyArgs {
     #[arg(required_unless_present = "graph")]
     tour_file: Option<PathBuf>,
     /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
-    #[arg(long, required_unless_present = "graph")]
+    #[arg(long, required_unless_present = "graph", value_parser = PieceParser)]
     piece: Option<Piece>,
     /// A graph file instead of a board (TSPLIB HCP, DIMACS `p edge` or an edge list; see
     /// `toursat solve --help`): the tour file is then a vertex list, a TSPLIB tour or a JSON

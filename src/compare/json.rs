@@ -5,7 +5,7 @@ use serde_json::json;
 use std::io::{self, Write};
 
 /// One object: `timeout`, `runs`, `boards` (each with a result for each engine: `status`,
-/// `median_seconds`, `peak_kib` and every run), `engines` (`solved`, `median_ratio`) and
+/// `median_seconds`, `peak_kib` and every run), `engines` (`solved`, `applicable`, `median_ratio`) and
 /// `disagreements`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json;
@@ -53,6 +53,7 @@ impl Report for Json {
                 json!({
                     "engine": summary.engine,
                     "solved": summary.solved,
+                    "applicable": summary.applicable,
                     "median_ratio": summary.median_ratio,
                 })
             })

@@ -76,6 +76,9 @@ pub enum Status {
     Timeout,
     /// The child failed, or its answer was wrong.
     Error,
+    /// The engine cannot take this problem (`construct` on a board with blocked squares, say):
+    /// not run, and left out of the engine's summary.
+    NotApplicable,
 }
 
 impl Status {
@@ -90,6 +93,7 @@ named!(Status, "status", {
     NoTour => "no tour",
     Timeout => "timeout",
     Error => "error",
+    NotApplicable => "n/a",
 });
 
 /// One run of one engine on one board.
@@ -114,7 +118,7 @@ pub struct Cell {
 
 impl Cell {
     /// The cell's status: error if any run failed, else an answer if any run answered, else
-    /// timeout.
+    /// timeout (or not applicable, when the engine cannot take the problem).
     pub fn status(&self) -> Status {
         self.runs
             .iter()
@@ -123,6 +127,7 @@ impl Cell {
                 Status::Error => 3,
                 Status::Found | Status::NoTour => 2,
                 Status::Timeout => 1,
+                Status::NotApplicable => 0,
             })
             .unwrap_or(Status::Timeout)
     }
@@ -191,8 +196,11 @@ pub struct EngineSummary {
     pub engine: String,
     /// Boards it answered (found a tour or proved there is none).
     pub solved: usize,
-    /// Over the boards some engine answered: the median of this engine's median seconds divided
-    /// by the fastest engine's (an unanswered board counts at the time limit).
+    /// Boards it can take (those where it is not [`Status::NotApplicable`]).
+    pub applicable: usize,
+    /// Over the boards it can take and some engine answered: the median of this engine's
+    /// median seconds divided by the fastest engine's (an unanswered board counts at the time
+    /// limit); `None` when it answered no board.
     pub median_ratio: Option<f64>,
 }
 
@@ -224,10 +232,17 @@ impl Comparison {
             .iter()
             .enumerate()
             .map(|(engine, name)| {
+                let applies = |row: &&Vec<Cell>| row[engine].status() != Status::NotApplicable;
+                let solved = self
+                    .cells
+                    .iter()
+                    .filter(|row| row[engine].status().is_answer())
+                    .count();
                 let ratios = self
                     .cells
                     .iter()
                     .zip(&fastest)
+                    .filter(|(row, _)| applies(row))
                     .filter_map(|(row, fastest)| {
                         let cell = &row[engine];
                         let seconds = if cell.status().is_answer() {
@@ -240,12 +255,9 @@ impl Comparison {
                     .collect();
                 EngineSummary {
                     engine: name.clone(),
-                    solved: self
-                        .cells
-                        .iter()
-                        .filter(|row| row[engine].status().is_answer())
-                        .count(),
-                    median_ratio: median(ratios),
+                    solved,
+                    applicable: self.cells.iter().filter(applies).count(),
+                    median_ratio: median(ratios).filter(|_| solved > 0),
                 }
             })
             .collect()
@@ -290,16 +302,31 @@ impl Comparison {
     }
 }
 
+/// What [`compare`] tells its caller as it goes, for a progress line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunEvent<'a> {
+    /// A run of `engine` on `board` starts.
+    Started {
+        /// The board's name.
+        board: &'a str,
+        /// The engine's name.
+        engine: &'a str,
+    },
+    /// A run ended.
+    Finished,
+}
+
 /// Runs every engine `runs` times on every board, `jobs` runs at once, and calls `progress`
-/// after each run. The runs of one board and engine are in sequence; after a timeout the rest
-/// are skipped. `timeout` is the time limit the engines run under, for the reports.
+/// as each run starts and ends. The runs of one board and engine are in sequence; after a
+/// timeout the rest are skipped. `timeout` is the time limit the engines run under, for the
+/// reports.
 pub fn compare(
     boards: &[BoardEntry],
     engines: &[&dyn Contender],
     runs: usize,
     jobs: usize,
     timeout: f64,
-    progress: &(dyn Fn(&str, &str) + Sync),
+    progress: &(dyn Fn(RunEvent) + Sync),
 ) -> Comparison {
     let cell_count = boards.len() * engines.len();
     let cells: Vec<Mutex<Cell>> = (0..cell_count).map(|_| Mutex::default()).collect();
@@ -317,11 +344,15 @@ pub fn compare(
                 );
                 let mut cell = Cell::default();
                 for _ in 0..runs {
+                    progress(RunEvent::Started {
+                        board: &board.name,
+                        engine: engine.name(),
+                    });
                     let run = engine.run(board);
-                    let timed_out = run.status == Status::Timeout;
+                    let once = matches!(run.status, Status::Timeout | Status::NotApplicable);
                     cell.runs.push(run);
-                    progress(&board.name, engine.name());
-                    if timed_out {
+                    progress(RunEvent::Finished);
+                    if once {
                         break;
                     }
                 }
@@ -410,6 +441,7 @@ pub fn cell_text(cell: &Cell) -> String {
     match cell.status() {
         Status::Timeout => "timeout".to_string(),
         Status::Error => "ERROR".to_string(),
+        Status::NotApplicable => "n/a".to_string(),
         status => format!(
             "{status} {} s, {}",
             seconds_text(cell.median_seconds()),
@@ -441,7 +473,8 @@ pub fn board_rows(comparison: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
-/// The engine table as text: a header and a row an engine (solved, median ratio).
+/// The engine table as text: a header and a row an engine (solved of the boards it can take,
+/// median ratio).
 pub fn summary_rows(comparison: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {
     let header = ["engine", "solved", "median ratio to fastest"]
         .map(String::from)
@@ -452,7 +485,7 @@ pub fn summary_rows(comparison: &Comparison) -> (Vec<String>, Vec<Vec<String>>) 
         .map(|summary| {
             vec![
                 summary.engine,
-                format!("{}/{}", summary.solved, comparison.boards.len()),
+                format!("{}/{}", summary.solved, summary.applicable),
                 ratio_text(summary.median_ratio),
             ]
         })
@@ -502,6 +535,29 @@ mod tests {
         assert_eq!(summaries[0].median_ratio, Some(1.0));
         assert_eq!(summaries[1].solved, 1);
         assert_eq!(summaries[1].median_ratio, Some(7.0));
+    }
+
+    #[test]
+    fn an_engine_that_answered_nothing_has_no_ratio() {
+        let mut comparison = comparison();
+        comparison.cells[0][1] = cell(Status::Timeout, 10.0);
+        let summaries = comparison.summaries();
+        assert_eq!(summaries[1].solved, 0);
+        assert_eq!(summaries[1].median_ratio, None);
+    }
+
+    #[test]
+    fn boards_an_engine_cannot_take_are_left_out_of_its_summary() {
+        let mut comparison = comparison();
+        comparison.cells[1][1] = cell(Status::NotApplicable, 0.0);
+        let summaries = comparison.summaries();
+        assert_eq!((summaries[1].solved, summaries[1].applicable), (1, 1));
+        assert_eq!(summaries[1].median_ratio, Some(4.0));
+        assert!(comparison.errors().is_empty());
+        let (_, rows) = summary_rows(&comparison);
+        assert_eq!(rows[1], ["slow", "1/1", "4.00"]);
+        let (_, rows) = board_rows(&comparison);
+        assert_eq!(rows[1][2], "n/a");
     }
 
     #[test]

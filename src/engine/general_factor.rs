@@ -155,7 +155,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::engine::factor::{two_factor, NoTwoFactor};
-    use crate::graph_file::read_graph;
+    use crate::gen_graph::{planted_cubic, random_cubic};
     use crate::piece::{MoveGraph, Piece};
     use crate::problem::{Problem, TourShape};
     use crate::rng::SplitMix64;
@@ -232,22 +232,24 @@ mod tests {
         CycleGraph::new(&Problem::new(board, piece, shape), &move_graph)
     }
 
-    /// The graphs of the repository's `graphs/` folder, by file name (read by the library's
-    /// own reader).
-    fn shared_graphs() -> Vec<(String, CycleGraph)> {
-        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/graphs");
-        let mut graphs: Vec<(String, CycleGraph)> = std::fs::read_dir(folder)
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "hcp"))
-            .map(|path| {
-                let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                let file = read_graph(&std::fs::read_to_string(&path).unwrap()).unwrap();
-                (name, CycleGraph::from_edges(file.vertex_count, &file.edges))
-            })
-            .collect();
-        graphs.sort_by(|a, b| a.0.cmp(&b.0));
-        assert_eq!(graphs.len(), 6, "the six graphs of graphs/");
+    /// Cubic graphs made by `gen-graph`: planted Hamiltonian cycles and random ones (three
+    /// perfect matchings), by name.
+    fn generated_graphs() -> Vec<(String, CycleGraph)> {
+        let mut graphs = Vec::new();
+        for vertex_count in [18, 324, 736, 976, 1000, 5000] {
+            let planted = planted_cubic(vertex_count, 1).unwrap();
+            graphs.push((
+                format!("planted cubic {vertex_count}"),
+                CycleGraph::from_edges(planted.vertex_count, &planted.edges),
+            ));
+        }
+        for vertex_count in [1000, 5000] {
+            let random = random_cubic(vertex_count, 1).unwrap();
+            graphs.push((
+                format!("random cubic {vertex_count}"),
+                CycleGraph::from_edges(random.vertex_count, &random.edges),
+            ));
+        }
         graphs
     }
 
@@ -446,20 +448,20 @@ mod tests {
     }
 
     #[test]
-    fn the_shared_hcp_graphs_have_factors() {
-        for (name, graph) in shared_graphs() {
+    fn generated_cubic_graphs_have_factors() {
+        for (name, graph) in generated_graphs() {
             let chosen = general_two_factor(&graph).unwrap_or_else(|| panic!("{name}"));
             assert_two_factor(&graph, &chosen);
         }
     }
 
-    /// Prints the time taken on the shared graphs and on random ones (run by hand, in release:
+    /// Prints the time taken on generated cubic graphs and on random ones (run by hand, in release:
     /// `cargo test --release --lib general_factor -- --ignored --nocapture`).
     #[test]
     #[ignore = "a measurement, not a test"]
     fn measure_times() {
         let mut rng = SplitMix64::new(5);
-        let mut graphs = shared_graphs();
+        let mut graphs = generated_graphs();
         for (vertex_count, degree) in [(5000, 3), (10_000, 3), (10_000, 6), (10_000, 10)] {
             let name = format!("random, degree {degree}");
             graphs.push((

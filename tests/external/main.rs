@@ -1,4 +1,5 @@
-//! Tests that run outside programs (minisat, rate, man, chromium, and the README's examples in bash).
+//! Tests that run outside programs (minisat, rate, man, chromium, and the examples of the
+//! documentation and of `--help` in bash).
 //!
 //! A test whose program is not on PATH is reported `ignored`, with the program and how to
 //! install it, rather than `ok`; with `TOURSAT_REQUIRE_EXTERNAL=1` (set by `.ci/run`, which
@@ -9,6 +10,7 @@ mod browser;
 #[path = "../common/mod.rs"]
 mod common;
 mod drat;
+mod help_examples;
 mod minisat_cli;
 mod minisat_library;
 mod readme;
@@ -23,6 +25,7 @@ fn main() {
         minisat_cli::trials(),
         drat::trials(),
         readme::trials(),
+        help_examples::trials(),
         tools::trials(),
         browser::trials(),
     ]

@@ -6,7 +6,7 @@ use super::tools::{self, Tool};
 use libtest_mimic::Trial;
 use std::process::{Command, Stdio};
 use toursat::format::read::{read_tour, TourSyntax};
-use toursat::gen_graph::generalized_petersen;
+use toursat::gen_graph::{generalized_petersen, planted_cubic};
 use toursat::graph_file::write_hcp;
 use toursat::{verify, Board, Piece, Problem, TourShape};
 
@@ -71,7 +71,10 @@ fn a_formula_completed_by_a_layer_round_trips_through_minisat_in_one_solve() {
             status, 2,
             "the layer's variables are out of range without it"
         );
-        assert!(stderr.contains("give it with --connectivity"), "{stderr}");
+        assert!(
+            stderr.contains("give them with --encoding and --connectivity"),
+            "{stderr}"
+        );
         let (status, stderr) = decode_knight6(&answer, &["--connectivity", layer]);
         assert_eq!(status, 0, "{layer}: {stderr}");
     }
@@ -118,11 +121,15 @@ fn graph_round_trip(name: &str, graph: &str) -> Run {
 }
 
 fn a_graph_file_round_trips_through_minisat() {
-    let a12 = format!("{}/graphs/a12.hcp", env!("CARGO_MANIFEST_DIR"));
-    let decoded = graph_round_trip("a12", &a12);
+    // A cubic graph with a planted Hamiltonian cycle, as `gen-graph` writes it.
+    let planted = planted_cubic(18, 1).unwrap();
+    let text = write_hcp("planted", None, planted.vertex_count, &planted.edges);
+    let planted = super::common::scratch("planted.hcp", &text);
+    let planted = planted.to_str().unwrap();
+    let decoded = graph_round_trip("planted", planted);
     assert_eq!(decoded.status, 0, "{}", decoded.stderr);
     let checked = toursat(
-        &["verify", "--graph", &a12, "-", "--tour", "closed"],
+        &["verify", "--graph", planted, "-", "--tour", "closed"],
         &decoded.stdout,
     );
     assert_eq!(checked.stdout, "ok\n");

@@ -1,8 +1,9 @@
-//! The README's examples, run as pasted: every ```sh block, in bash, from the repository root.
+//! The documentation's examples, run as pasted: every ```sh block of README.md and of each page
+//! of docs/, in bash, from the repository root.
 //!
 //! `toursat` is the binary under test (first on PATH), and so is `cargo run --release --`; a
-//! `cargo test` line is passed over (it is the command running this test). A block that calls
-//! minisat or man needs it (see `tools`); a block after a line `<!-- not run by the tests:
+//! `cargo test` or `cargo build` line is passed over (the binary under test is built). A block that calls
+//! minisat, man or jq needs it (see `tools`); a block after a line `<!-- not run by the tests:
 //! REASON -->` is reported ignored with that reason. HOME is a scratch folder, so examples that
 //! install files there (completions) touch nothing of the user's. After each block the
 //! repository's `git status` must be as it was: examples write to temporary places only.
@@ -24,12 +25,12 @@ const STOP_ON_ERROR: &str = r#"trap 'status=$?; case "$BASH_COMMAND:$status" in
   *) echo "failed with status $status: $BASH_COMMAND" >&2; exit $status ;;
 esac' ERR"#;
 
-/// One ```sh block of the README.
+/// One ```sh block of a page.
 #[derive(Debug, Clone)]
 struct Example {
     /// The heading the block stands under.
     heading: String,
-    /// The README line of its opening fence.
+    /// The page's line of its opening fence.
     line: usize,
     /// Its lines.
     script: String,
@@ -73,23 +74,26 @@ fn examples(readme: &str) -> Vec<Example> {
 }
 
 /// The script as the test runs it: the binary under test for `cargo run --release --`, and
-/// without `cargo test` lines.
+/// without `cargo test` and `cargo build` lines.
 fn runnable(script: &str) -> String {
     script
         .lines()
-        .filter(|line| !line.trim_start().starts_with("cargo test"))
+        .filter(|line| {
+            let line = line.trim_start();
+            !line.starts_with("cargo test") && !line.starts_with("cargo build")
+        })
         .map(|line| line.replace("cargo run --release --", "toursat"))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
 /// The outside programs `script` calls: the first word of each command in it.
-fn tools_called(script: &str) -> Vec<Tool> {
+pub fn tools_called(script: &str) -> Vec<Tool> {
     let commands: Vec<&str> = script
         .split(['\n', '|', ';', '&', '(', ')'])
         .filter_map(|command| command.split_whitespace().next())
         .collect();
-    [Tool::Minisat, Tool::Man]
+    [Tool::Minisat, Tool::Man, Tool::Jq]
         .into_iter()
         .filter(|tool| commands.contains(&tool.program()))
         .collect()
@@ -137,19 +141,20 @@ fn bash(root: &Path, home: &Path, script: &str) -> Output {
         .unwrap()
 }
 
-/// A scratch HOME for the example at `line`.
-fn scratch_home(line: usize) -> PathBuf {
-    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-home-{line}"));
+/// A scratch HOME for the example at `line` of the page `page` (a name without slashes).
+fn scratch_home(page: &str, line: usize) -> PathBuf {
+    let home =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-home-{page}-{line}"));
     std::fs::create_dir_all(&home).unwrap();
     home
 }
 
-/// Runs the example at README line `line`; panics with its output when it fails or changes the
-/// repository.
-fn run_example(root: &Path, line: usize, script: &str) {
-    let name = format!("README line {line}");
+/// Runs the example at line `line` of `page`; panics with its output when it fails or changes
+/// the repository.
+pub fn run_example(root: &Path, page: &str, line: usize, script: &str) {
+    let name = format!("{page} line {line}");
     let before = git_status(root);
-    let output = bash(root, &scratch_home(line), script);
+    let output = bash(root, &scratch_home(&page.replace('/', "-"), line), script);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -185,7 +190,7 @@ fn harness_trials() -> Vec<Trial> {
         Trial::test("readme::a_failing_command_fails_its_example", move || {
             let output = bash(
                 &root,
-                &scratch_home(0),
+                &scratch_home("harness", 0),
                 "toursat solve --rows 0\necho after",
             );
             assert_eq!(output.status.code(), Some(2));
@@ -194,32 +199,51 @@ fn harness_trials() -> Vec<Trial> {
         }),
         Trial::test("readme::a_proof_of_no_tour_is_an_answer", move || {
             let script = "toursat solve --rows 3 --cols 3 --piece rook --tour closed";
-            let output = bash(&at, &scratch_home(0), script);
+            let output = bash(&at, &scratch_home("harness", 0), script);
             assert!(output.status.success(), "{output:?}");
             Ok(())
         }),
     ]
 }
 
-/// One test per ```sh block of README.md, and the tests of how they are run.
+/// The pages whose examples are run: README.md and every page of docs/, by path from the
+/// repository root, in name order.
+fn pages(root: &Path) -> Vec<String> {
+    let mut docs: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    std::iter::once("README.md".to_string())
+        .chain(docs)
+        .collect()
+}
+
+/// One test per ```sh block of README.md and of the pages of docs/, and the tests of how they
+/// are run.
 pub fn trials() -> Vec<Trial> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let mut trials = harness_trials();
-    trials.extend(examples(&readme).into_iter().map(|example| {
-        let name = format!("readme::line_{} ({})", example.line, example.heading);
-        match example.not_run {
-            Some(reason) => Trial::ignorable_test(name, move || {
-                Ok(Completion::ignored_with(format!("not run: {reason}")))
-            }),
-            None => {
-                let script = runnable(&example.script);
-                let (root, line) = (root.clone(), example.line);
-                tools::trial(name, tools_called(&script), move || {
-                    run_example(&root, line, &script)
-                })
+    for page in pages(&root) {
+        let text = std::fs::read_to_string(root.join(&page)).unwrap();
+        trials.extend(examples(&text).into_iter().map(|example| {
+            let name = format!("readme::{page}:{} ({})", example.line, example.heading);
+            match example.not_run {
+                Some(reason) => Trial::ignorable_test(name, move || {
+                    Ok(Completion::ignored_with(format!("not run: {reason}")))
+                }),
+                None => {
+                    let script = runnable(&example.script);
+                    let (root, page, line) = (root.clone(), page.clone(), example.line);
+                    tools::trial(name, tools_called(&script), move || {
+                        run_example(&root, &page, line, &script)
+                    })
+                }
             }
-        }
-    }));
+        }));
+    }
     trials
 }

@@ -20,6 +20,8 @@ pub enum Tool {
     Chromium,
     /// Chromium's WebDriver server (Debian package `chromium-driver`).
     Chromedriver,
+    /// The JSON processor jq (Debian package `jq`), which a page of docs/ pipes JSON into.
+    Jq,
 }
 
 impl Tool {
@@ -31,6 +33,7 @@ impl Tool {
             Tool::Man => "man",
             Tool::Chromium => "chromium",
             Tool::Chromedriver => "chromedriver",
+            Tool::Jq => "jq",
         }
     }
 
@@ -42,6 +45,7 @@ impl Tool {
             Tool::Man => "apt-get install man-db",
             Tool::Chromium => "apt-get install chromium",
             Tool::Chromedriver => "apt-get install chromium-driver",
+            Tool::Jq => "apt-get install jq",
         }
     }
 

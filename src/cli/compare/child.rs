@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use toursat::compare::{BoardEntry, Contender, Instance, Run, Status};
 use toursat::engine::sat::COMPLETE_AFTER;
-use toursat::engine::{EngineChoice, Stop};
+use toursat::engine::{construct, EngineChoice, Stop};
 use toursat::format::explain_stop;
 use toursat::format::graph::tour_of_json;
 use toursat::graph_problem::GraphProblem;
@@ -52,7 +52,29 @@ impl Contender for ChildEngine {
     }
 
     fn run(&self, board: &BoardEntry) -> Run {
-        run_child(&self.setup, board, self.kind)
+        match cannot_take(self.kind, board) {
+            Some(reason) => Run {
+                status: Status::NotApplicable,
+                seconds: 0.0,
+                peak_kib: 0,
+                note: Some(reason),
+            },
+            None => run_child(&self.setup, board, self.kind),
+        }
+    }
+}
+
+/// Why the engine `kind` cannot take `board`'s problem, if it cannot: the construction builds
+/// knight's tours of boards without blocked squares, and no graph's cycle.
+fn cannot_take(kind: ChildKind, board: &BoardEntry) -> Option<String> {
+    match (kind, &board.problem) {
+        (ChildKind::Solve(EngineChoice::Construct), Instance::Board(problem)) => {
+            construct::cannot_build(problem)
+        }
+        (ChildKind::Solve(EngineChoice::Construct), Instance::Graph(_)) => {
+            Some("the construction builds knight's tours of boards, not graphs".to_string())
+        }
+        _ => None,
     }
 }
 

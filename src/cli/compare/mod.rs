@@ -3,7 +3,7 @@
 pub(super) mod child;
 mod fault;
 
-use super::args::{fixed_ends, is_stdin, one_of, read_board, read_marked_board};
+use super::args::{fixed_ends, is_stdin, one_of, read_board, read_marked_board, PieceParser};
 use super::error::CliError;
 use super::exit;
 use super::graph_input::read_graph_problem;
@@ -16,15 +16,20 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 use toursat::board::{puzzlink, MAX_SQUARES};
-use toursat::compare::{self, BoardEntry, Comparison, Contender, Instance, Report, ReportFormat};
+use toursat::compare::{
+    self, BoardEntry, Comparison, Contender, Instance, Report, ReportFormat, RunEvent,
+};
 use toursat::{Piece, Problem, TourShape};
 
 /// Examples shown under `toursat compare --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  toursat compare corpus/planted-* --piece rook --tour closed --engines dfs,sat:cutset,auto --timeout 10
-  toursat compare corpus/holes-* --piece knight --tour open --engines dfs,sat,construct --timeout 5 --runs 3 --format markdown --svg cactus.svg
-  toursat compare graphs --graph --tour closed --engines auto,sat:cutset:no-merge:no-warm-start:no-complete --timeout 10";
+  toursat compare corpus/planted-10x10-* --piece rook --tour closed --engines dfs,sat:cutset,auto --timeout 10
+  toursat compare corpus/holes-8x8-* --piece knight --tour open --engines dfs,sat,construct --timeout 5 --runs 3 --format markdown --svg /tmp/cactus.svg
+  toursat gen-graph --kind planted-cubic --vertices 2000 --seed 1 -o /tmp/cubic2000.hcp
+  toursat compare /tmp/cubic2000.hcp --graph --tour closed --engines auto,sat:cutset:no-merge:no-warm-start:no-complete --timeout 10
+
+An engine that cannot take a board (construct on a board with blocked squares) is n/a there.";
 
 /// Arguments of `toursat compare`.
 #[derive(Args, Debug)]
@@ -35,7 +40,7 @@ pub struct CompareArgs {
     #[arg(value_name = "BOARDS", required = true)]
     boards: Vec<PathBuf>,
     /// The piece: rook, knight, king or leaper:A,B.
-    #[arg(long, required_unless_present = "graph")]
+    #[arg(long, required_unless_present = "graph", value_parser = PieceParser)]
     piece: Option<Piece>,
     /// The files are graph files (TSPLIB HCP, DIMACS or edge lists; see `toursat solve
     /// --help`): every engine looks for a Hamiltonian cycle or path of each.
@@ -125,9 +130,11 @@ pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
     } else {
         ProgressBar::hidden()
     };
-    let progress = |board: &str, engine: &str| {
-        bar.set_message(format!("{board} {engine}"));
-        bar.inc(1);
+    let progress = |event: RunEvent| match event {
+        RunEvent::Started { board, engine } => {
+            bar.set_message(format!("running {engine} on {board}"))
+        }
+        RunEvent::Finished => bar.inc(1),
     };
     let comparison = compare::compare(
         &boards,

@@ -70,7 +70,7 @@ impl Encoding {
 named!(Encoding, "encoding", {
     Cutset => "cutset", "Successor edges, cuts added lazily (encodings/cutset.md)",
     CutsetArcs => "cutset-arcs", "Directed arcs, cuts added lazily (encodings/cutset-arcs.md)",
-    Position => "position", "Each square's place in the tour, one-hot (encodings/position.md)",
+    Position => "position", "Each square's place in the tour as a shift-register (LFSR) state (encodings/position.md)",
     Crt => "crt", "Positions by residues, Chinese remainder theorem (encodings/crt.md)",
 });
 
@@ -97,9 +97,9 @@ pub struct SatOptions {
 /// can make an unsatisfiable formula much harder to refute: the generalized Petersen graph
 /// GP(53, 2), which has no Hamiltonian cycle, is refuted by cuts alone after about 2,600 models
 /// (0.7 s), but not within 30 s once the layer is added after 256. On a graph built against
-/// cuts, such as `graphs/i324.hcp`, the loop finds thousands of two-cycle models a second
-/// without end, and the layer answers (2.9 s with this default, 1.0 s after 1,024; see the
-/// README's graph benchmark).
+/// cuts, such as the HCP benchmark graph i324, the loop finds thousands of two-cycle models a
+/// second without end, and the layer answers (2.9 s with this default, 1.0 s after 1,024; see
+/// the graph benchmark of docs/benchmarks.md).
 pub const COMPLETE_AFTER: u64 = 4096;
 
 impl Default for SatOptions {
