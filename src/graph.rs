@@ -254,7 +254,8 @@ impl CycleGraph {
             }
             let mut cycle = Vec::new();
             let mut vertex = first;
-            while !seen[vertex as usize] {
+            // A vertex without a successor (`Vertex::MAX`) is past the end of `seen`: `None`.
+            while !*seen.get(vertex as usize)? {
                 seen[vertex as usize] = true;
                 cycle.push(vertex);
                 vertex = *successor.get(vertex as usize)?;

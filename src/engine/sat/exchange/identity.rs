@@ -524,7 +524,7 @@ mod tests {
         text
     }
 
-    fn expected(problem: &Problem, encoding: Encoding, text: &[u8]) -> Expected<'_> {
+    fn expected<'a>(problem: &'a Problem, encoding: Encoding, text: &[u8]) -> Expected<'a> {
         let var_count = std::str::from_utf8(text)
             .unwrap()
             .lines()

@@ -541,6 +541,19 @@ mod tests {
     }
 
     #[test]
+    fn a_square_without_a_leaving_arc_is_not_a_cycle() {
+        // Found by the decode_answer fuzz target: one arc 0 -> 1, and square 1 has no successor.
+        let problem = rook_problem(2, 2, TourShape::Closed);
+        let decoder = Decoder::new(&problem, Encoding::CutsetArcs).unwrap();
+        let values = choosing(&decoder, |from, to| (from, to) == (0, 1));
+        let decoded = decoder.tour(&SolverAnswer::Satisfiable(values));
+        assert!(
+            matches!(decoded, Err(DecodeError::NotCycles(_))),
+            "{decoded:?}"
+        );
+    }
+
+    #[test]
     fn reports_several_cycles_rather_than_accepting_one() {
         // Two 2x2 rook cycles side by side on a 2x4 board (x = square % 4).
         let problem = rook_problem(2, 4, TourShape::Closed);
