@@ -501,8 +501,8 @@ mod tests {
         assert_eq!(
             names,
             [
-                "moves", "squares", "names", "numbers", "grid", "json", "vertices", "tsplib",
-                "none"
+                "moves", "squares", "names", "numbers", "grid", "json", "puzzlink", "vertices",
+                "tsplib", "none"
             ]
         );
     }
