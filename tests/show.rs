@@ -101,7 +101,8 @@ fn path_points(d: &str) -> usize {
     d.chars().filter(|&c| c == 'M' || c == 'L').count()
 }
 
-/// Parses the SVG file at `path` and returns its path's `d` and its number of `<text>`s.
+/// Parses the SVG file at `path` and returns its path's `d` and its number of visit numbers
+/// (the `<text>`s of its `<g class="visit-numbers">`).
 fn read_svg(path: &PathBuf) -> (String, usize) {
     let text = std::fs::read_to_string(path).unwrap();
     let document = roxmltree::Document::parse(&text).unwrap();
@@ -117,7 +118,10 @@ fn read_svg(path: &PathBuf) -> (String, usize) {
         .collect();
     assert_eq!(paths.len(), 1, "{text}");
     let d = paths[0].attribute("d").unwrap().to_string();
-    let texts = root.descendants().filter(|node| node.has_tag_name("text"));
+    let texts = root
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("visit-numbers"))
+        .flat_map(|group| group.children().filter(|node| node.has_tag_name("text")));
     (d, texts.count())
 }
 
@@ -524,4 +528,122 @@ fn man_page_of_a_command_renders() {
         stderr.starts_with("toursat: man: no command \"nonsense\" here; the commands are judge, "),
         "{stderr}"
     );
+}
+
+/// The texts of the `<g class="CLASS">` of the SVG file at `path`.
+fn svg_texts(path: &PathBuf, class: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let group = document
+        .descendants()
+        .find(|node| node.attribute("class") == Some(class))
+        .unwrap_or_else(|| panic!("no group {class}"));
+    let texts = group.children().filter(|node| node.has_tag_name("text"));
+    texts
+        .map(|node| node.text().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn svg_names_files_and_ranks_and_scales() {
+    let path = scratch_path("knight-5x6-labels.svg");
+    let args = [
+        "solve", "--rows", "5", "--cols", "6", "--piece", "knight", "--tour", "open",
+    ];
+    let Run { status, .. } = toursat(
+        &[&args[..], &["--svg", path.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!(status, 0);
+    let labels = svg_texts(&path, "labels");
+    assert_eq!(
+        labels,
+        ["A", "B", "C", "D", "E", "F", "1", "2", "3", "4", "5"]
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let view_box = document.root_element().attribute("viewBox").unwrap();
+    // One square of margin for the labels, the board of 6 x 5 squares of 40, the caption.
+    let sides: Vec<u64> = view_box
+        .split(' ')
+        .map(|number| number.parse().unwrap())
+        .collect();
+    assert_eq!(sides[..3], [0, 0, 40 + 6 * 40]);
+    assert!(sides[3] > 40 + 5 * 40, "{view_box}");
+    let caption = svg_texts(&path, "caption").join(" ");
+    assert_eq!(
+        caption,
+        "tour found: 30 squares, open knight tour, verified"
+    );
+}
+
+#[test]
+fn svg_of_no_tour_says_the_reason_and_marks_the_fixed_ends() {
+    let path = scratch_path("rook-3x3-start.svg");
+    let args = [
+        "solve", "--rows", "3", "--cols", "3", "--piece", "rook", "--tour", "open",
+    ];
+    let ends = ["--start", "A1", "--end", "B1"];
+    let Run { stdout, status, .. } = toursat(
+        &[&args[..], &ends, &["--svg", path.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!(status, 1);
+    let caption = svg_texts(&path, "caption").join(" ");
+    assert_eq!(caption, stdout.trim_end());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let circle = |class: &str| {
+        let node = document
+            .descendants()
+            .find(|node| node.has_tag_name("circle") && node.attribute("class") == Some(class))
+            .unwrap_or_else(|| panic!("no {class} mark"));
+        (
+            node.attribute("cx").unwrap().to_string(),
+            node.attribute("cy").unwrap().to_string(),
+        )
+    };
+    assert_eq!(circle("start"), ("20".to_string(), "20".to_string()));
+    assert_eq!(circle("end"), ("60".to_string(), "20".to_string()));
+}
+
+#[test]
+fn svg_of_sealed_regions_dashes_the_moves_that_would_cross_them() {
+    let board = scratch(
+        "sealed-6x6-crossing.txt",
+        "...X..\n......\n..X...\nX.....\n......\n...X..\n",
+    );
+    let path = scratch_path("sealed-6x6-crossing.svg");
+    let args = [
+        "solve",
+        board.to_str().unwrap(),
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+    ];
+    let Run { status, .. } = toursat(
+        &[&args[..], &["--svg", path.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!(status, 1);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let group = document
+        .descendants()
+        .find(|node| node.attribute("class") == Some("crossing-moves"))
+        .expect("the crossing moves");
+    let number =
+        |node: &roxmltree::Node, name| node.attribute(name).unwrap().parse::<u64>().unwrap();
+    let mut moves: Vec<[(u64, u64); 2]> = group
+        .children()
+        .filter(|node| node.has_tag_name("line"))
+        .map(|line| {
+            let square = |x, y| ((number(&line, x) - 20) / 40, (number(&line, y) - 20) / 40);
+            [square("x1", "y1"), square("x2", "y2")]
+        })
+        .collect();
+    moves.sort();
+    // The corner region's odd squares 2,1 and 1,2 lead out to 3,1 and 1,3.
+    assert_eq!(moves, [[(1, 2), (1, 3)], [(2, 1), (3, 1)]]);
 }

@@ -93,7 +93,11 @@ fn open_browser(url: &str) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn();
-    if let Err(error) = started {
-        eprintln!("toursat: warning: could not open the browser with {opener}: {error}");
+    match started {
+        // Reaped by a thread of its own, so that it leaves no zombie while the server runs.
+        Ok(mut child) => drop(std::thread::spawn(move || child.wait())),
+        Err(error) => {
+            eprintln!("toursat: warning: could not open the browser with {opener}: {error}")
+        }
     }
 }

@@ -4,8 +4,9 @@ use super::{Format, FormatError};
 use crate::board::{Board, Square};
 use crate::engine::regions::SealedRegion;
 use crate::engine::Impossibility;
+use crate::piece::MoveGraph;
 use crate::problem::{Problem, TourShape};
-use crate::square::colour_name;
+use crate::square::{colour_name, column_letters};
 use crate::tour::Tour;
 use std::io::Write;
 
@@ -22,8 +23,16 @@ pub const MAX_NUMBERED_SIDE: u32 = 30;
 /// [`MAX_NUMBERED_SIDE`] rows and columns, each square's visit number in its top left corner.
 ///
 /// The path is a single `<path>` whose `d` has one point (`M` then `L`) per square of the tour.
-/// A solution without a tour draws the board alone, with the reason in its `<title>`, and the
-/// sealed regions of a sealed-region proof shaded (a `<g class="sealed-region">` each).
+/// A solution without a tour draws the board alone, its fixed ends marked, with the reason in
+/// its `<title>`, the sealed regions of a sealed-region proof shaded (a `<g
+/// class="sealed-region">` each) and the moves that would have to leave them at their sealed
+/// colour dashed (a `<line>` each in `<g class="crossing-moves">`).
+///
+/// The board sits in a `<g class="board">` moved one square right and down, so that in its
+/// units a square `(x, y)` spans `40x` to `40x + 40` and `40y` to `40y + 40`; file letters
+/// and rank numbers (`<g class="labels">`, A1 the top-left corner) fill the margin, and a
+/// caption below the board (`<g class="caption">`) says the answer and its reason. The visit
+/// numbers are in `<g class="visit-numbers">`. The `viewBox` makes it scale to any size.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Svg;
 
@@ -34,7 +43,13 @@ impl Format for Svg {
         tour: &Tour,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_picture(problem, Some(tour), None, &[], out)
+        let caption = format!(
+            "tour found: {} squares, {} {} tour, verified",
+            tour.len(),
+            problem.shape,
+            problem.piece
+        );
+        write_picture(problem, Some(tour), &caption, None, &[], out)
     }
 
     /// The board alone, `line` ending its title, and sealed regions shaded.
@@ -49,7 +64,7 @@ impl Format for Svg {
             Impossibility::SealedRegions(proof) => &proof.regions[..],
             _ => &[],
         };
-        write_picture(problem, None, Some(line), regions, out)
+        write_picture(problem, None, line, Some(line), regions, out)
     }
 
     /// The board alone, `why` ending its title.
@@ -59,7 +74,8 @@ impl Format for Svg {
         why: &str,
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
-        write_picture(problem, None, Some(why), &[], out)
+        let caption = format!("stopped: {why}");
+        write_picture(problem, None, &caption, Some(why), &[], out)
     }
 }
 
@@ -90,17 +106,22 @@ fn write_runs(
     Ok(())
 }
 
-/// Writes the document; `caption`, if any, ends its title, and each of `regions` is shaded.
+/// Writes the document: `caption` is written below the board, `title_end`, if any, ends its
+/// title, and each of `regions` is shaded with its crossing moves.
 fn write_picture(
     problem: &Problem,
     tour: Option<&Tour>,
-    caption: Option<&str>,
+    caption: &str,
+    title_end: Option<&str>,
     regions: &[SealedRegion],
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
     let (cols, rows) = (board.cols() as u64, board.rows() as u64);
-    let (width, height) = (cols * CELL, rows * CELL);
+    let (board_width, board_height) = (cols * CELL, rows * CELL);
+    let caption_lines = wrap(caption, (CELL + board_width) / (CAPTION_FONT * 6 / 10));
+    let width = CELL + board_width;
+    let height = CELL + board_height + CAPTION_LINE * (caption_lines.len() as u64 + 1);
     let side = width.max(height);
     let pixels = side.clamp(PIXELS.0, PIXELS.1);
     let scale = |units: u64| (units * pixels).div_ceil(side);
@@ -115,10 +136,28 @@ fn write_picture(
         "{rows} x {cols} board, {} {} tour",
         problem.shape, problem.piece
     );
-    if let Some(caption) = caption {
-        title = format!("{title}: {caption}");
+    if let Some(title_end) = title_end {
+        title = format!("{title}: {title_end}");
     }
     writeln!(out, "<title>{}</title>", escape(&title))?;
+    writeln!(
+        out,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    )?;
+    write_labels(board, out)?;
+    writeln!(
+        out,
+        r##"<g class="caption" font-family="sans-serif" font-size="{CAPTION_FONT}" fill="#000000">"##
+    )?;
+    for (index, line) in caption_lines.iter().enumerate() {
+        let y = CELL + board_height + CAPTION_LINE * (index as u64 + 1);
+        writeln!(out, r#"<text x="4" y="{y}">{}</text>"#, escape(line))?;
+    }
+    writeln!(out, "</g>")?;
+    writeln!(
+        out,
+        r#"<g class="board" transform="translate({CELL} {CELL})">"#
+    )?;
     writeln!(
         out,
         r##"<defs><pattern id="dark" width="{0}" height="{0}" patternUnits="userSpaceOnUse"><rect x="{1}" width="{1}" height="{1}" fill="#d8d8d8"/><rect y="{1}" width="{1}" height="{1}" fill="#d8d8d8"/></pattern></defs>"##,
@@ -127,7 +166,7 @@ fn write_picture(
     )?;
     writeln!(
         out,
-        r##"<rect width="{width}" height="{height}" fill="#f4f4f4"/><rect width="{width}" height="{height}" fill="url(#dark)"/>"##
+        r##"<rect width="{board_width}" height="{board_height}" fill="#f4f4f4"/><rect width="{board_width}" height="{board_height}" fill="url(#dark)"/>"##
     )?;
     writeln!(out, r##"<g fill="#3a3a3a">"##)?;
     write_runs(board, |square| !board.is_free(square), out)?;
@@ -146,11 +185,130 @@ fn write_picture(
         )?;
         write_runs(board, |square| in_region[square as usize], out)?;
         writeln!(out, "</g>")?;
+        write_crossing_moves(problem, region, &in_region, out)?;
     }
-    if let Some(tour) = tour {
-        write_tour_lines(problem, tour, out)?;
+    match tour {
+        Some(tour) => write_tour_lines(problem, tour, out)?,
+        None => write_fixed_ends(problem, out)?,
     }
+    writeln!(out, "</g>")?;
     writeln!(out, "</svg>")?;
+    Ok(())
+}
+
+/// Font size of the caption, in the picture's units.
+const CAPTION_FONT: u64 = CELL / 3;
+/// Height of a caption line.
+const CAPTION_LINE: u64 = CELL / 2;
+
+/// `text` cut into lines of at most `width` characters, at spaces where it can be.
+fn wrap(text: &str, width: u64) -> Vec<String> {
+    let width = width.max(20) as usize;
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("a line");
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+}
+
+/// Writes the file letters above the board and the rank numbers left of it (every square's on
+/// boards up to 60 a side, then every few), in the margin of one square.
+fn write_labels(board: &Board, out: &mut dyn Write) -> Result<(), FormatError> {
+    let every = |side: u32| side.div_ceil(60).max(1) as usize;
+    writeln!(
+        out,
+        r##"<g class="labels" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="#444444">"##,
+        CELL / 3
+    )?;
+    for x in (0..board.cols()).step_by(every(board.cols())) {
+        let centre = CELL + x as u64 * CELL + CELL / 2;
+        writeln!(
+            out,
+            r#"<text x="{centre}" y="{}">{}</text>"#,
+            CELL / 2,
+            column_letters(x)
+        )?;
+    }
+    for y in (0..board.rows()).step_by(every(board.rows())) {
+        let centre = CELL + y as u64 * CELL + CELL / 2;
+        writeln!(
+            out,
+            r#"<text x="{}" y="{centre}">{}</text>"#,
+            CELL / 2,
+            y + 1
+        )?;
+    }
+    writeln!(out, "</g>")?;
+    Ok(())
+}
+
+/// The centre of `square`, in the board's units.
+fn centre(board: &Board, square: Square) -> (u64, u64) {
+    let (x, y) = board.coords(square);
+    (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
+}
+
+/// Writes the moves that leave `region` at its squares of the sealed colour, dashed: the moves
+/// no circuit can use.
+fn write_crossing_moves(
+    problem: &Problem,
+    region: &SealedRegion,
+    in_region: &[bool],
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let board = &problem.board;
+    let moves = MoveGraph::new(board, problem.piece);
+    writeln!(
+        out,
+        r##"<g class="crossing-moves" stroke="#d01010" stroke-width="{}" stroke-dasharray="{} {}"><title>the moves that would leave the region at its {} squares</title>"##,
+        CELL / 12,
+        CELL / 6,
+        CELL / 10,
+        colour_name(region.sealed_colour)
+    )?;
+    let sealed = region
+        .squares
+        .iter()
+        .filter(|&&square| board.colour(square) == region.sealed_colour);
+    for &square in sealed {
+        for &next in moves.neighbours(square) {
+            if !in_region[next as usize] {
+                let ((x1, y1), (x2, y2)) = (centre(board, square), centre(board, next));
+                writeln!(out, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#)?;
+            }
+        }
+    }
+    writeln!(out, "</g>")?;
+    Ok(())
+}
+
+/// Marks the problem's fixed ends, as a tour's ends are marked: the start a green disc, the end
+/// a red ring.
+fn write_fixed_ends(problem: &Problem, out: &mut dyn Write) -> Result<(), FormatError> {
+    let radius = CELL / 5;
+    if let Some(start) = problem.start {
+        let (x, y) = centre(&problem.board, start);
+        writeln!(
+            out,
+            r##"<circle class="start" cx="{x}" cy="{y}" r="{radius}" fill="#27ae60"/>"##
+        )?;
+    }
+    if let Some(end) = problem.end {
+        let (x, y) = centre(&problem.board, end);
+        writeln!(
+            out,
+            r##"<circle class="end" cx="{x}" cy="{y}" r="{radius}" fill="#ffffff" stroke="#c0392b" stroke-width="{}"/>"##,
+            CELL / 10
+        )?;
+    }
     Ok(())
 }
 
@@ -161,10 +319,7 @@ fn write_tour_lines(
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
-    let centre = |square: u32| {
-        let (x, y) = board.coords(square);
-        (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
-    };
+    let centre = |square: u32| centre(board, square);
     let squares = tour.squares();
     write!(
         out,
@@ -185,21 +340,21 @@ fn write_tour_lines(
         let (x, y) = centre(start);
         writeln!(
             out,
-            r##"<circle cx="{x}" cy="{y}" r="{radius}" fill="#27ae60"/>"##
+            r##"<circle class="start" cx="{x}" cy="{y}" r="{radius}" fill="#27ae60"/>"##
         )?;
     }
     if let (TourShape::Open, [_, .., end]) = (problem.shape, squares) {
         let (x, y) = centre(*end);
         writeln!(
             out,
-            r##"<circle cx="{x}" cy="{y}" r="{radius}" fill="#ffffff" stroke="#c0392b" stroke-width="{}"/>"##,
+            r##"<circle class="end" cx="{x}" cy="{y}" r="{radius}" fill="#ffffff" stroke="#c0392b" stroke-width="{}"/>"##,
             CELL / 10
         )?;
     }
     if board.rows() <= MAX_NUMBERED_SIDE && board.cols() <= MAX_NUMBERED_SIDE {
         writeln!(
             out,
-            r##"<g font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="#000000" stroke="#ffffff" stroke-width="{}" paint-order="stroke">"##,
+            r##"<g class="visit-numbers" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="#000000" stroke="#ffffff" stroke-width="{}" paint-order="stroke">"##,
             CELL / 4,
             CELL / 10
         )?;
