@@ -1,7 +1,7 @@
 //! Fuzz target: graph files (`graph_file::read_graph`, in every syntax) and their tours
 //! (`graph_file::read_graph_tour`) must be read or refused, never panic; a graph read back has
-//! sorted edges `a < b` within its vertices and writes back to the same graph as HCP and as
-//! DIMACS; a tour read back lies within its vertices and writes back to the same tour.
+//! sorted edges `a < b` within its vertices and writes back to the same graph as HCP, as
+//! DIMACS and as DIMACS with the FHCP files' bare `p N M` header; a tour read back lies within its vertices and writes back to the same tour.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -19,7 +19,8 @@ fn check_graph(graph: &GraphFile) {
         .all(|&(a, b)| a < b && (b as usize) < graph.vertex_count));
     let hcp = write_hcp("fuzz", None, graph.vertex_count, &graph.edges);
     let dimacs = write_dimacs(None, graph.vertex_count, &graph.edges);
-    for text in [hcp, dimacs] {
+    let bare_dimacs = dimacs.replacen("p edge ", "p ", 1);
+    for text in [hcp, dimacs, bare_dimacs] {
         let again = read_graph(&text).expect("a written graph reads back");
         assert_eq!(
             (again.vertex_count, &again.edges),

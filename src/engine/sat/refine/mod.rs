@@ -448,6 +448,24 @@ fn flow_proof(shortfall: Shortfall, options: &SatOptions, stats: &mut Stats) -> 
     Answer::NoTour(shortfall.into())
 }
 
+/// Refinement alone on a cycle graph (no warm start, every solve of the whole formula), its
+/// solves stopped once they have met `conflict_budget` conflicts in all
+/// ([`Stop::ConflictBudget`]).
+pub(super) fn search_cycle_graph_within(
+    graph: CycleGraph,
+    options: &SatOptions,
+    limits: &Limits,
+    conflict_budget: u64,
+    stats: &mut Stats,
+) -> Answer {
+    let protected = graph.forced_edge_flags();
+    let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now())
+        .with_conflict_budget(limits, conflict_budget);
+    let found = refinement.refine(None, &[], &protected);
+    let found = found.map(|cycle| cycle.map(|cycle| refinement.graph.tour_of_cycle(&cycle)));
+    refinement.into_answer(found, stats)
+}
+
 /// The SAT engine on a cycle graph of three vertices or more: the warm start when it applies,
 /// then refinement.
 ///
