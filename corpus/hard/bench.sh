@@ -1,5 +1,5 @@
 #!/bin/sh
-# The benchmark of the README's "Hard boards for every piece": holed square boards for the
+# The benchmark of docs/benchmarks.md's "Hard boards for every piece": holed square boards for the
 # rook, the knight, the king and the (1,4)-leaper, every shape (open, open from a fixed start,
 # open between two fixed ends, closed), toursat's auto (the warm start by a 2-factor for every
 # shape, joined by exchanges, repaired in windows) against the SAT engine without the warm

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The README's `compare` tables for "Hard boards for every piece": toursat's auto (the warm
+# The `compare` table of docs/benchmarks.md for "Hard boards for every piece": toursat's auto (the warm
 # start by a 2-factor, joined by exchanges, repaired in windows) against the cold cut loop
 # (sat:cutset:no-warm-start) and against depth-first search (dfs), each run a child process of
 # `toursat compare` with its own time limit, every tour verified.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The benchmark of the README's "Fixed ends on empty knight boards": open knight's tours between
+# The benchmark of docs/benchmarks.md's "Fixed ends on empty knight boards": open knight's tours between
 # two fixed squares of empty square boards, built by the construction (auto) against the SAT
 # engine's warm start (--engine sat). Prints a markdown table; "-" where the SAT engine is not
 # run (boards over 1,000 x 1,000 would need gigabytes).

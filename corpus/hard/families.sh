@@ -1,5 +1,5 @@
 #!/bin/sh
-# The README's table of issue 14's holed families: open tours with both ends free on boards of
+# The table of docs/benchmarks.md of the holed families: open tours with both ends free on boards of
 # `gen --kind holes`, seeds 1-3, each answered by `toursat solve` (auto) with a time limit.
 #   king:   10%, 20% and 30% holes at 100 x 100 and 200 x 200, 20% at 300 x 300;
 #   knight: 10%, 15%, 20% and 30% holes at 100 x 100 and 200 x 200, 10% and 20% at 300 x 300.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The benchmark of the README's "No tour where the reason is global": the rook boards of
+# The benchmark of docs/benchmarks.md's "No tour where the reason is global": the rook boards of
 # corpus/regions/ (each with a region, diamond or blob, whose boundary colours rule out every
 # circuit; `-door` boards have one move out at the other colour, and a circuit; made by
 # corpus/regions/regenerate.sh), toursat's auto

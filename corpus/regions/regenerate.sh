@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the board files of corpus/regions/ (the README's "No tour where the reason is
+# Regenerates the board files of corpus/regions/ (docs/benchmarks.md's "No tour where the reason is
 # global"): rook boards made by `gen --kind region`, a diamond or a blob over 30% of the board,
 # 5% blocked in holes, two seeds a size, each without a door (no circuit; only the
 # sealed-region count settles it) and with one (a circuit, found by toursat within 10 s when the

@@ -575,6 +575,65 @@ mod tests {
         );
     }
 
+    /// A contender that notes each run it makes in `log`.
+    struct Noting<'a> {
+        log: &'a Mutex<Vec<String>>,
+    }
+
+    impl Contender for Noting<'_> {
+        fn name(&self) -> &str {
+            "noting"
+        }
+
+        fn run(&self, board: &BoardEntry) -> Run {
+            self.log
+                .lock()
+                .unwrap()
+                .push(format!("run on {}", board.name));
+            Run {
+                status: Status::Found,
+                seconds: 0.0,
+                peak_kib: 0,
+                note: None,
+            }
+        }
+    }
+
+    #[test]
+    fn progress_names_a_run_before_it_runs() {
+        let log = Mutex::new(Vec::new());
+        let problem = Problem::new(
+            crate::board::Board::new(2, 2).unwrap(),
+            crate::piece::Piece::Rook,
+            crate::problem::TourShape::Closed,
+        );
+        let boards = ["a", "b"].map(|name| BoardEntry {
+            name: name.to_string(),
+            path: PathBuf::from(name),
+            problem: Instance::Board(problem.clone()),
+        });
+        let noting = Noting { log: &log };
+        let progress = |event: RunEvent| {
+            let line = match event {
+                RunEvent::Started { board, engine } => format!("started {engine} on {board}"),
+                RunEvent::Finished => "finished".to_string(),
+            };
+            log.lock().unwrap().push(line);
+        };
+        compare(&boards, &[&noting], 1, 1, 1.0, &progress);
+        assert_eq!(
+            log.into_inner().unwrap(),
+            [
+                "started noting on a",
+                "run on a",
+                "finished",
+                "started noting on b",
+                "run on b",
+                "finished"
+            ]
+        );
+    }
+
     #[test]
     fn engine_names_become_engine_choices() {
         assert_eq!(

@@ -428,7 +428,7 @@ const AUTO_CONSTRUCT_SQUARES: usize = 2_500;
 /// budget is the bulk of the time, and search often spends all of it: on holed 200 x 200
 /// boards an open knight's tour from a corner took 9.5 s with search first and 1.7 s with the
 /// warm start, a closed one 9.3 s and 0.4 s; at 300 x 300 search first timed out after 60 s
-/// where the warm start took 4.0 s and 0.4 s (README, "Hard boards for every piece").
+/// where the warm start took 4.0 s and 0.4 s (docs/benchmarks.md, "Hard boards for every piece").
 const AUTO_SAT_SQUARES: usize = 2_500;
 
 /// The construction's answer, or `None` when it does not cover the problem; the walk that lists

@@ -18,7 +18,7 @@ mod tools;
 
 fn main() {
     let mut arguments = libtest_mimic::Arguments::from_args();
-    // One at a time: the README's examples share /tmp paths, and each checks the repository.
+    // One at a time: the documentation's examples share /tmp paths, and each checks the repository.
     arguments.test_threads.get_or_insert(1);
     let trials = [
         minisat_library::trials(),

@@ -577,7 +577,7 @@ mod tests {
         assert_eq!(build(&board, end, start), Ok(()));
     }
 
-    /// The survey behind the README's claim: every pair of squares a tour's colours allow, on
+    /// The survey behind docs/benchmarks.md's claim: every pair of squares a tour's colours allow, on
     /// every board from 16 x 16 to 25 x 25 (about twenty minutes on 2 cores). One way suffices:
     /// `construct` tries the layout from either end, and a layout is walked from either end.
     #[test]
