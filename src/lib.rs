@@ -33,6 +33,7 @@ pub mod problem;
 #[doc(hidden)]
 pub mod rng;
 pub mod square;
+pub mod text_input;
 pub mod tour;
 pub mod verify;
 pub mod verify_graph;
