@@ -242,7 +242,8 @@ impl Board {
 
     /// Reads a board file: one line a row, `.` free, `X` or `#` blocked, `S` and `E` free and
     /// marked as a tour's start and end (see [`Board::parse_marked`]; here they are read as
-    /// free squares), leading and trailing blank lines and a leading byte-order mark ignored, at most `limit` squares.
+    /// free squares), leading and trailing blank lines and a leading byte-order mark ignored, at
+    /// most `limit` squares.
     pub fn parse_with_limit(text: &str, limit: u64) -> Result<Board, BoardError> {
         Board::parse_marked(text, limit).map(|(board, _)| board)
     }

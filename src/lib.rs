@@ -27,6 +27,7 @@ pub mod graph_problem;
 pub mod judge;
 pub mod names;
 pub mod piece;
+pub(crate) mod plural;
 pub mod problem;
 // Not part of the API (hidden from the docs): the tests sample boards with the generator that
 // `gen` uses.

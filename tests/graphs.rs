@@ -179,7 +179,7 @@ fn cheap_proofs_speak_of_vertices_and_edges() {
         (
             "1 2\n2 3\n3 1\n3 4\n",
             "closed",
-            "no tour: vertex 4 has only 1 edge(s)",
+            "no tour: vertex 4 has only 1 edge",
         ),
         (
             "1 2\n2 3\n3 1\n3 4\n4 5\n5 3\n",

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and the commands they run.
 
 mod args;
+mod clock;
 mod compare;
 mod count;
 mod decode;
@@ -49,7 +50,7 @@ enum Command {
     #[command(after_help = format!("{}\n\n{}", solve::EXAMPLES, exit::HELP))]
     Solve(solve::SolveArgs),
     /// Check a tour file: prints `ok`, or `invalid: ` and what is wrong (exit status 1).
-    #[command(after_help = format!("{}\n\n{}", verify::EXAMPLES, exit::HELP))]
+    #[command(after_help = format!("{}\n\n{}\n\n{}", verify::EXAMPLES, verify::VERDICTS, exit::HELP))]
     Verify(verify::VerifyArgs),
     /// Write a tour problem as a DIMACS CNF formula, with the meaning of its move variables.
     #[command(after_help = format!("{}\n\n{}", dimacs::EXAMPLES, exit::HELP))]
@@ -90,6 +91,7 @@ enum Command {
 
 /// Runs the command line and returns the exit status.
 pub fn main() -> ExitCode {
+    clock::start();
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Judge(problem) => judge::run(problem),

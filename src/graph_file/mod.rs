@@ -61,6 +61,9 @@ pub struct GraphFileError {
     pub line: usize,
     /// What is wrong, starting lowercase.
     pub message: String,
+    /// Whether the text is well formed but names a vertex outside the graph (or, in a tour
+    /// file, declares another `DIMENSION`): a tour of another graph rather than bad text.
+    pub outside_graph: bool,
 }
 
 impl GraphFileError {
@@ -68,6 +71,15 @@ impl GraphFileError {
         GraphFileError {
             line,
             message: message.into(),
+            outside_graph: false,
+        }
+    }
+
+    /// A well-formed vertex or `DIMENSION` on `line` that is not the graph's.
+    fn outside_graph(line: usize, message: impl Into<String>) -> GraphFileError {
+        GraphFileError {
+            outside_graph: true,
+            ..GraphFileError::new(line, message)
         }
     }
 }
@@ -211,7 +223,7 @@ fn parse_vertex(token: &str, line: usize, vertex_count: usize) -> Result<u32, Gr
             line,
             format!("{token:?} is not a vertex number"),
         )),
-        _ => Err(GraphFileError::new(
+        _ => Err(GraphFileError::outside_graph(
             line,
             format!("vertex {token} is out of range 1..{vertex_count}"),
         )),

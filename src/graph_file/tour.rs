@@ -79,7 +79,7 @@ fn read_tsplib_tour(text: &str, vertex_count: usize) -> Result<Vec<u32>, GraphFi
 fn check_dimension(value: &str, line: usize, vertex_count: usize) -> Result<(), GraphFileError> {
     match value.parse::<u64>() {
         Ok(dimension) if dimension == vertex_count as u64 => Ok(()),
-        Ok(dimension) => Err(GraphFileError::new(
+        Ok(dimension) => Err(GraphFileError::outside_graph(
             line,
             format!("DIMENSION {dimension} is not the graph's {vertex_count} vertices"),
         )),
