@@ -192,7 +192,7 @@ fn read_adj_list(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::{read_graph, refusal, MAX_VERTICES};
+    use crate::graph_file::{read_graph, refusal, refusal_outside, MAX_VERTICES};
 
     /// The `(file, vertices, edges)` rows of graphs/README.md's table.
     fn readme_rows() -> Vec<(String, usize, usize)> {
@@ -407,9 +407,15 @@ mod tests {
     #[test]
     fn refuses_a_vertex_out_of_range() {
         let text = "DIMENSION : 18\nEDGE_DATA_SECTION\n1 2\n19 1\n-1\n";
-        assert_eq!(read(text), refusal(4, "vertex 19 is out of range 1..18"));
+        assert_eq!(
+            read(text),
+            refusal_outside(4, "vertex 19 is out of range 1..18")
+        );
         let text = "DIMENSION : 18\nEDGE_DATA_SECTION\n0 1\n-1\n";
-        assert_eq!(read(text), refusal(3, "vertex 0 is out of range 1..18"));
+        assert_eq!(
+            read(text),
+            refusal_outside(3, "vertex 0 is out of range 1..18")
+        );
     }
 
     #[test]

@@ -333,6 +333,12 @@ fn refusal<T>(line: usize, message: &str) -> Result<T, GraphFileError> {
     Err(GraphFileError::new(line, message))
 }
 
+/// The refusal of a vertex outside the graph on `line`, for tests.
+#[cfg(test)]
+fn refusal_outside<T>(line: usize, message: &str) -> Result<T, GraphFileError> {
+    Err(GraphFileError::outside_graph(line, message))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,7 +396,7 @@ mod tests {
         for token in ["0", "19", "99999999999999999999999"] {
             assert_eq!(
                 parse_vertex(token, 7, 18),
-                Err(GraphFileError::new(
+                Err(GraphFileError::outside_graph(
                     7,
                     format!("vertex {token} is out of range 1..18")
                 ))
