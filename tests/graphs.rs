@@ -158,10 +158,13 @@ fn boards_written_as_graphs_agree_with_the_board_engines() {
         let on_board = engine::solve(&problem, &SolveOptions::default())
             .unwrap()
             .answer;
+        // Two squares make a circuit on a board (the judge's rule), not a Hamiltonian cycle of
+        // a simple graph (RELIABILITY.md, "Graphs of two vertices").
+        let cycle_too_short = shape == TourShape::Closed && free.len() < 3;
         for engine in [EngineChoice::Auto, EngineChoice::Dfs] {
             let on_graph = solve_with(&graph, engine);
             assert_eq!(
-                matches!(on_board, Answer::Found(_)),
+                matches!(on_board, Answer::Found(_)) && !cycle_too_short,
                 matches!(on_graph, Answer::Found(_)),
                 "{problem:?} by {engine:?}: board {on_board:?}, graph {on_graph:?}"
             );
