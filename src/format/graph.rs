@@ -54,7 +54,7 @@ pub fn explain_graph(why: &Impossibility) -> String {
             format!(
                 "{} has only {}",
                 at(*square),
-                count_of(*moves as usize, "edge", "edges")
+                count_of(*moves, "edge", "edges")
             )
         }
         Impossibility::TooManyDeadEnds { squares } => {

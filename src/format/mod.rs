@@ -288,7 +288,7 @@ pub fn explain(board: &Board, why: &Impossibility) -> String {
             format!(
                 "square {} has only {}",
                 at(*square),
-                count_of(*moves as usize, "move", "moves")
+                count_of(*moves, "move", "moves")
             )
         }
         Impossibility::TooManyDeadEnds { squares } => {

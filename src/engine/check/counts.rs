@@ -11,7 +11,7 @@ pub(super) fn too_few_squares(problem: &Problem) -> Result<String, String> {
     if problem.shape == TourShape::Closed && squares < 2 {
         Ok(format!(
             "recounted {}",
-            count_of(squares as usize, "free square", "free squares")
+            count_of(squares, "free square", "free squares")
         ))
     } else {
         Err(format!(
@@ -121,7 +121,7 @@ pub(super) fn too_few_moves(
     }
     Ok(format!(
         "recounted {} from {}, where a tour needs {needed}",
-        count_of(counted as usize, "move", "moves"),
+        count_of(counted, "move", "moves"),
         at(board, square)
     ))
 }

@@ -136,7 +136,7 @@ impl SearchedPockets {
         format!(
             "{} for {} to place",
             count_of(self.sizes.len(), "pocket", "pockets"),
-            count_of(self.ends_left as usize, "end", "ends")
+            count_of(self.ends_left, "end", "ends")
         )
     }
 
@@ -148,7 +148,7 @@ impl SearchedPockets {
              fixed end, for {} to place",
             self.sizes.len(),
             sizes.join(", "),
-            count_of(self.ends_left as usize, "end", "ends")
+            count_of(self.ends_left, "end", "ends")
         )
     }
 }
