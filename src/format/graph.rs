@@ -304,7 +304,7 @@ pub fn write_graph_verdict(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GraphTourReadError {
     /// A vertex list or TSPLIB file that is not well formed, or that names a vertex outside
-    /// the graph (see [`GraphFileError::outside_graph`]), with its line.
+    /// the graph (its field `outside_graph`), with its line.
     Syntax(GraphFileError),
     /// Text that opens as JSON but is not a JSON document.
     JsonSyntax(String),
