@@ -4,6 +4,7 @@ pub mod puzzlink;
 mod pzprv3;
 
 use crate::names::named;
+use crate::text_input::BYTE_ORDER_MARK;
 use std::fmt;
 
 /// A square of a board: its index `y * cols + x` in row-major order.
@@ -317,8 +318,9 @@ impl Board {
 
     /// Reads a board file: one line a row, `.` free, `X` or `#` blocked, `S` and `E` free and
     /// marked as a tour's start and end (see [`Board::parse_marked`]; here they are read as
-    /// free squares), trailing blank lines ignored, at most `limit` squares. A puzz.link URL of a
-    /// Simple Loop puzzle ([`puzzlink`]) or a pzprv3 file is read too, its shaded cells blocked.
+    /// free squares), leading and trailing blank lines and a leading byte-order mark ignored, at
+    /// most `limit` squares. A puzz.link URL of a Simple Loop puzzle ([`puzzlink`]) or a pzprv3
+    /// file is read too, its shaded cells blocked.
     pub fn parse_with_limit(text: &str, limit: u64) -> Result<Board, BoardError> {
         Board::parse_marked(text, limit).map(|(board, _)| board)
     }
@@ -337,6 +339,7 @@ impl Board {
     /// assert_eq!(board.to_string(), "XX.\n...\n");
     /// ```
     pub fn parse_marked(text: &str, limit: u64) -> Result<(Board, MarkedEnds), BoardError> {
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
         let unmarked = |board| (board, MarkedEnds::default());
         if pzprv3::holds_pzprv3(text) {
             pzprv3::read(text, limit).map(unmarked)
@@ -353,21 +356,21 @@ impl Board {
             .lines()
             .map(|line| line.strip_suffix('\r').unwrap_or(line))
             .collect();
-        let last_row = lines
-            .iter()
-            .rposition(|line| !line.trim().is_empty())
-            .ok_or(BoardError::Empty)?;
-        let rows = &lines[..=last_row];
+        let blank = |line: &&str| line.trim().is_empty();
+        let first_row = lines.iter().position(|line| !blank(line));
+        let last_row = lines.iter().rposition(|line| !blank(line));
+        let (Some(first_row), Some(last_row)) = (first_row, last_row) else {
+            return Err(BoardError::Empty);
+        };
+        let rows = &lines[first_row..=last_row];
         let width = rows[0].chars().count();
-        if width == 0 {
-            return Err(BoardError::BlankLine { line: 1 });
-        }
         let mut board = Board::with_limit(rows.len() as u64, width as u64, limit)?;
         let mut ends = MarkedEnds::default();
         for (y, line) in rows.iter().enumerate() {
+            let line_number = first_row + y + 1;
             let length = line.chars().count();
             if line.trim().is_empty() {
-                return Err(BoardError::BlankLine { line: y + 1 });
+                return Err(BoardError::BlankLine { line: line_number });
             }
             for (x, found) in line.chars().enumerate() {
                 match found {
@@ -382,7 +385,7 @@ impl Board {
                         };
                         if marked.is_some() {
                             return Err(BoardError::SecondMark {
-                                line: y + 1,
+                                line: line_number,
                                 column: x + 1,
                                 mark: found,
                             });
@@ -392,7 +395,7 @@ impl Board {
                     'S' | 'E' => {}
                     _ => {
                         return Err(BoardError::BadCharacter {
-                            line: y + 1,
+                            line: line_number,
                             column: x + 1,
                             found,
                         })
@@ -401,7 +404,7 @@ impl Board {
             }
             if length != width {
                 return Err(BoardError::RaggedRow {
-                    line: y + 1,
+                    line: line_number,
                     length,
                     expected: width,
                 });
@@ -508,6 +511,24 @@ pub(crate) fn every_blocked_pattern(rows: usize, cols: usize) -> impl Iterator<I
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn leading_blank_lines_and_a_byte_order_mark_are_skipped() {
+        let (board, ends) = Board::parse_marked("\u{FEFF}\n \n.S\nX.\n\n", MAX_SQUARES).unwrap();
+        assert_eq!((board.rows(), board.cols(), board.free_count()), (2, 2, 3));
+        assert_eq!(ends.start, Some(board.square(1, 0)));
+    }
+
+    #[test]
+    fn errors_name_the_file_line_after_leading_blank_lines() {
+        let error = Board::parse_marked("\n\n..\n\n..\n", MAX_SQUARES).unwrap_err();
+        assert_eq!(error, BoardError::BlankLine { line: 4 });
+        let error = Board::parse_marked("\n..\n.\n", MAX_SQUARES).unwrap_err();
+        assert!(
+            matches!(error, BoardError::RaggedRow { line: 3, .. }),
+            "{error:?}"
+        );
+    }
 
     #[test]
     fn parses_blocked_squares() {

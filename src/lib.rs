@@ -31,6 +31,7 @@ pub mod graph_problem;
 pub mod judge;
 pub mod names;
 pub mod piece;
+pub(crate) mod plural;
 pub mod problem;
 // Not part of the API (hidden from the docs): the tests sample boards with the generator that
 // `gen` uses.
@@ -38,6 +39,7 @@ pub mod problem;
 pub mod rng;
 pub mod serve;
 pub mod square;
+pub mod text_input;
 pub mod tour;
 pub mod verify;
 pub mod verify_graph;

@@ -16,6 +16,9 @@ pub enum TourError {
     Empty,
     /// A closed tour of a single square (a circuit needs at least one move).
     TooShortToClose,
+    /// A closed tour of a graph through fewer than three vertices: a Hamiltonian cycle of a
+    /// simple graph has at least three.
+    TooShortForACycle,
     /// Step `index` (0-based) names a square off the board.
     OffBoard {
         /// Position in the tour.
@@ -45,6 +48,22 @@ pub enum TourError {
         count: usize,
         /// The first of them, `x,y`.
         first: String,
+    },
+    /// A vertex of a graph tour visited twice.
+    RepeatedVertex {
+        /// The vertex, 1-based.
+        vertex: u64,
+        /// First position.
+        first: usize,
+        /// Second position.
+        second: usize,
+    },
+    /// Vertices a graph tour never visits.
+    MissingVertices {
+        /// How many.
+        count: usize,
+        /// The first of them, 1-based.
+        first: u64,
     },
     /// A step that is not a move of the piece.
     IllegalMove {
@@ -103,6 +122,10 @@ impl fmt::Display for TourError {
             TourError::TooShortToClose => {
                 write!(f, "a closed tour needs at least two squares")
             }
+            TourError::TooShortForACycle => write!(
+                f,
+                "a Hamiltonian cycle of a simple graph needs at least three vertices"
+            ),
             TourError::OffBoard { index, square } => {
                 write!(f, "step {}: square #{square} is off the board", index + 1)
             }
@@ -119,9 +142,29 @@ impl fmt::Display for TourError {
                 first + 1,
                 second + 1
             ),
+            TourError::Missing { count: 1, first } => {
+                write!(f, "1 free square never visited: {first}")
+            }
             TourError::Missing { count, first } => write!(
                 f,
-                "{count} free square(s) never visited, the first of them {first}"
+                "{count} free squares never visited, the first of them {first}"
+            ),
+            TourError::RepeatedVertex {
+                vertex,
+                first,
+                second,
+            } => write!(
+                f,
+                "vertex {vertex} is visited twice, at steps {} and {}",
+                first + 1,
+                second + 1
+            ),
+            TourError::MissingVertices { count: 1, first } => {
+                write!(f, "1 vertex never visited: vertex {first}")
+            }
+            TourError::MissingVertices { count, first } => write!(
+                f,
+                "{count} vertices never visited, the first of them vertex {first}"
             ),
             TourError::IllegalMove { index, from, to } => write!(
                 f,

@@ -5,6 +5,7 @@
 //! tour's ends, with the board verifier).
 
 use crate::graph_problem::GraphProblem;
+use crate::problem::TourShape;
 use crate::tour::Tour;
 use crate::verify::{check_ends_named, TourError};
 
@@ -43,8 +44,8 @@ pub fn verify_graph_tour(problem: &GraphProblem, tour: &Tour) -> Result<(), Tour
             });
         };
         if *seen != usize::MAX {
-            return Err(TourError::Repeated {
-                square: name(vertex),
+            return Err(TourError::RepeatedVertex {
+                vertex: vertex as u64 + 1,
                 first: *seen,
                 second: index,
             });
@@ -52,9 +53,9 @@ pub fn verify_graph_tour(problem: &GraphProblem, tour: &Tour) -> Result<(), Tour
         *seen = index;
     }
     if let Some(unvisited) = first_visit.iter().position(|&seen| seen == usize::MAX) {
-        return Err(TourError::Missing {
+        return Err(TourError::MissingVertices {
             count: problem.vertex_count - vertices.len(),
-            first: name(unvisited as u32),
+            first: unvisited as u64 + 1,
         });
     }
     for (index, pair) in vertices.windows(2).enumerate() {
@@ -65,6 +66,9 @@ pub fn verify_graph_tour(problem: &GraphProblem, tour: &Tour) -> Result<(), Tour
                 to: name(pair[1]),
             });
         }
+    }
+    if problem.shape == TourShape::Closed && vertices.len() < 3 {
+        return Err(TourError::TooShortForACycle);
     }
     let (first, last) = (vertices[0], vertices[vertices.len() - 1]);
     let ends = (problem.shape, problem.start, problem.end);
@@ -96,11 +100,11 @@ mod tests {
         );
         assert_eq!(
             check(&open, &[0, 1, 2]),
-            Err("1 free square(s) never visited, the first of them vertex 4".into())
+            Err("1 vertex never visited: vertex 4".into())
         );
         assert_eq!(
             check(&open, &[0, 1, 1, 3]),
-            Err("square vertex 2 is visited twice, at steps 2 and 3".into())
+            Err("vertex 2 is visited twice, at steps 2 and 3".into())
         );
         assert_eq!(
             check(&open, &[0, 1, 2, 4]),

@@ -184,10 +184,13 @@ fn boards_written_as_graphs_agree_with_the_board_engines() {
         let on_board = engine::solve(&problem, &SolveOptions::default())
             .unwrap()
             .answer;
+        // Two squares make a circuit on a board (the judge's rule), not a Hamiltonian cycle of
+        // a simple graph (RELIABILITY.md, "Graphs of two vertices").
+        let cycle_too_short = shape == TourShape::Closed && free.len() < 3;
         for engine in [EngineChoice::Auto, EngineChoice::Dfs] {
             let on_graph = solve_with(&graph, engine);
             assert_eq!(
-                matches!(on_board, Answer::Found(_)),
+                matches!(on_board, Answer::Found(_)) && !cycle_too_short,
                 matches!(on_graph, Answer::Found(_)),
                 "{problem:?} by {engine:?}: board {on_board:?}, graph {on_graph:?}"
             );
@@ -205,7 +208,7 @@ fn cheap_proofs_speak_of_vertices_and_edges() {
         (
             "1 2\n2 3\n3 1\n3 4\n",
             "closed",
-            "no tour: vertex 4 has only 1 edge(s)",
+            "no tour: vertex 4 has only 1 edge",
         ),
         (
             "1 2\n2 3\n3 1\n3 4\n4 5\n5 3\n",

@@ -1,17 +1,19 @@
 //! Arguments shared by several commands: engine, limits, pieces and boards.
 
+use super::clock;
 use super::error::CliError;
 use clap::builder::{PossibleValue, PossibleValuesParser, StringValueParser, TypedValueParser};
 use clap::Args;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use toursat::board::{puzzlink, MAX_SQUARES};
 use toursat::engine::sat::{Encoding, SatOptions, COMPLETE_AFTER};
 use toursat::engine::{EngineChoice, Limits};
 use toursat::graph_file::GraphSyntax;
 use toursat::names::Named;
+use toursat::text_input::{read_text, TextError};
 use toursat::{square, Board, MarkedEnds, Piece, Problem, Square, TourShape};
 
 /// `--engine`, its SAT options and `--timeout`.
@@ -70,12 +72,18 @@ impl EngineArgs {
         }
     }
 
-    /// The limits, starting now.
+    /// The limits, the time limit counted from the command's start.
     pub fn limits(&self) -> Limits {
         Limits {
+            deadline: self.deadline(),
             formula_literals: self.max_literals,
-            ..self.timeout.map_or(Limits::none(), Limits::timeout)
+            ..Limits::none()
         }
+    }
+
+    /// The instant `--timeout` passes, counted from the command's start.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.timeout.map(clock::deadline)
     }
 
     /// The time limit in seconds, for messages.
@@ -180,26 +188,22 @@ pub fn fixed_ends(
     Ok((start, end))
 }
 
-/// Reads the file at `path`, or stdin for `-`; more than `limit` bytes are refused as longer
-/// than `what` can be.
+/// Reads the text file at `path`, or stdin for `-` (see [`read_text`]: a leading byte-order
+/// mark dropped, reading stopped at the line of the first byte that is not UTF-8 text or is
+/// NUL); more than `limit` bytes are refused as longer than `what` can be.
 pub fn read_input(path: &Path, limit: u64, what: &str) -> Result<String, CliError> {
     let source: Box<dyn Read> = if is_stdin(path) {
         Box::new(io::stdin().lock())
     } else {
         Box::new(File::open(path).map_err(|error| CliError::in_file(path, error))?)
     };
-    let mut text = String::new();
-    source
-        .take(limit.saturating_add(1))
-        .read_to_string(&mut text)
-        .map_err(|error| CliError::in_file(path, error))?;
-    if text.len() as u64 > limit {
-        return Err(CliError::in_file(
+    read_text(source, limit).map_err(|error| match error {
+        TextError::TooLong { limit } => CliError::in_file(
             path,
-            format!("the input is longer than {what} can be"),
-        ));
-    }
-    Ok(text)
+            format!("the input is longer than {what} can be ({limit} bytes)"),
+        ),
+        other => CliError::in_file(path, other),
+    })
 }
 
 /// Whether `path` is `-`, which means stdin.

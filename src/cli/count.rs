@@ -1,6 +1,7 @@
 //! `toursat count`: the exact number of tours of one problem.
 
 use super::args::{parse_timeout, ProblemInput};
+use super::clock;
 use super::error::CliError;
 use super::exit;
 use super::graph_input::boards_only;
@@ -42,9 +43,10 @@ pub struct CountArgs {
     /// Find up to K distinct tours by SAT instead (each barred once found; cycles and paths
     /// compared as sets of moves), write each as a line of square names as it is found, then
     /// the number found, `at least K` if the limit stopped the search. `--limit 2` says
-    /// whether a tour is unique, on boards too wide to count.
-    #[arg(long, value_name = "K", conflicts_with_all = ["directed", "stats", "all"])]
-    limit: Option<usize>,
+    /// whether a tour is unique, on boards too wide to count. K is 1 or more.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["directed", "stats", "all"])]
+    limit: Option<u64>,
     /// As --limit, with no limit: write every tour (small boards).
     #[arg(long, conflicts_with_all = ["directed", "stats"])]
     all: bool,
@@ -53,12 +55,21 @@ pub struct CountArgs {
 /// Runs `toursat count`: the exit status, or an error.
 pub fn run(args: &CountArgs) -> Result<u8, CliError> {
     boards_only(&args.problem.flags, "count")?;
-    let problem = args.problem.problem()?;
+    let deadline = args.timeout.map(clock::deadline);
+    let input = args.problem.clone();
+    let timeout_seconds = args.timeout.map(|timeout| timeout.as_secs_f64());
+    let problem = clock::read_by(deadline, timeout_seconds, move || input.problem())?;
     let options = CountOptions {
         directed: args.directed,
-        limits: args.timeout.map_or(Limits::none(), Limits::timeout),
+        limits: Limits {
+            deadline,
+            ..Limits::none()
+        },
     };
-    if let Some(limit) = args.limit.or(args.all.then_some(usize::MAX)) {
+    let limit = args
+        .limit
+        .map(|limit| usize::try_from(limit).unwrap_or(usize::MAX));
+    if let Some(limit) = limit.or(args.all.then_some(usize::MAX)) {
         return write_distinct(&problem, limit, &options.limits, args.timeout);
     }
     let bar = progress_bar();

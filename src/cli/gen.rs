@@ -1,12 +1,17 @@
 //! `toursat gen`: reproducible board files from a seed.
 
-use super::args::{one_of, PieceParser};
+use super::args::{one_of, parse_timeout, PieceParser};
+use super::clock;
 use super::error::CliError;
 use super::exit;
+use super::progress::Spinner;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use toursat::board::BoardFormat;
+use toursat::engine::finish_by;
+use toursat::format::explain_stop;
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
 use toursat::{Board, MarkedEnds, Piece};
 
@@ -14,7 +19,7 @@ use toursat::{Board, MarkedEnds, Piece};
 pub const EXAMPLES: &str = "\
 Examples:
   toursat gen --kind planted --rows 40 --cols 40 --fill 0.6 --perturb 50 --seed 7 -o /tmp/board.txt
-  toursat gen --kind random --rows 100 --cols 100 --density 0.05 --seed 1 --count 5 --out-dir /tmp/boards
+  toursat gen --kind random --rows 30 --cols 30 --density 0.05 --seed 1 --count 5 --out-dir /tmp/boards
   toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3
   toursat gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --ends --seed 2
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o /tmp/region.txt
@@ -31,7 +36,7 @@ const RANDOM_DENSITY: f64 = 0.2;
 const REGION_DENSITY: f64 = 0.05;
 
 /// Arguments of `toursat gen`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct GenArgs {
     /// What to generate: `planted` (certainly has a rook circuit), `random` (blocked squares
     /// drawn, then repaired until the cheap proofs do not settle a rook circuit), `holes`
@@ -93,6 +98,11 @@ pub struct GenArgs {
     /// Folder for named board files (made if missing); each path written is printed.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// Give up after SECONDS and exit with status 3 (boards already written stay written;
+    /// a random board above about 16 x 16 at density 0.2 is rarely repaired, and every draw
+    /// of a large one takes a while).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    timeout: Option<Duration>,
 }
 
 /// The kinds of board.
@@ -255,8 +265,17 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
             args.format
         )));
     }
+    let deadline = args.timeout.map(clock::deadline);
     let generate = |seed: u64| {
-        args.board_text(seed).map_err(|error| {
+        let spinner = Spinner::start("generating");
+        let options = args.clone();
+        let text = finish_by(deadline, move || options.board_text(seed));
+        drop(spinner);
+        let stopped = |stop| {
+            let seconds = args.timeout.map(|timeout| timeout.as_secs_f64());
+            CliError::with_status(exit::for_stop(stop), explain_stop(stop, seconds))
+        };
+        text.map_err(stopped)?.map_err(|error| {
             CliError::input(format!(
                 "gen --kind {} --seed {seed}: {error}",
                 args.kind.name()

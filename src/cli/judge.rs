@@ -90,6 +90,7 @@ impl JudgeArgs {
             formula_literals: self.engine.max_literals,
             max_squares: self.max_squares,
             certify: self.certify,
+            ..JudgeOptions::default()
         }
     }
 }

@@ -2,6 +2,7 @@
 
 mod args;
 mod bench;
+mod clock;
 mod compare;
 mod count;
 mod decode;
@@ -135,7 +136,7 @@ enum Command {
     #[command(after_help = exit::examples_and_help(solve::EXAMPLES, SOLVE_STATUSES))]
     Solve(solve::SolveArgs),
     /// Check a tour file: prints `ok`, or `invalid: ` and what is wrong (exit status 1).
-    #[command(after_help = exit::examples_and_help(verify::EXAMPLES, VERIFY_STATUSES))]
+    #[command(after_help = format!("{}\n\n{}\n\n{}", verify::EXAMPLES, verify::VERDICTS, exit::help(VERIFY_STATUSES)))]
     Verify(verify::VerifyArgs),
     /// Write a tour problem as a DIMACS CNF formula, with the meaning of its move variables.
     #[command(after_help = exit::examples_and_help(dimacs::EXAMPLES, DIMACS_STATUSES))]
@@ -179,6 +180,7 @@ enum Command {
 
 /// Runs the command line and returns the exit status.
 pub fn main() -> ExitCode {
+    clock::start();
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Judge(problem) => judge::run(problem),

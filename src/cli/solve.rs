@@ -1,6 +1,7 @@
 //! `toursat solve`: one problem, its tour written in a chosen format.
 
 use super::args::{one_of, EngineArgs, ProblemInput};
+use super::clock;
 use super::error::CliError;
 use super::exit;
 use super::graph_input::GraphInput;
@@ -82,12 +83,33 @@ pub fn graph_format(format: Option<OutputFormat>) -> Result<Option<GraphFormat>,
         })
 }
 
+/// What `solve` answers: a board's problem or a graph file's.
+enum SolveInput {
+    /// A problem on a board.
+    Board(Problem),
+    /// A problem on a graph file.
+    Graph(GraphInput),
+}
+
+/// Reads the problem of `args` within `--timeout` (see [`clock::read_by`]).
+fn read_problem(args: &SolveArgs) -> Result<SolveInput, CliError> {
+    let input = args.problem.clone();
+    clock::read_by(
+        args.engine.deadline(),
+        args.engine.timeout_seconds(),
+        move || match input.flags.graph_problem()? {
+            Some(graph) => Ok(SolveInput::Graph(graph)),
+            None => input.problem().map(SolveInput::Board),
+        },
+    )
+}
+
 /// Runs `toursat solve`: the exit status, or an error.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
-    if let Some(input) = args.problem.flags.graph_problem()? {
-        return run_graph(args, &input);
-    }
-    let problem = args.problem.problem()?;
+    let problem = match read_problem(args)? {
+        SolveInput::Board(problem) => problem,
+        SolveInput::Graph(input) => return run_graph(args, &input),
+    };
     let format = board_format(args.format)?;
     if format == Some(FormatName::Moves) && !problem.piece.is_rook() {
         return Err(CliError::input(format!(

@@ -9,7 +9,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use toursat::board::MAX_SQUARES;
-use toursat::format::graph::{read_graph_answer, write_graph_verdict, GraphTourReadError};
+use toursat::format::graph::{read_graph_answer, write_graph_verdict};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::format::{Format, FormatError, Json, JsonAnswer, Svg};
 use toursat::graph_file::GraphSyntax;
@@ -30,6 +30,15 @@ Examples:
   toursat gen-graph --kind planted-cubic --vertices 100 --seed 1 -o /tmp/cubic100.hcp
   toursat solve --graph /tmp/cubic100.hcp --tour closed > /tmp/cubic100.tour
   toursat verify --graph /tmp/cubic100.hcp /tmp/cubic100.tour --tour closed";
+
+/// The rule between a wrong tour and bad input, shown under `toursat verify --help`.
+pub const VERDICTS: &str = "\
+Invalid tour or bad input:
+  A tour file that cannot be read in its format (not numbers, not a grid, not JSON) is bad
+  input: status 2. A tour that reads but is wrong is invalid: status 1, with `invalid: WHY`.
+  A square or vertex outside the board or graph, a grid or JSON document of another board,
+  a TSPLIB DIMENSION other than the graph's, are wrong tours: invalid, status 1, in every
+  format.";
 
 /// Arguments of `toursat verify`.
 #[derive(Args, Debug)]
@@ -146,9 +155,9 @@ fn run_graph(args: &VerifyArgs, graph_path: &Path) -> Result<u8, CliError> {
     let text = read_input(path, too_long, "a tour of this graph")?;
     let tour = match read_graph_answer(&text, problem.vertex_count) {
         Ok(tour) => tour,
-        Err(GraphTourReadError::Syntax(error)) => return Err(CliError::in_file(path, error)),
-        Err(json @ GraphTourReadError::Json(_)) => {
-            let reason = format!("{}: {json}", input_name(path));
+        Err(error) if error.is_syntax_error() => return Err(CliError::in_file(path, error)),
+        Err(not_a_tour) => {
+            let reason = format!("{}: {not_a_tour}", input_name(path));
             return write_verdict(args.json, Err(reason), |answer, reason, out| {
                 write_graph_verdict(problem, &input.name, answer, reason, None, out)
             });

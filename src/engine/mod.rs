@@ -24,7 +24,7 @@ use crate::piece::{MoveGraph, Piece};
 use crate::problem::{Problem, ProblemError, TourShape};
 use crate::tour::Tour;
 use crate::verify::{verify, TourError};
-pub use deadline::GRACE;
+pub use deadline::{finish_by, GRACE};
 pub use factor::two_factor;
 pub use graph_solve::solve_graph;
 use itertools::Itertools;

@@ -56,7 +56,7 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
         start: problem.start,
         end: problem.end,
     };
-    too_few_squares(problem.shape, &vertices)
+    too_few_vertices(problem)
         .or_else(|| degrees(ends, graph, &vertices))
         .or_else(|| disconnection(graph, &vertices))
         .or_else(|| {
@@ -73,6 +73,14 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
             }
             lacks_any_two_factor(&problem.cycle_graph())
         })
+}
+
+/// A closed tour of a graph of fewer than three vertices: a Hamiltonian cycle of a simple graph
+/// has at least three (two vertices would use their one edge twice). Boards keep the judge's
+/// rule instead, where two squares make a circuit of two moves ([`too_few_squares`]).
+fn too_few_vertices(problem: &GraphProblem) -> Option<Impossibility> {
+    (problem.shape == TourShape::Closed && problem.vertex_count < 3)
+        .then_some(Impossibility::TooFewSquares)
 }
 
 /// What the arguments that need no board take of a problem: its shape and fixed ends.

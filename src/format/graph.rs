@@ -8,6 +8,7 @@ use crate::engine::{Answer, Impossibility, Solution, Stats};
 use crate::graph_file::{read_graph_tour, write_tsplib_tour, write_vertices, GraphFileError};
 use crate::graph_problem::GraphProblem;
 use crate::names::named;
+use crate::plural::count_of;
 use crate::tour::Tour;
 use std::io::Write;
 
@@ -38,7 +39,9 @@ fn numbered(vertex: u32) -> u64 {
 pub fn explain_graph(why: &Impossibility) -> String {
     let at = |vertex: u32| format!("vertex {}", numbered(vertex));
     match why {
-        Impossibility::TooFewSquares => "a closed tour needs at least two vertices".into(),
+        Impossibility::TooFewSquares => {
+            "a Hamiltonian cycle of a simple graph needs at least three vertices".into()
+        }
         Impossibility::ColourCount { even, odd, needed } => format!(
             "the graph is bipartite, with sides of {even} and {odd} vertices, and a tour \
              alternates its sides ({})",
@@ -48,13 +51,21 @@ pub fn explain_graph(why: &Impossibility) -> String {
                 .replace("colour", "side")
         ),
         Impossibility::TooFewMoves { square, moves } => {
-            format!("{} has only {moves} edge(s)", at(*square))
+            format!(
+                "{} has only {}",
+                at(*square),
+                count_of(*moves, "edge", "edges")
+            )
         }
         Impossibility::TooManyDeadEnds { squares } => {
             let names: Vec<String> = squares.iter().map(|&v| numbered(v).to_string()).collect();
+            let have = match squares.len() {
+                1 => "has",
+                _ => "have",
+            };
             format!(
-                "{} vertices have a single edge ({}), but a path has only two ends",
-                squares.len(),
+                "{} {have} a single edge ({}), but a path has only two ends",
+                count_of(squares.len(), "vertex", "vertices"),
                 names.join(" ")
             )
         }
@@ -97,11 +108,14 @@ pub fn explain_graph(why: &Impossibility) -> String {
             vertex at once (the graph has no 2-factor)"
             .into(),
         Impossibility::SealedRegions(proof) => format!(
-            "the graph is bipartite and has a 2-factor, but {} region(s) are sealed: counting \
+            "the graph is bipartite and has a 2-factor, but {} sealed: counting \
              tour edges by side, a Hamiltonian cycle takes every edge that leaves such a region \
              at its vertices of one side and none that leaves at the other; without the sealed \
              edges, no path joins {} and {}",
-            proof.regions.len(),
+            match proof.regions.len() {
+                1 => "1 region is".to_string(),
+                count => format!("{count} regions are"),
+            },
             at(proof.inside),
             at(proof.outside)
         ),
@@ -289,17 +303,34 @@ pub fn write_graph_verdict(
 /// Why a graph tour file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GraphTourReadError {
-    /// A vertex list or TSPLIB file that is not well formed, with its line.
+    /// A vertex list or TSPLIB file that is not well formed, or that names a vertex outside
+    /// the graph (its field `outside_graph`), with its line.
     Syntax(GraphFileError),
+    /// Text that opens as JSON but is not a JSON document.
+    JsonSyntax(String),
     /// A JSON document that is not one of toursat's, or whose answer is not `found`.
     Json(String),
+}
+
+impl GraphTourReadError {
+    /// Whether the text is not a tour at all (as opposed to a readable tour that is wrong for
+    /// this graph, such as one naming a vertex it does not have).
+    pub fn is_syntax_error(&self) -> bool {
+        match self {
+            GraphTourReadError::Syntax(error) => !error.outside_graph,
+            GraphTourReadError::JsonSyntax(_) => true,
+            GraphTourReadError::Json(_) => false,
+        }
+    }
 }
 
 impl std::fmt::Display for GraphTourReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GraphTourReadError::Syntax(error) => error.fmt(f),
-            GraphTourReadError::Json(why) => write!(f, "JSON: {why}"),
+            GraphTourReadError::JsonSyntax(why) | GraphTourReadError::Json(why) => {
+                write!(f, "JSON: {why}")
+            }
         }
     }
 }
@@ -315,8 +346,8 @@ pub fn read_graph_answer(text: &str, vertex_count: usize) -> Result<Tour, GraphT
             .map_err(GraphTourReadError::Syntax);
     }
     let json = |why: &str| GraphTourReadError::Json(why.to_string());
-    let document: serde_json::Value =
-        serde_json::from_str(text).map_err(|error| json(&error.to_string()))?;
+    let document: serde_json::Value = serde_json::from_str(text)
+        .map_err(|error| GraphTourReadError::JsonSyntax(error.to_string()))?;
     let answer = document.get("answer").and_then(|answer| answer.as_str());
     if answer != Some("found") {
         return Err(json(&format!(

@@ -25,6 +25,7 @@ pub use svg::{Svg, MAX_NUMBERED_SIDE};
 use crate::board::Board;
 use crate::engine::{Answer, Impossibility, Solution, Stats, Stop};
 use crate::names::{named, Named};
+use crate::plural::count_of;
 use crate::problem::Problem;
 use crate::square::coordinates;
 use crate::tour::Tour;
@@ -292,13 +293,21 @@ pub fn explain(board: &Board, why: &Impossibility) -> String {
             "the piece alternates colours, and {even} free squares with x+y even and {odd} with x+y odd do not allow it ({needed})"
         ),
         Impossibility::TooFewMoves { square, moves } => {
-            format!("square {} has only {moves} move(s)", at(*square))
+            format!(
+                "square {} has only {}",
+                at(*square),
+                count_of(*moves, "move", "moves")
+            )
         }
         Impossibility::TooManyDeadEnds { squares } => {
             let names: Vec<String> = squares.iter().map(|&square| at(square)).collect();
+            let have = match squares.len() {
+                1 => "has",
+                _ => "have",
+            };
             format!(
-                "{} squares have a single move ({}), but a tour has only two ends",
-                squares.len(),
+                "{} {have} a single move ({}), but a tour has only two ends",
+                count_of(squares.len(), "square", "squares"),
                 names.join(" ")
             )
         }
@@ -344,11 +353,11 @@ pub fn explain(board: &Board, why: &Impossibility) -> String {
                 .map(|region| region.squares.len().to_string())
                 .collect();
             format!(
-                "{} sealed region(s) of {} free squares: counting tour moves by colour (an \
+                "{} of {} free squares: counting tour moves by colour (an \
                  open tour's ends take one each), a tour takes every move that leaves such a \
                  region at its squares of one colour, and so none that leaves at the other \
                  (sealed) colour; without the sealed moves, no sequence of moves joins {} and {}",
-                proof.regions.len(),
+                count_of(proof.regions.len(), "sealed region", "sealed regions"),
                 sizes.join(", "),
                 at(proof.inside),
                 at(proof.outside)

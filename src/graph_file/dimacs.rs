@@ -116,7 +116,7 @@ fn read_problem<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::{refusal, write_dimacs};
+    use crate::graph_file::{refusal, refusal_outside, write_dimacs};
 
     #[test]
     fn reads_comments_the_p_line_and_edges() {
@@ -230,7 +230,7 @@ mod tests {
     fn refuses_a_vertex_out_of_range() {
         assert_eq!(
             read("p edge 18 1\ne 19 1\n"),
-            refusal(2, "vertex 19 is out of range 1..18")
+            refusal_outside(2, "vertex 19 is out of range 1..18")
         );
     }
 

@@ -41,7 +41,7 @@ pub(super) fn read(text: &str) -> Result<GraphFile, GraphFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::{read_graph_as, refusal, write_hcp};
+    use crate::graph_file::{read_graph_as, refusal, refusal_outside, write_hcp};
 
     #[test]
     fn the_largest_vertex_number_is_the_vertex_count() {
@@ -86,11 +86,11 @@ mod tests {
     fn refuses_vertex_zero_and_numbers_above_the_limit() {
         assert_eq!(
             read("1 2\n0 1\n"),
-            refusal(2, "vertex 0 is out of range 1..10000000")
+            refusal_outside(2, "vertex 0 is out of range 1..10000000")
         );
         assert_eq!(
             read("1 10000001\n"),
-            refusal(1, "vertex 10000001 is out of range 1..10000000")
+            refusal_outside(1, "vertex 10000001 is out of range 1..10000000")
         );
     }
 

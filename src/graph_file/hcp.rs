@@ -1,6 +1,6 @@
 //! TSPLIB HCP graphs: `KEY : VALUE` header lines, then an `EDGE_DATA_SECTION` of edges
-//! (`EDGE_LIST`) or of neighbour lists (`ADJ_LIST`) closed by `-1`; anything after `EOF` is
-//! ignored.
+//! (`EDGE_LIST`) or of neighbour lists (`ADJ_LIST`, one vertex's list a line, ended by its
+//! `-1` on that line) closed by `-1`; anything after `EOF` is ignored.
 
 use super::{
     parse_vertex, parse_vertex_count, unterminated, EdgeSet, GraphFile, GraphFileError,
@@ -146,7 +146,9 @@ fn read_edge_list(
     })
 }
 
-/// Reads an `ADJ_LIST` section, through its closing `-1`.
+/// Reads an `ADJ_LIST` section, through its closing `-1`: each line a vertex, its neighbours and
+/// `-1`. A line that ends before its `-1` is refused: read on, the next line would silently
+/// join the same vertex's list.
 fn read_adj_list(
     lines: &mut TsplibLines,
     vertex_count: usize,
@@ -174,14 +176,23 @@ fn read_adj_list(
                 }
             }
         }
-        Ok(false)
+        match entry_vertex {
+            Some(vertex) => Err(GraphFileError::new(
+                line,
+                format!(
+                    "the neighbours of vertex {} do not end with -1 on their line",
+                    vertex as u64 + 1
+                ),
+            )),
+            None => Ok(false),
+        }
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::{read_graph, refusal, write_hcp, MAX_VERTICES};
+    use crate::graph_file::{read_graph, refusal, refusal_outside, write_hcp, MAX_VERTICES};
 
     #[test]
     fn generated_graphs_read_back_with_their_counts() {
@@ -215,8 +226,21 @@ mod tests {
         let edge_list = "NAME : square\nTYPE : HCP\nDIMENSION : 4\nEDGE_DATA_SECTION\n\
                          1 2\n2 3\n3 4\n4 1\n1 3\n-1\nEOF\n";
         let adj_list = "NAME: square\nTYPE: HCP\nDIMENSION: 4\nEDGE_DATA_FORMAT: ADJ_LIST\n\
-                        EDGE_DATA_SECTION\n1 2 4\n 3 -1\n3 2 4 -1\n-1\nEOF\n";
+                        EDGE_DATA_SECTION\n1 2 4 3 -1\n3 2 4 -1\n-1\nEOF\n";
         assert_eq!(read(adj_list), read(edge_list));
+    }
+
+    #[test]
+    fn an_adj_list_line_without_its_closing_minus_one_is_refused() {
+        let text = "DIMENSION : 4\nEDGE_DATA_FORMAT : ADJ_LIST\nEDGE_DATA_SECTION\n\
+                    1 2 4\n3 2 4 -1\n-1\n";
+        assert_eq!(
+            read(text),
+            refusal(
+                4,
+                "the neighbours of vertex 1 do not end with -1 on their line"
+            )
+        );
     }
 
     #[test]
@@ -363,9 +387,15 @@ mod tests {
     #[test]
     fn refuses_a_vertex_out_of_range() {
         let text = "DIMENSION : 18\nEDGE_DATA_SECTION\n1 2\n19 1\n-1\n";
-        assert_eq!(read(text), refusal(4, "vertex 19 is out of range 1..18"));
+        assert_eq!(
+            read(text),
+            refusal_outside(4, "vertex 19 is out of range 1..18")
+        );
         let text = "DIMENSION : 18\nEDGE_DATA_SECTION\n0 1\n-1\n";
-        assert_eq!(read(text), refusal(3, "vertex 0 is out of range 1..18"));
+        assert_eq!(
+            read(text),
+            refusal_outside(3, "vertex 0 is out of range 1..18")
+        );
     }
 
     #[test]

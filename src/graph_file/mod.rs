@@ -61,6 +61,9 @@ pub struct GraphFileError {
     pub line: usize,
     /// What is wrong, starting lowercase.
     pub message: String,
+    /// Whether the text is well formed but names a vertex outside the graph (or, in a tour
+    /// file, declares another `DIMENSION`): a tour of another graph rather than bad text.
+    pub outside_graph: bool,
 }
 
 impl GraphFileError {
@@ -68,6 +71,15 @@ impl GraphFileError {
         GraphFileError {
             line,
             message: message.into(),
+            outside_graph: false,
+        }
+    }
+
+    /// A well-formed vertex or `DIMENSION` on `line` that is not the graph's.
+    fn outside_graph(line: usize, message: impl Into<String>) -> GraphFileError {
+        GraphFileError {
+            outside_graph: true,
+            ..GraphFileError::new(line, message)
         }
     }
 }
@@ -211,7 +223,7 @@ fn parse_vertex(token: &str, line: usize, vertex_count: usize) -> Result<u32, Gr
             line,
             format!("{token:?} is not a vertex number"),
         )),
-        _ => Err(GraphFileError::new(
+        _ => Err(GraphFileError::outside_graph(
             line,
             format!("vertex {token} is out of range 1..{vertex_count}"),
         )),
@@ -321,6 +333,12 @@ fn refusal<T>(line: usize, message: &str) -> Result<T, GraphFileError> {
     Err(GraphFileError::new(line, message))
 }
 
+/// The refusal of a vertex outside the graph on `line`, for tests.
+#[cfg(test)]
+fn refusal_outside<T>(line: usize, message: &str) -> Result<T, GraphFileError> {
+    Err(GraphFileError::outside_graph(line, message))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,7 +396,7 @@ mod tests {
         for token in ["0", "19", "99999999999999999999999"] {
             assert_eq!(
                 parse_vertex(token, 7, 18),
-                Err(GraphFileError::new(
+                Err(GraphFileError::outside_graph(
                     7,
                     format!("vertex {token} is out of range 1..18")
                 ))

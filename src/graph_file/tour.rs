@@ -79,7 +79,7 @@ fn read_tsplib_tour(text: &str, vertex_count: usize) -> Result<Vec<u32>, GraphFi
 fn check_dimension(value: &str, line: usize, vertex_count: usize) -> Result<(), GraphFileError> {
     match value.parse::<u64>() {
         Ok(dimension) if dimension == vertex_count as u64 => Ok(()),
-        Ok(dimension) => Err(GraphFileError::new(
+        Ok(dimension) => Err(GraphFileError::outside_graph(
             line,
             format!("DIMENSION {dimension} is not the graph's {vertex_count} vertices"),
         )),
@@ -133,7 +133,7 @@ fn read_vertex_list(text: &str, vertex_count: usize) -> Result<Vec<u32>, GraphFi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::refusal;
+    use crate::graph_file::{refusal, refusal_outside};
 
     #[test]
     fn reads_back_write_tsplib_tour() {
@@ -173,11 +173,11 @@ mod tests {
     fn refuses_a_vertex_out_of_range() {
         assert_eq!(
             read_graph_tour("1\n2\n19\n", 18),
-            refusal(3, "vertex 19 is out of range 1..18")
+            refusal_outside(3, "vertex 19 is out of range 1..18")
         );
         assert_eq!(
             read_graph_tour("TOUR_SECTION\n0\n-1\n", 18),
-            refusal(2, "vertex 0 is out of range 1..18")
+            refusal_outside(2, "vertex 0 is out of range 1..18")
         );
     }
 
@@ -210,7 +210,7 @@ mod tests {
         );
         assert_eq!(
             read_graph_tour("DIMENSION : 4\nTOUR_SECTION\n1\n-1\n", 3),
-            refusal(1, "DIMENSION 4 is not the graph's 3 vertices")
+            refusal_outside(1, "DIMENSION 4 is not the graph's 3 vertices")
         );
     }
 

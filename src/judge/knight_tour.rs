@@ -1,6 +1,6 @@
 //! The knight-tour judge problem (Sicily 1153 on 8x8, Sicily 1152 on 5x6).
 
-use super::{format_error, JudgeError, JudgeErrorKind, JudgeOptions, Lines, OnCertified};
+use super::{format_error, integers, JudgeError, JudgeErrorKind, JudgeOptions, Lines, OnCertified};
 use crate::board::Board;
 use crate::engine::Order;
 use crate::format::{Format, Numbers};
@@ -10,8 +10,8 @@ use std::io::{BufRead, Write};
 
 /// Answers every start of `input` with an open knight's tour of `board`, flushing after each.
 ///
-/// The input is start squares numbered row by row from 1, whitespace-separated (one a line in
-/// the judge's input), ended by `-1`. Each answer is one line: the tour's square numbers from
+/// The input is start squares numbered row by row from 1, one a line (blank lines skipped),
+/// ended by a line `-1`; a line holding anything else is refused. Each answer is one line: the tour's square numbers from
 /// the start, separated by single spaces, or `NO SOLUTION` when no tour starts there.
 ///
 /// ```
@@ -39,47 +39,35 @@ pub fn run_reporting(
     options: &JudgeOptions,
     on_certified: OnCertified,
 ) -> Result<(), JudgeError> {
-    let mut lines = Lines::new(input);
+    let mut lines = Lines::new(input, options.max_line_bytes);
     let mut case = 0;
     while let Some((line, text)) = lines.next_nonblank()? {
-        for token in text.split_whitespace() {
-            let number = token.parse::<i64>().map_err(|_| {
-                JudgeError::new(
-                    line,
-                    Some(case + 1),
-                    JudgeErrorKind::Malformed {
-                        expected: "a square number or -1".to_string(),
-                        found: token.to_string(),
-                    },
-                )
-            })?;
-            if number == -1 {
-                return Ok(());
-            }
-            case += 1;
-            if number < 1 || number > board.len() as i64 {
-                return Err(JudgeError::new(
-                    line,
-                    Some(case),
-                    JudgeErrorKind::OffBoard {
-                        what: "square",
-                        square: format!("#{number}"),
-                        rows: board.rows(),
-                        cols: board.cols(),
-                    },
-                ));
-            }
-            let start = (number - 1) as u32;
-            let problem =
-                Problem::new(board.clone(), Piece::Knight, TourShape::Open).with_start(start);
-            match super::solve_case(&problem, Order::Any, options, (line, case), on_certified)? {
-                Some(tour) => Numbers
-                    .write_tour(&problem, &tour, &mut output)
-                    .map_err(|error| format_error(error, case))?,
-                None => output.write_all(b"NO SOLUTION\n")?,
-            }
-            output.flush()?;
+        let [number] = integers::<1>(&text, "one square number or -1", line, Some(case + 1))?;
+        if number == -1 {
+            return Ok(());
         }
+        case += 1;
+        if number < 1 || number > board.len() as i64 {
+            return Err(JudgeError::new(
+                line,
+                Some(case),
+                JudgeErrorKind::OffBoard {
+                    what: "square",
+                    square: format!("#{number}"),
+                    rows: board.rows(),
+                    cols: board.cols(),
+                },
+            ));
+        }
+        let start = (number - 1) as u32;
+        let problem = Problem::new(board.clone(), Piece::Knight, TourShape::Open).with_start(start);
+        match super::solve_case(&problem, Order::Any, options, (line, case), on_certified)? {
+            Some(tour) => Numbers
+                .write_tour(&problem, &tour, &mut output)
+                .map_err(|error| format_error(error, case))?,
+            None => output.write_all(b"NO SOLUTION\n")?,
+        }
+        output.flush()?;
     }
     Err(JudgeError::new(
         lines.end_line(),

@@ -40,7 +40,7 @@ pub fn run_reporting(
     options: &JudgeOptions,
     on_certified: OnCertified,
 ) -> Result<(), JudgeError> {
-    let mut lines = Lines::new(input);
+    let mut lines = Lines::new(input, options.max_line_bytes);
     let Some((line, text)) = lines.next_nonblank()? else {
         return Err(JudgeError::new(
             lines.end_line(),

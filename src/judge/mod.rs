@@ -12,10 +12,11 @@ use crate::engine::{self, Answer, EngineChoice, Limits, Order, SolveError, Solve
 use crate::format::reason::certified_line;
 use crate::format::{explain_stop, FormatError};
 use crate::problem::{Problem, ProblemError};
+use crate::text_input::BYTE_ORDER_MARK;
 use crate::tour::Tour;
 use crate::verify::verify;
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::time::Duration;
 
 /// How the judge solves each case.
@@ -33,7 +34,14 @@ pub struct JudgeOptions {
     pub max_squares: u64,
     /// Certify every no-tour answer before printing it (see [`crate::engine::certify`]).
     pub certify: bool,
+    /// The most bytes an input line may hold, not counting its line end: a longer line is refused
+    /// before more of it is read, so that reading takes constant memory whatever the input.
+    pub max_line_bytes: usize,
 }
+
+/// The default of [`JudgeOptions::max_line_bytes`]: every line of the three judge problems is
+/// a few numbers, far shorter.
+pub const MAX_LINE_BYTES: usize = 4096;
 
 /// Receives each certified case of no tour (with [`JudgeOptions::certify`]): the case's number
 /// and a line saying what was certified and how.
@@ -48,6 +56,7 @@ impl Default for JudgeOptions {
             formula_literals: None,
             max_squares: MAX_SQUARES,
             certify: false,
+            max_line_bytes: MAX_LINE_BYTES,
         }
     }
 }
@@ -90,6 +99,11 @@ pub enum JudgeErrorKind {
     BlockedStart {
         /// The square, `x,y`.
         square: String,
+    },
+    /// A line longer than the limit.
+    LineTooLong {
+        /// The most bytes a line may hold.
+        limit: usize,
     },
     /// The input ends before it should.
     MissingEnd {
@@ -166,6 +180,9 @@ impl fmt::Display for JudgeError {
             JudgeErrorKind::BlockedStart { square } => {
                 write!(f, "the start square {square} is blocked")
             }
+            JudgeErrorKind::LineTooLong { limit } => {
+                write!(f, "the line is longer than {limit} bytes, the most a line may hold")
+            }
             JudgeErrorKind::MissingEnd { expected } => {
                 write!(f, "the input ends too early: expected {expected}")
             }
@@ -193,31 +210,53 @@ impl From<io::Error> for JudgeError {
     }
 }
 
-/// Reads lines, counting them from 1 (bytes that are not UTF-8 become U+FFFD, then fail to parse).
+/// Reads lines of at most a given length, counting them from 1 (bytes that are not UTF-8
+/// become U+FFFD, then fail to parse; a byte-order mark opening the input is dropped).
 struct Lines<R> {
     input: R,
     line: usize,
     bytes: Vec<u8>,
+    max_line_bytes: usize,
 }
 
 impl<R: BufRead> Lines<R> {
-    fn new(input: R) -> Lines<R> {
+    fn new(input: R, max_line_bytes: usize) -> Lines<R> {
         Lines {
             input,
             line: 0,
             bytes: Vec::new(),
+            max_line_bytes,
         }
     }
 
-    /// The next line that is not blank, trimmed, with its number, or `None` at the end.
+    /// The next line that is not blank, trimmed, with its number, or `None` at the end; a line
+    /// longer than the limit is an error as soon as the limit is passed.
     fn next_nonblank(&mut self) -> Result<Option<(usize, String)>, JudgeError> {
         loop {
             self.bytes.clear();
-            if self.input.read_until(b'\n', &mut self.bytes)? == 0 {
+            let most = self.max_line_bytes as u64 + 1;
+            if (&mut self.input)
+                .take(most)
+                .read_until(b'\n', &mut self.bytes)?
+                == 0
+            {
                 return Ok(None);
             }
             self.line += 1;
+            if self.bytes.len() > self.max_line_bytes && self.bytes.last() != Some(&b'\n') {
+                return Err(JudgeError::new(
+                    self.line,
+                    None,
+                    JudgeErrorKind::LineTooLong {
+                        limit: self.max_line_bytes,
+                    },
+                ));
+            }
             let text = String::from_utf8_lossy(&self.bytes);
+            let text = match self.line {
+                1 => text.trim_start_matches(BYTE_ORDER_MARK),
+                _ => &text,
+            };
             if !text.trim().is_empty() {
                 return Ok(Some((self.line, text.trim().to_string())));
             }

@@ -42,7 +42,7 @@ pub fn run_reporting(
     options: &JudgeOptions,
     on_certified: OnCertified,
 ) -> Result<(), JudgeError> {
-    let mut lines = Lines::new(input);
+    let mut lines = Lines::new(input, options.max_line_bytes);
     for case in 1.. {
         let Some((line, header)) = lines.next_nonblank()? else {
             return Err(JudgeError::new(

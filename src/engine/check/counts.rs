@@ -2,13 +2,17 @@
 
 use super::{at, free_count, require_free, Moves};
 use crate::board::Square;
+use crate::plural::count_of;
 use crate::problem::{Problem, TourShape};
 
 /// A closed tour needs two free squares.
 pub(super) fn too_few_squares(problem: &Problem) -> Result<String, String> {
     let squares = free_count(&problem.board);
     if problem.shape == TourShape::Closed && squares < 2 {
-        Ok(format!("recounted {squares} free square(s)"))
+        Ok(format!(
+            "recounted {}",
+            count_of(squares, "free square", "free squares")
+        ))
     } else {
         Err(format!(
             "a {} tour of {squares} free squares is not ruled out by their number",
@@ -65,7 +69,10 @@ pub(super) fn colour_count(
     let fixed = if ends.is_empty() || problem.shape == TourShape::Closed {
         String::new()
     } else {
-        format!(" and the colours of the {} fixed end(s)", ends.len())
+        format!(
+            " and the colours of the {}",
+            count_of(ends.len(), "fixed end", "fixed ends")
+        )
     };
     if forbidden {
         Ok(format!(
@@ -113,7 +120,8 @@ pub(super) fn too_few_moves(
         ));
     }
     Ok(format!(
-        "recounted {counted} move(s) from {}, where a tour needs {needed}",
+        "recounted {} from {}, where a tour needs {needed}",
+        count_of(counted, "move", "moves"),
         at(board, square)
     ))
 }
@@ -153,8 +161,9 @@ pub(super) fn too_many_dead_ends(
     let free_ends = 2 - fixed.len();
     if squares.len() > 2 || unfixed > free_ends {
         Ok(format!(
-            "recounted a single move at each of the {} squares, {unfixed} of them not a fixed end, where the tour has {free_ends} end(s) left",
-            squares.len()
+            "recounted a single move at each of the {}, {unfixed} of them not a fixed end, where the tour has {} left",
+            count_of(squares.len(), "square", "squares"),
+            count_of(free_ends, "end", "ends")
         ))
     } else {
         Err(format!(

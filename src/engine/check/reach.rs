@@ -3,6 +3,7 @@
 use super::{at, free_count, require_free, Moves};
 use crate::board::Square;
 use crate::engine::Pocket;
+use crate::plural::count_of;
 use crate::problem::{Problem, TourShape};
 
 /// The squares a breadth-first search of the moves reaches from `root`, taking only the moves
@@ -133,9 +134,9 @@ impl SearchedPockets {
     /// The pockets and the ends left to place, counted in words.
     fn count(&self) -> String {
         format!(
-            "{} pocket(s) for {} end(s) to place",
-            self.sizes.len(),
-            self.ends_left
+            "{} for {} to place",
+            count_of(self.sizes.len(), "pocket", "pockets"),
+            count_of(self.ends_left, "end", "ends")
         )
     }
 
@@ -144,10 +145,10 @@ impl SearchedPockets {
         let sizes: Vec<String> = self.sizes.iter().map(usize::to_string).collect();
         format!(
             "searches without each cut square found {} disjoint pockets of {} squares, without a \
-             fixed end, for {} end(s) to place",
+             fixed end, for {} to place",
             self.sizes.len(),
             sizes.join(", "),
-            self.ends_left
+            count_of(self.ends_left, "end", "ends")
         )
     }
 }

@@ -18,6 +18,7 @@ use super::reach::reached_from;
 use super::{at, free_count, require_free, Moves};
 use crate::board::Square;
 use crate::engine::regions::RegionProof;
+use crate::plural::count_of;
 use crate::problem::{Problem, TourShape};
 use crate::square::colour_name;
 use std::collections::HashSet;
@@ -83,12 +84,13 @@ pub(super) fn sealed_regions(
         if leaving[open] + ends > 2 * surplus {
             return Err(format!(
                 "{name}: 2 x ({} - {}) = {} is less than the {} moves leaving it at its {} squares \
-                 and {ends} end(s)",
+                 and {}",
                 squares[open],
                 squares[sealed as usize],
                 2 * surplus,
                 leaving[open],
-                colour_name(open as u8)
+                colour_name(open as u8),
+                count_of(ends as usize, "end", "ends")
             ));
         }
         let relation = match 2 * surplus == leaving[open] + ends {
@@ -97,7 +99,7 @@ pub(super) fn sealed_regions(
         };
         let ends_term = match problem.shape {
             TourShape::Closed => String::new(),
-            TourShape::Open => format!(" + {ends} end(s)"),
+            TourShape::Open => format!(" + {}", count_of(ends as usize, "end", "ends")),
         };
         counts.push(format!(
             "{} squares, 2 x {surplus} {relation} {} moves out at {} squares{ends_term}, {} sealed",
@@ -118,8 +120,8 @@ pub(super) fn sealed_regions(
         ));
     }
     Ok(format!(
-        "{} sealed region(s) ({}); without the {} sealed moves a search from {} reached {reached_count} squares, not {}",
-        proof.regions.len(),
+        "{} ({}); without the {} sealed moves a search from {} reached {reached_count} squares, not {}",
+        count_of(proof.regions.len(), "sealed region", "sealed regions"),
         counts.join("; "),
         sealed_moves.len(),
         at(board, proof.inside),

@@ -440,12 +440,11 @@ fn check_width(row: &[char], width: usize, line: usize) -> Result<(), ReadError>
             at: Some((line + 1, column + 1)),
             problem: "a line leads off the board to the east".into(),
         }),
-        Some((column, &found)) => Err(unexpected(
-            line,
-            column,
-            "the end of the line (the board has no more columns)",
-            found,
-        )),
+        Some((column, &found)) => Err(ReadError::Layout {
+            line: Some(line + 1),
+            expected: format!("a row of at most {width} characters, as wide as the board"),
+            found: format!("{found:?} at column {}", column + 1),
+        }),
     }
 }
 

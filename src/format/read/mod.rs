@@ -130,14 +130,13 @@ pub enum ReadError {
 }
 
 impl ReadError {
-    /// Whether the text is not a tour at all (as opposed to a readable but wrong tour).
+    /// Whether the text is not a tour at all (as opposed to a readable tour that is wrong,
+    /// for this board or for any: a square off the board and a grid laid out for another
+    /// board are wrong tours, not bad text).
     pub fn is_syntax_error(&self) -> bool {
         matches!(
             self,
-            ReadError::Malformed { .. }
-                | ReadError::Unexpected { .. }
-                | ReadError::Layout { .. }
-                | ReadError::JsonSyntax(_)
+            ReadError::Malformed { .. } | ReadError::Unexpected { .. } | ReadError::JsonSyntax(_)
         )
     }
 }
