@@ -6,6 +6,7 @@ use super::exit;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use toursat::engine::Limits;
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
 use toursat::{Board, MarkedEnds, Piece};
 
@@ -17,7 +18,8 @@ Examples:
   toursat gen --kind holes --piece knight --rows 20 --cols 20 --holes 8 --seed 3
   toursat gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --ends --seed 2
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o board.txt
-  toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir boards";
+  toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir boards
+  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.2 --seed 4 -o puzzle.txt";
 
 /// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
@@ -33,8 +35,9 @@ const REGION_DENSITY: f64 = 0.05;
 pub struct GenArgs {
     /// What to generate: `planted` (certainly has a rook circuit), `random` (blocked squares
     /// drawn, then repaired until the cheap proofs do not settle a rook circuit), `holes`
-    /// (a few blocked squares, for knight's tours) or `region` (a region whose colours rule out
-    /// every rook circuit, though every local proof passes; with `--door` one is let in).
+    /// (a few blocked squares, for knight's tours), `region` (a region whose colours rule out
+    /// every rook circuit, though every local proof passes; with `--door` one is let in) or
+    /// `puzzle` (a Simple Loop puzzle: exactly one rook circuit, proved by the SAT engine).
     #[arg(long, value_enum)]
     kind: KindArg,
     /// Rows of the board.
@@ -66,6 +69,10 @@ pub struct GenArgs {
     /// boards on which toursat finds a circuit within 10 s.
     #[arg(long)]
     door: bool,
+    /// puzzle: shade at least about this share of the squares (0 to 1) before shading only
+    /// where two loops differ; by default only as many as uniqueness needs.
+    #[arg(long, value_name = "SHARE", value_parser = parse_fraction)]
+    shaded: Option<f64>,
     /// holes: number of blocked squares, or a percentage of the board's squares (`20%`).
     #[arg(long, value_name = "N|P%", default_value = "4", value_parser = parse_holes)]
     holes: Holes,
@@ -100,6 +107,8 @@ enum KindArg {
     Holes,
     /// A region that no rook circuit can leave (or, with `--door`, one door).
     Region,
+    /// A board with exactly one rook circuit (a Simple Loop puzzle).
+    Puzzle,
 }
 
 impl KindArg {
@@ -191,6 +200,9 @@ impl GenArgs {
                 gen::region(self.rows, self.cols, &self.region_options(), seed, ATTEMPTS)
                     .map(|region| region.board)
             }
+            KindArg::Puzzle => {
+                gen::puzzle(self.rows, self.cols, self.shaded, seed, &Limits::none())
+            }
         }
     }
 
@@ -198,7 +210,7 @@ impl GenArgs {
     fn density(&self) -> f64 {
         let default = match self.kind {
             KindArg::Region => REGION_DENSITY,
-            KindArg::Planted | KindArg::Random | KindArg::Holes => RANDOM_DENSITY,
+            KindArg::Planted | KindArg::Random | KindArg::Holes | KindArg::Puzzle => RANDOM_DENSITY,
         };
         self.density.unwrap_or(default)
     }
@@ -229,6 +241,7 @@ impl GenArgs {
                 let door = if self.door { "-door" } else { "" };
                 format!("{}{door}-r{}-d{}", self.shape, self.region, self.density())
             }
+            KindArg::Puzzle => format!("s{}", self.shaded.unwrap_or(0.0)),
         };
         // A holes board names its piece already.
         let ends = match (self.ends, self.kind) {
