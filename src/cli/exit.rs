@@ -13,6 +13,8 @@ pub const STOPPED: u8 = 3;
 /// Internal error: an engine produced a tour that fails verification, or a proof of no tour
 /// failed its check (`--certify`).
 pub const INTERNAL: u8 = 4;
+/// `unique`: the board has two tours or more (two are printed).
+pub const NOT_UNIQUE: u8 = 5;
 
 /// The status for an engine that stopped without an answer.
 pub fn for_stop(stop: Stop) -> u8 {
@@ -30,4 +32,5 @@ Exit status:
   2  bad input or usage, or an I/O error
   3  stopped by --timeout (or a node budget, or --max-literals) before an answer
   4  internal error: an engine produced a tour that fails verification, or --certify
-     found a proof of no tour that fails its check";
+     found a proof of no tour that fails its check
+  5  unique: two tours found (the puzzle is not unique)";

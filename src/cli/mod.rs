@@ -16,6 +16,7 @@ mod shell;
 mod show;
 mod solve;
 mod trust;
+mod unique;
 mod verify;
 mod watchdog;
 
@@ -86,6 +87,10 @@ enum Command {
     /// Count the tours of one board exactly (each cycle or path once), by a frontier DP.
     #[command(after_help = format!("{}\n\n{}", count::EXAMPLES, exit::HELP))]
     Count(count::CountArgs),
+    /// Say whether a board (a Simple Loop puzzle, say) has exactly one tour: `unique`, `not
+    /// unique` (two tours drawn, where they differ marked) or `no tour`.
+    #[command(after_help = format!("{}\n\n{}", unique::EXAMPLES, unique::EXIT_HELP))]
+    Unique(unique::UniqueArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -103,6 +108,7 @@ pub fn main() -> ExitCode {
         Command::GenGraph(args) => gen_graph::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Count(args) => count::run(args),
+        Command::Unique(args) => unique::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

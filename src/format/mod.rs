@@ -11,6 +11,7 @@ pub mod reason;
 mod squares;
 pub mod stream;
 mod svg;
+pub mod verdict;
 
 pub use grid::Grid;
 pub use json::{Json, JsonAnswer, JSON_VERSION};
