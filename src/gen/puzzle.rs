@@ -81,6 +81,15 @@ pub fn puzzle(
             changed = bump_in(&mut grid, &mut circuit, &mut length, &pieces, &mut rng);
         }
         if !changed {
+            // Nothing changes near the difference: a bump elsewhere changes the board.
+            changed = (0..grid.free.len()).any(|_| {
+                let square = rng.below(grid.free.len() as u64) as Square;
+                let side = rng.below(2) as usize;
+                grid.free[square as usize]
+                    && unbump(&mut grid, &mut circuit, &mut length, square, side)
+            });
+        }
+        if !changed {
             return Err(GenError::Failed(format!(
                 "no square could be shaded where two loops of the {rows} x {cols} board differ"
             )));
