@@ -13,6 +13,8 @@ pub const STOPPED: u8 = 3;
 /// Internal error: an engine produced a tour that fails verification, or a proof of no tour
 /// failed its check (`--certify`).
 pub const INTERNAL: u8 = 4;
+/// `unique`: the board has two tours or more (two are printed).
+pub const NOT_UNIQUE: u8 = 5;
 
 /// `decode`: an outside solver claims no tour (its formula unsatisfiable), but the formula was
 /// not given, is not the one toursat wrote for this problem, or is lazy: nothing is proved.
@@ -36,7 +38,8 @@ Exit status:
   4  internal error: an engine produced a tour that fails verification, or --certify
      found a proof of no tour that fails its check
   5  decode: the solver claims no tour, unconfirmed (no --formula, or not toursat's
-     complete formula for this problem): nothing is proved";
+     complete formula for this problem): nothing is proved
+     unique: two tours found (the puzzle is not unique)";
 
 /// Status 2 in a command's help.
 pub const BAD_INPUT_LINE: (u8, &str) = (BAD_INPUT, "bad input or usage, or an I/O error");

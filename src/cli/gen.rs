@@ -12,6 +12,7 @@ use std::time::Duration;
 use toursat::board::BoardFormat;
 use toursat::engine::finish_by;
 use toursat::format::explain_stop;
+use toursat::engine::Limits;
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
 use toursat::{Board, MarkedEnds, Piece};
 
@@ -24,7 +25,8 @@ Examples:
   toursat gen --kind holes --piece king --rows 100 --cols 100 --holes 20% --ends --seed 2
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o /tmp/region.txt
   toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir /tmp/doors
-  toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink";
+  toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink
+  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.2 --seed 4 -o /tmp/puzzle.txt";
 
 /// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
@@ -40,8 +42,9 @@ const REGION_DENSITY: f64 = 0.05;
 pub struct GenArgs {
     /// What to generate: `planted` (certainly has a rook circuit), `random` (blocked squares
     /// drawn, then repaired until the cheap proofs do not settle a rook circuit), `holes`
-    /// (a few blocked squares, for knight's tours) or `region` (a region whose colours rule out
-    /// every rook circuit, though every local proof passes; with `--door` one is let in).
+    /// (a few blocked squares, for knight's tours), `region` (a region whose colours rule out
+    /// every rook circuit, though every local proof passes; with `--door` one is let in) or
+    /// `puzzle` (a Simple Loop puzzle: exactly one rook circuit, proved by the SAT engine).
     #[arg(long, value_enum)]
     kind: KindArg,
     /// Rows of the board.
@@ -73,6 +76,10 @@ pub struct GenArgs {
     /// boards on which toursat finds a circuit within 10 s.
     #[arg(long)]
     door: bool,
+    /// puzzle: shade at least about this share of the squares (0 to 1) before shading only
+    /// where two loops differ; by default only as many as uniqueness needs.
+    #[arg(long, value_name = "SHARE", value_parser = parse_fraction)]
+    shaded: Option<f64>,
     /// holes: number of blocked squares, or a percentage of the board's squares (`20%`).
     #[arg(long, value_name = "N|P%", default_value = "4", value_parser = parse_holes)]
     holes: Holes,
@@ -116,6 +123,8 @@ enum KindArg {
     Holes,
     /// A region that no rook circuit can leave (or, with `--door`, one door).
     Region,
+    /// A board with exactly one rook circuit (a Simple Loop puzzle).
+    Puzzle,
 }
 
 impl KindArg {
@@ -207,6 +216,9 @@ impl GenArgs {
                 gen::region(self.rows, self.cols, &self.region_options(), seed, ATTEMPTS)
                     .map(|region| region.board)
             }
+            KindArg::Puzzle => {
+                gen::puzzle(self.rows, self.cols, self.shaded, seed, &Limits::none())
+            }
         }
     }
 
@@ -214,7 +226,7 @@ impl GenArgs {
     fn density(&self) -> f64 {
         let default = match self.kind {
             KindArg::Region => REGION_DENSITY,
-            KindArg::Planted | KindArg::Random | KindArg::Holes => RANDOM_DENSITY,
+            KindArg::Planted | KindArg::Random | KindArg::Holes | KindArg::Puzzle => RANDOM_DENSITY,
         };
         self.density.unwrap_or(default)
     }
@@ -245,6 +257,7 @@ impl GenArgs {
                 let door = if self.door { "-door" } else { "" };
                 format!("{}{door}-r{}-d{}", self.shape, self.region, self.density())
             }
+            KindArg::Puzzle => format!("s{}", self.shaded.unwrap_or(0.0)),
         };
         // A holes board names its piece already.
         let ends = match (self.ends, self.kind) {

@@ -19,6 +19,7 @@ mod shell;
 mod show;
 mod solve;
 mod trust;
+mod unique;
 mod verify;
 mod watchdog;
 
@@ -176,6 +177,10 @@ enum Command {
     /// on a local web server.
     #[command(after_help = serve::EXAMPLES)]
     Serve(serve::ServeArgs),
+    /// Say whether a board (a Simple Loop puzzle, say) has exactly one tour: `unique`, `not
+    /// unique` (two tours drawn, where they differ marked) or `no tour`.
+    #[command(after_help = format!("{}\n\n{}", unique::EXAMPLES, unique::EXIT_HELP))]
+    Unique(unique::UniqueArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -196,6 +201,7 @@ pub fn main() -> ExitCode {
         Command::Count(args) => count::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Unique(args) => unique::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -22,10 +22,12 @@ mod forced;
 mod frontier;
 mod natural;
 mod plan;
+mod unique;
 
 pub use distinct::{distinct_tours, Distinct};
 pub use natural::Natural;
 pub use plan::MAX_SLOTS;
+pub use unique::{difference, moves_of, verdict, Difference, Move, Verdict};
 
 use crate::engine::{Limits, Stop};
 use crate::problem::{Problem, ProblemError, TourShape};

@@ -157,8 +157,25 @@ impl<'a> Document<'a> {
     }
 }
 
+impl<'a> ProblemJson<'a> {
+    /// The description of `problem`.
+    pub(super) fn of(problem: &'a Problem) -> ProblemJson<'a> {
+        let board = &problem.board;
+        ProblemJson {
+            rows: board.rows(),
+            cols: board.cols(),
+            piece: problem.piece.to_string(),
+            tour: problem.shape.to_string(),
+            start: problem.start.map(|square| xy(board, square)),
+            end: problem.end.map(|square| xy(board, square)),
+            blocked: board.len() - board.free_count(),
+            blocked_squares: BlockedJson { board },
+        }
+    }
+}
+
 /// The `[x, y]` of a square.
-fn xy(board: &Board, square: Square) -> [u32; 2] {
+pub(super) fn xy(board: &Board, square: Square) -> [u32; 2] {
     let (x, y) = board.coords(square);
     [x, y]
 }
@@ -178,7 +195,7 @@ struct Document<'a> {
 
 /// The problem's description.
 #[derive(serde::Serialize)]
-struct ProblemJson<'a> {
+pub(super) struct ProblemJson<'a> {
     rows: u32,
     cols: u32,
     piece: String,
@@ -220,9 +237,9 @@ impl Serialize for BlockedJson<'_> {
 }
 
 /// A tour written square by square as `[x, y]` without building the list.
-struct TourJson<'a> {
-    board: &'a Board,
-    squares: &'a [Square],
+pub(super) struct TourJson<'a> {
+    pub(super) board: &'a Board,
+    pub(super) squares: &'a [Square],
 }
 
 impl Serialize for TourJson<'_> {

@@ -12,6 +12,7 @@ pub mod reason;
 mod squares;
 pub mod stream;
 mod svg;
+pub mod verdict;
 
 pub use grid::Grid;
 pub use json::{CountAnswer, Json, JsonAnswer, JSON_VERSION};

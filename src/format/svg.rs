@@ -11,7 +11,7 @@ use crate::tour::Tour;
 use std::io::Write;
 
 /// Side of a square in the picture's units.
-const CELL: u64 = 40;
+pub(super) const CELL: u64 = 40;
 /// Smallest and largest width or height, in pixels, the picture asks to be shown at.
 const PIXELS: (u64, u64) = (400, 1200);
 /// Largest number of rows or columns whose squares get their visit numbers.
@@ -80,7 +80,7 @@ impl Format for Svg {
 }
 
 /// Writes one rectangle for each run of squares along a row that are `member`s.
-fn write_runs(
+pub(super) fn write_runs(
     board: &Board,
     member: impl Fn(Square) -> bool,
     out: &mut dyn Write,

@@ -1,4 +1,5 @@
-//! Reproducible board generators: planted rook circuits, repaired random boards, holes, regions.
+//! Reproducible board generators: planted rook circuits, repaired random boards, holes, regions,
+//! puzzles with one loop.
 
 use crate::board::{Board, BoardError, Square};
 use crate::cut_squares::cut_squares;
@@ -13,9 +14,11 @@ use std::collections::VecDeque;
 use std::fmt;
 
 mod ends;
+mod puzzle;
 mod region;
 
 pub use ends::open_ends;
+pub use puzzle::puzzle;
 pub use region::{region, RegionBoard, RegionOptions, RegionShape};
 
 /// Why a board could not be generated.

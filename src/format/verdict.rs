@@ -1,0 +1,283 @@
+//! A uniqueness verdict written out: in words with the tours drawn, as JSON, or as SVG.
+//!
+//! Where two tours differ, each drawing marks the moves the other tour does not make: heavy
+//! lines in the text grid (rook tours), thick coloured lines in the SVG, lists of moves in JSON.
+
+use super::json::{write_document, xy, ProblemJson, TourJson, JSON_VERSION};
+use super::svg::{write_runs, CELL};
+use super::{FormatError, Names};
+use crate::board::{Board, Square};
+use crate::count::{difference, moves_of, Move, Verdict};
+use crate::format::Format;
+use crate::problem::Problem;
+use crate::tour::Tour;
+use serde::{Serialize, Serializer};
+use std::io::Write;
+
+/// The verdict's word: `unique`, `not unique` or `no tour`.
+pub fn verdict_word(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Unique(_) => "unique",
+        Verdict::NotUnique { .. } => "not unique",
+        Verdict::NoTour => "no tour",
+    }
+}
+
+/// Writes the verdict in words, then the tours: a rook tour drawn as a grid (the moves the
+/// other tour does not make in heavy lines), any other tour as a line of square names.
+pub fn write_text(
+    problem: &Problem,
+    verdict: &Verdict,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    match verdict {
+        Verdict::NoTour => writeln!(out, "no tour: the SAT engine proved that there is none")?,
+        Verdict::Unique(tour) => {
+            writeln!(out, "unique: this is the only tour")?;
+            write_drawing(problem, tour, &[], out)?;
+        }
+        Verdict::NotUnique { first, second } => {
+            let difference = difference(problem, first, second);
+            writeln!(
+                out,
+                "not unique: two tours differ in {} of their {} moves (drawn heavy)",
+                difference.first_only.len(),
+                moves_of(problem, first).len()
+            )?;
+            writeln!(out, "first tour:")?;
+            write_drawing(problem, first, &difference.first_only, out)?;
+            writeln!(out, "second tour:")?;
+            write_drawing(problem, second, &difference.second_only, out)?;
+        }
+    }
+    Ok(())
+}
+
+/// Draws `tour` with `marked` moves heavy, when it is a rook tour; else writes its names.
+fn write_drawing(
+    problem: &Problem,
+    tour: &Tour,
+    marked: &[Move],
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let board = &problem.board;
+    let mut links = vec![0u8; board.len()];
+    let mut heavy = vec![0u8; board.len()];
+    for step in moves_of(problem, tour) {
+        let (Some(forward), Some(back)) =
+            (link(board, step[0], step[1]), link(board, step[1], step[0]))
+        else {
+            return Names.write_tour(problem, tour, out);
+        };
+        links[step[0] as usize] |= forward;
+        links[step[1] as usize] |= back;
+        if marked.binary_search(&step).is_ok() {
+            heavy[step[0] as usize] |= forward;
+            heavy[step[1] as usize] |= back;
+        }
+    }
+    for y in 0..board.rows() {
+        let mut line = String::new();
+        for x in 0..board.cols() {
+            let square = board.square(x, y);
+            let (link, heavy) = (links[square as usize], heavy[square as usize]);
+            line.push(match board.is_free(square) {
+                false => '█',
+                true => box_char(link, heavy),
+            });
+            if x + 1 < board.cols() {
+                line.push(match (link & EAST != 0, heavy & EAST != 0) {
+                    (_, true) => '━',
+                    (true, false) => '─',
+                    _ => ' ',
+                });
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+/// Links: north, east, south, west.
+const NORTH: u8 = 1;
+/// The link east.
+const EAST: u8 = 2;
+/// The link south.
+const SOUTH: u8 = 4;
+/// The link west.
+const WEST: u8 = 8;
+
+/// The link from `from` to `to`, a rook step away; `None` for any other move.
+fn link(board: &Board, from: Square, to: Square) -> Option<u8> {
+    let ((x0, y0), (x1, y1)) = (board.coords(from), board.coords(to));
+    match (x1 as i64 - x0 as i64, y1 as i64 - y0 as i64) {
+        (0, -1) => Some(NORTH),
+        (1, 0) => Some(EAST),
+        (0, 1) => Some(SOUTH),
+        (-1, 0) => Some(WEST),
+        _ => None,
+    }
+}
+
+/// The box-drawing character of a square with `links`, those of `heavy` drawn heavy.
+fn box_char(links: u8, heavy: u8) -> char {
+    const LIGHT: [char; 16] = [
+        '·', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼',
+    ];
+    // Each pair of links: light, the first (lower bit) heavy, the second heavy, both heavy.
+    let mixed = |chars: [char; 4], first: u8, second: u8| {
+        chars[usize::from(heavy & first != 0) + 2 * usize::from(heavy & second != 0)]
+    };
+    match links {
+        l if l == NORTH | SOUTH => mixed(['│', '╿', '╽', '┃'], NORTH, SOUTH),
+        l if l == EAST | WEST => mixed(['─', '╼', '╾', '━'], EAST, WEST),
+        l if l == NORTH | EAST => mixed(['└', '┖', '┕', '┗'], NORTH, EAST),
+        l if l == NORTH | WEST => mixed(['┘', '┚', '┙', '┛'], NORTH, WEST),
+        l if l == EAST | SOUTH => mixed(['┌', '┍', '┎', '┏'], EAST, SOUTH),
+        l if l == SOUTH | WEST => mixed(['┐', '┒', '┑', '┓'], SOUTH, WEST),
+        l if l == NORTH => mixed(['╵', '╹', '╹', '╹'], NORTH, 0),
+        l if l == EAST => mixed(['╶', '╺', '╺', '╺'], EAST, 0),
+        l if l == SOUTH => mixed(['╷', '╻', '╻', '╻'], SOUTH, 0),
+        l if l == WEST => mixed(['╴', '╸', '╸', '╸'], WEST, 0),
+        other => LIGHT[usize::from(other & 15)],
+    }
+}
+
+/// Writes the verdict as one JSON object on one line (see `docs/json.md`).
+pub fn write_json<'a>(
+    problem: &'a Problem,
+    verdict: &'a Verdict,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let board = &problem.board;
+    let tour_json = |tour: &'a Tour| TourJson {
+        board,
+        squares: tour.squares(),
+    };
+    let (tours, differing) = match verdict {
+        Verdict::NoTour => (Vec::new(), None),
+        Verdict::Unique(tour) => (vec![tour_json(tour)], None),
+        Verdict::NotUnique { first, second } => {
+            let difference = difference(problem, first, second);
+            let moves = |moves: Vec<Move>| MovesJson { board, moves };
+            (
+                vec![tour_json(first), tour_json(second)],
+                Some(DifferingJson {
+                    first: moves(difference.first_only),
+                    second: moves(difference.second_only),
+                }),
+            )
+        }
+    };
+    let document = VerdictJson {
+        version: JSON_VERSION,
+        problem: ProblemJson::of(problem),
+        answer: verdict_word(verdict),
+        tours,
+        differing_moves: differing,
+    };
+    write_document(&document, out)
+}
+
+/// The verdict's object.
+#[derive(serde::Serialize)]
+struct VerdictJson<'a> {
+    version: u32,
+    problem: ProblemJson<'a>,
+    answer: &'static str,
+    tours: Vec<TourJson<'a>>,
+    differing_moves: Option<DifferingJson<'a>>,
+}
+
+/// The moves each of two tours makes and the other does not.
+#[derive(serde::Serialize)]
+struct DifferingJson<'a> {
+    first: MovesJson<'a>,
+    second: MovesJson<'a>,
+}
+
+/// Moves written as `[[x, y], [x, y]]`.
+struct MovesJson<'a> {
+    board: &'a Board,
+    moves: Vec<Move>,
+}
+
+impl Serialize for MovesJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let board = self.board;
+        serializer.collect_seq(
+            self.moves
+                .iter()
+                .map(|&[a, b]| [xy(board, a), xy(board, b)]),
+        )
+    }
+}
+
+/// Writes the verdict as an SVG picture: the board, the moves both tours make in grey, the
+/// first tour's other moves in thick blue and the second's in thick dashed orange.
+pub fn write_svg(
+    problem: &Problem,
+    verdict: &Verdict,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let board = &problem.board;
+    let (width, height) = (board.cols() as u64 * CELL, board.rows() as u64 * CELL);
+    writeln!(
+        out,
+        r##"<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">
+<title>{} x {} board: {}</title>
+<rect width="{width}" height="{height}" fill="#f4f4f4"/>
+<g fill="#3a3a3a">"##,
+        board.rows(),
+        board.cols(),
+        verdict_word(verdict)
+    )?;
+    write_runs(board, |square| !board.is_free(square), out)?;
+    writeln!(out, "</g>")?;
+    let (shared, first_only, second_only) = match verdict {
+        Verdict::NoTour => (Vec::new(), Vec::new(), Vec::new()),
+        Verdict::Unique(tour) => (moves_of(problem, tour), Vec::new(), Vec::new()),
+        Verdict::NotUnique { first, second } => {
+            let difference = difference(problem, first, second);
+            let shared = moves_of(problem, first)
+                .into_iter()
+                .filter(|step| difference.first_only.binary_search(step).is_err())
+                .collect();
+            (shared, difference.first_only, difference.second_only)
+        }
+    };
+    let styles = [
+        (&shared, "shared", r##"stroke="#555555" stroke-width="4""##),
+        (
+            &first_only,
+            "first-only",
+            r##"stroke="#1f5fbf" stroke-width="9""##,
+        ),
+        (
+            &second_only,
+            "second-only",
+            r##"stroke="#e07b00" stroke-width="9" stroke-dasharray="8 5""##,
+        ),
+    ];
+    let centre = |square: Square| {
+        let (x, y) = board.coords(square);
+        (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
+    };
+    for (moves, class, style) in styles {
+        if moves.is_empty() {
+            continue;
+        }
+        write!(
+            out,
+            r#"<path class="{class}" fill="none" stroke-linecap="round" {style} d=""#
+        )?;
+        for &[a, b] in moves.iter() {
+            let ((x0, y0), (x1, y1)) = (centre(a), centre(b));
+            write!(out, "M{x0} {y0}L{x1} {y1}")?;
+        }
+        writeln!(out, r#""/>"#)?;
+    }
+    writeln!(out, "</svg>")?;
+    Ok(())
+}
