@@ -206,23 +206,6 @@ pub(super) struct ProblemJson<'a> {
     blocked_squares: BlockedJson<'a>,
 }
 
-impl<'a> ProblemJson<'a> {
-    /// The description of `problem`.
-    fn of(problem: &'a Problem) -> ProblemJson<'a> {
-        let board = &problem.board;
-        ProblemJson {
-            rows: board.rows(),
-            cols: board.cols(),
-            piece: problem.piece.to_string(),
-            tour: problem.shape.to_string(),
-            start: problem.start.map(|square| xy(board, square)),
-            end: problem.end.map(|square| xy(board, square)),
-            blocked: board.len() - board.free_count(),
-            blocked_squares: BlockedJson { board },
-        }
-    }
-}
-
 /// The blocked squares of a board, written as `[x, y]` in row-major order.
 struct BlockedJson<'a> {
     board: &'a Board,
