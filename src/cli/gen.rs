@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 use toursat::board::BoardFormat;
 use toursat::engine::finish_by;
-use toursat::format::explain_stop;
 use toursat::engine::Limits;
+use toursat::format::explain_stop;
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
 use toursat::{Board, MarkedEnds, Piece};
 
