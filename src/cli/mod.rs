@@ -97,6 +97,15 @@ const DECODE_STATUSES: &[(u8, &str)] = &[
 /// The exit statuses of `gen`, `gen-graph`, `completions` and `man`: the file was written,
 /// or not.
 const WRITE_STATUSES: &[(u8, &str)] = &[(exit::SUCCESS, "written"), exit::BAD_INPUT_LINE];
+/// The statuses of `gen`: it writes boards, or stops at `--timeout`.
+const GEN_STATUSES: &[(u8, &str)] = &[
+    (exit::SUCCESS, "written"),
+    exit::BAD_INPUT_LINE,
+    (
+        exit::STOPPED,
+        "stopped by --timeout before every board was drawn",
+    ),
+];
 
 /// The exit statuses of `compare`.
 const COMPARE_STATUSES: &[(u8, &str)] = &[
@@ -152,7 +161,7 @@ enum Command {
     #[command(after_help = exit::examples_and_help(shell::MAN_EXAMPLES, WRITE_STATUSES))]
     Man(shell::ManArgs),
     /// Write reproducible board files: planted rook circuits, repaired random boards, holes.
-    #[command(after_help = exit::examples_and_help(gen::EXAMPLES, WRITE_STATUSES))]
+    #[command(after_help = exit::examples_and_help(gen::EXAMPLES, GEN_STATUSES))]
     Gen(gen::GenArgs),
     /// Write reproducible graph files (TSPLIB HCP): cubic graphs, planted or random, and
     /// boards' move graphs.
