@@ -351,9 +351,12 @@ fn an_oversized_answer_is_refused_with_its_name() {
     let args = [&["decode", "-"][..], &ROOK_2X4[..]].concat();
     let run = toursat(&args, &huge);
     assert_eq!(run.status, 2, "{}", run.stdout);
-    assert_eq!(
-        run.stderr,
-        "toursat: stdin: the input is longer than a solver's answer to this formula can be\n"
+    assert!(
+        run.stderr.starts_with(
+            "toursat: stdin: the input is longer than a solver's answer to this formula can be"
+        ),
+        "{}",
+        run.stderr
     );
 }
 

@@ -25,7 +25,7 @@ Examples:
   toursat solve examples/boards/ring.txt --piece rook --tour closed --format moves
   toursat solve --rows 4 --cols 4 --blocked \"1,2 3,0\" --piece rook --tour closed --format grid --stats
   toursat solve 'https://puzz.link/p?simpleloop/8/7/200200a42000' --piece rook --tour closed --format grid
-  toursat solve board.txt --piece rook --tour closed --format puzzlink";
+  toursat solve examples/boards/ring.txt --piece rook --tour closed --format puzzlink";
 
 /// Arguments of `toursat solve`.
 #[derive(Args, Debug)]
