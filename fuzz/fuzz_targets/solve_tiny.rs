@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use toursat::engine::sat::encode::connectivity::Connectivity;
+use toursat::engine::sat::Connectivity;
 use toursat::graph::CycleGraph;
 use toursat::engine::sat::cnf::formula::Formula;
 use toursat::engine::sat::cnf::solver::DeadlineSolver;
