@@ -200,3 +200,29 @@ fn gen_stops_at_its_timeout() {
     );
     assert_eq!(run.stdout, "");
 }
+
+#[test]
+fn the_timeout_covers_building_and_verifying_a_large_tour() {
+    // A 2000 x 2000 knight's tour (4 million squares) takes far longer than a hundredth of a
+    // second to build and verify: the limit stops it, and no part of the tour is printed.
+    let run = toursat(
+        &[
+            "solve",
+            "--rows",
+            "2000",
+            "--cols",
+            "2000",
+            "--piece",
+            "knight",
+            "--tour",
+            "closed",
+            "--format",
+            "numbers",
+            "--timeout",
+            "0.01",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 3, "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "{} bytes printed", run.stdout.len());
+}
