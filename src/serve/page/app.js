@@ -539,6 +539,11 @@ $("stop").addEventListener("click", () => {
   controller.abort();
   call("/api/cancel", { id }).catch(() => {});
 });
+// A tab closed, reloaded or navigated away cancels its request, so that the server kills the
+// work nobody waits for: a beacon is sent even as the page goes away.
+window.addEventListener("pagehide", () => {
+  if (state.request) navigator.sendBeacon("/api/cancel", JSON.stringify({ id: state.request.id }));
+});
 
 $("play").addEventListener("click", () => (state.playing ? pause() : play()));
 $("step").addEventListener("click", () => {
