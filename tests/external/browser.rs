@@ -393,6 +393,14 @@ fn a_200_by_200_board_is_solved_drawn_and_its_tour_verified() {
         assert_ne!(drawn, plain, "the last square drawn as on a plain board");
     }
     std::fs::write(folder.join("tour-200.png"), browser.screenshot()).unwrap();
+    // A click blocks a square of the 200 x 200 board (the answer is cleared: the whole board
+    // is drawn again), a second frees it (only that square is drawn).
+    browser.click_square(199, 199);
+    let blocked = "return Array.from(state.blocked).filter((b) => b).length;";
+    assert_eq!(browser.script(blocked), json!(1));
+    let click = milliseconds(&browser, "edit([199, 199], true)");
+    assert_eq!(browser.script(blocked), json!(0));
+    eprintln!("a click that frees a square of the 200 x 200 board: {click:.1} ms");
 }
 
 /// The tests of this file.
