@@ -377,6 +377,33 @@ fn ctrl_c_kills_the_workers_says_stopped_and_exits_0() {
             "the worker {worker} is gone"
         );
     }
-    // The request in flight lost its connection with the server: no answer, and no hang.
-    assert!(waiting.join().unwrap().is_err());
+    // The request in flight was answered 503 or lost its connection; it did not hang.
+    if let Ok(answer) = waiting.join().unwrap() {
+        assert_eq!(answer.status, 503, "{}", answer.text());
+        assert_eq!(answer.json()["error"], "the server is stopping");
+    }
+}
+
+#[test]
+fn a_worker_past_its_memory_limit_is_answered_500_and_the_server_goes_on() {
+    let served = Served::start(&["--max-memory", "64", "--timeout", "60"]);
+    // Counting the rook circuits of 18 x 18 needs more than 64 MiB long before a minute.
+    let body = json!({"rows": 18, "cols": 18, "piece": "rook", "timeout": 60});
+    let answer = post(served.address, "/api/count", &body);
+    assert_eq!(answer.status, 500, "{}", answer.text());
+    let message = answer.json()["error"].as_str().unwrap().to_string();
+    assert!(message.contains("64 MiB of memory"), "{message}");
+    let status = request(served.address, "GET", "/api/status", None).unwrap();
+    assert_eq!(
+        status.json(),
+        json!({"solves": served_solves(&served), "slots_taken": 0, "workers": 0})
+    );
+}
+
+/// The solves at once of a server, from `GET /api/limits`.
+fn served_solves(served: &Served) -> Value {
+    request(served.address, "GET", "/api/limits", None)
+        .unwrap()
+        .json()["solves"]
+        .clone()
 }

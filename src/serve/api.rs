@@ -64,7 +64,7 @@ impl Api {
                 Ok(Reply::json(body))
             }
             Outcome::TimedOut => stopped(&problem, started),
-            other => refusal(other),
+            other => self.refusal(other),
         }
     }
 
@@ -94,7 +94,7 @@ impl Api {
                 let uncounted = work::timed_out(timeout.as_secs_f64());
                 work::count_document(&problem, None, Some(uncounted), None).map(Reply::json)
             }
-            other => refusal(other),
+            other => self.refusal(other),
         }
     }
 
@@ -124,7 +124,7 @@ impl Api {
                 "the generator took longer than the limit of {} s",
                 timeout.as_secs_f64()
             ))),
-            other => refusal(other),
+            other => self.refusal(other),
         }
     }
 
@@ -152,6 +152,28 @@ impl Api {
         }))
     }
 
+    /// The reply of an outcome that is no answer to check: a worker's error, a cancellation,
+    /// a worker that died (past its memory limit, say).
+    fn refusal(&self, outcome: Outcome) -> Result<Reply, ApiError> {
+        match outcome {
+            Outcome::Answered { status, body } => Ok(Reply {
+                status,
+                ..Reply::json(body)
+            }),
+            Outcome::Cancelled => Err(ApiError::with_status(409, "cancelled by POST /api/cancel")),
+            Outcome::TimedOut => Err(ApiError::busy("the time limit passed")),
+            Outcome::Stopping => Err(ApiError::busy("the server is stopping")),
+            Outcome::Failed(why) => Err(ApiError::internal(match self.limits.memory_bytes {
+                Some(bytes) => format!(
+                    "{why}; a worker ends so when it needs more than its {} MiB of memory \
+                     (--max-memory)",
+                    bytes >> 20
+                ),
+                None => why,
+            })),
+        }
+    }
+
     /// `GET /api/status`: the solve slots and the workers running now.
     pub fn status(&self) -> Reply {
         Reply::value(&json!({
@@ -177,18 +199,4 @@ fn stopped(problem: &Problem, started: Instant) -> Result<Reply, ApiError> {
     Json.write_solution(problem, &solution, &mut document)
         .map_err(|error| ApiError::internal(format!("writing the answer: {error}")))?;
     Ok(Reply::json(document))
-}
-
-/// The reply of an outcome that is no answer to check: a worker's error, a cancellation, a
-/// worker that died.
-fn refusal(outcome: Outcome) -> Result<Reply, ApiError> {
-    match outcome {
-        Outcome::Answered { status, body } => Ok(Reply {
-            status,
-            ..Reply::json(body)
-        }),
-        Outcome::Cancelled => Err(ApiError::with_status(409, "cancelled by POST /api/cancel")),
-        Outcome::TimedOut => Err(ApiError::busy("the time limit passed")),
-        Outcome::Failed(why) => Err(ApiError::internal(why)),
-    }
 }

@@ -50,6 +50,8 @@ pub enum Outcome {
     TimedOut,
     /// The worker ended without an answer (a crash, the memory limit): why.
     Failed(String),
+    /// The server is stopping: its workers were killed.
+    Stopping,
 }
 
 /// The workers: how to start one, the slots they hold, the requests waiting for them by id,
@@ -250,7 +252,7 @@ fn read_answer(
     ended: Option<std::io::Result<std::process::ExitStatus>>,
 ) -> Outcome {
     let ended = match ended {
-        None => return Outcome::Failed("the server is stopping".to_string()),
+        None => return Outcome::Stopping,
         Some(Err(error)) => return Outcome::Failed(format!("waiting for the worker: {error}")),
         Some(Ok(status)) => status,
     };
@@ -367,7 +369,7 @@ mod tests {
         }
         assert_eq!(workers.run(None, far(), &job()).unwrap_err().status, 503);
         assert_eq!(workers.stop_all(), 1);
-        assert!(matches!(waiter.join().unwrap(), Ok(Outcome::Failed(_))));
+        assert!(matches!(waiter.join().unwrap(), Ok(Outcome::Stopping)));
         assert_eq!(workers.slots.taken(), 0);
         assert_eq!(workers.run(None, far(), &job()).unwrap_err().status, 503);
     }

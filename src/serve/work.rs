@@ -253,13 +253,20 @@ fn read_job(input: &mut impl BufRead) -> Result<Job, String> {
     serde_json::from_slice(&body).map_err(|error| format!("reading the job: {error}"))
 }
 
-/// Ends the process as soon as its standard input closes: the server is no longer waiting.
+/// Ends the process as soon as its standard input closes: the server is no longer waiting. The
+/// watching thread has a small stack, to leave the memory limit to the work.
 fn watch_for_abandonment() {
-    std::thread::spawn(|| {
-        let mut byte = [0; 64];
-        while matches!(io::stdin().read(&mut byte), Ok(read) if read > 0) {}
-        std::process::exit(ABANDONED);
-    });
+    let watcher = std::thread::Builder::new()
+        .name("toursat-worker-watch".to_string())
+        .stack_size(64 << 10)
+        .spawn(|| {
+            let mut byte = [0; 64];
+            while matches!(io::stdin().read(&mut byte), Ok(read) if read > 0) {}
+            std::process::exit(ABANDONED);
+        });
+    if let Err(error) = watcher {
+        eprintln!("toursat serve --worker: warning: not watching the server: {error}");
+    }
 }
 
 /// Limits the process's address space to `bytes` (on Unix): an allocation past it fails and
