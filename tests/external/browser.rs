@@ -324,25 +324,34 @@ fn milliseconds(browser: &Browser, statement: &str) -> f64 {
     browser.script(&script).as_f64().expect("a time")
 }
 
-fn a_closed_tab_cancels_its_request_and_its_worker_is_killed() {
-    // A time limit of ten minutes: the work can only end this soon by the cancel.
-    let served = Served::start(&["--timeout", "600", "--solves", "1"]);
-    let (browser, _) = open_page(&served, "browser-tab");
+/// A server whose requests may run ten minutes, with one slot: a worker can only end sooner by
+/// a cancel, and a request while it runs is refused.
+fn patient_server() -> Served {
+    Served::start(&["--timeout", "600", "--solves", "1"])
+}
+
+/// On the page of `browser`, starts counting the rook circuits of 16 x 16 with a time limit of
+/// ten minutes (the count runs until then), and waits for its worker: the workers' process ids.
+fn start_long_count(browser: &Browser, served: &Served) -> Vec<u32> {
     browser.type_into("#rows", "16");
     browser.type_into("#cols", "16");
     browser.click("#resize");
     browser.click("#piece option[value=rook]");
     browser.click("#tour option[value=closed]");
     browser.type_into("#timeout", "600");
-    // Counting the rook circuits of 16 x 16 runs until the time limit.
     browser.click("#count");
     let workers = served.wait_for_workers(1);
-    let left = Instant::now();
-    browser.session_call("POST", "/url", Some(json!({"url": "about:blank"})));
+    assert_eq!(workers.len(), 1, "one worker: {workers:?}");
+    workers
+}
+
+/// Waits until the server has no worker, says how long that took after `since` (what `event`
+/// did), and checks that the `workers` are gone and the slot is free for a new solve.
+fn assert_work_stopped(served: &Served, workers: &[u32], since: Instant, event: &str) {
     served.wait_for_workers(0);
     eprintln!(
-        "the worker of the tab that left was killed {} ms after the tab left",
-        left.elapsed().as_millis()
+        "the worker was killed {} ms after {event}",
+        since.elapsed().as_millis()
     );
     for worker in workers {
         assert!(
@@ -353,6 +362,41 @@ fn a_closed_tab_cancels_its_request_and_its_worker_is_killed() {
     let body = json!({"rows": 4, "cols": 4, "piece": "rook"}).to_string();
     let next = request(served.address, "POST", "/api/solve", Some(body.as_bytes())).unwrap();
     assert_eq!(next.json()["answer"], "found", "the slot is free again");
+}
+
+fn the_stop_button_kills_the_worker() {
+    let served = patient_server();
+    let (browser, _) = open_page(&served, "browser-stop");
+    let workers = start_long_count(&browser, &served);
+    let pressed = Instant::now();
+    browser.click("#stop");
+    assert_work_stopped(&served, &workers, pressed, "Stop was pressed");
+    browser.wait_for("stopped");
+}
+
+fn a_tab_navigated_away_cancels_its_request_and_its_worker_is_killed() {
+    let served = patient_server();
+    let (browser, _) = open_page(&served, "browser-away");
+    let workers = start_long_count(&browser, &served);
+    let left = Instant::now();
+    browser.session_call("POST", "/url", Some(json!({"url": "about:blank"})));
+    assert_work_stopped(&served, &workers, left, "the tab left the page");
+}
+
+fn a_closed_tab_cancels_its_request_and_its_worker_is_killed() {
+    let served = patient_server();
+    let (browser, _) = open_page(&served, "browser-close");
+    // The page in a second tab, closed while it counts; the first tab keeps the session.
+    let first = browser.session_call("GET", "/window", None);
+    let opened = browser.session_call("POST", "/window/new", Some(json!({"type": "tab"})));
+    browser.session_call("POST", "/window", Some(json!({"handle": opened["handle"]})));
+    let url = format!("http://{}/", served.address);
+    browser.session_call("POST", "/url", Some(json!({ "url": url })));
+    let workers = start_long_count(&browser, &served);
+    let closed = Instant::now();
+    browser.session_call("DELETE", "/window", None);
+    browser.session_call("POST", "/window", Some(json!({ "handle": first })));
+    assert_work_stopped(&served, &workers, closed, "the tab was closed");
 }
 
 fn a_200_by_200_board_is_solved_drawn_and_its_tour_verified() {
@@ -411,6 +455,16 @@ pub fn trials() -> Vec<Trial> {
             "browser::a_board_built_by_clicks_is_solved_animated_verified_and_explained",
             browser(),
             a_board_built_by_clicks_is_solved_animated_verified_and_explained,
+        ),
+        tools::trial(
+            "browser::the_stop_button_kills_the_worker",
+            browser(),
+            the_stop_button_kills_the_worker,
+        ),
+        tools::trial(
+            "browser::a_tab_navigated_away_cancels_its_request_and_its_worker_is_killed",
+            browser(),
+            a_tab_navigated_away_cancels_its_request_and_its_worker_is_killed,
         ),
         tools::trial(
             "browser::a_closed_tab_cancels_its_request_and_its_worker_is_killed",
