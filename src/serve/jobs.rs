@@ -197,11 +197,17 @@ impl Workers {
         if running.stopping {
             return Err(ApiError::busy("the server is stopping"));
         }
-        let mut child = Command::new(&self.command.program)
+        let mut command = Command::new(&self.command.program);
+        command
             .args(&self.command.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        // A process group of its own: Ctrl-C in the terminal reaches the server alone, which
+        // kills its workers itself (and answers their requests) before it ends.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|error| ApiError::internal(format!("starting a worker: {error}")))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
