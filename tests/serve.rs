@@ -305,3 +305,105 @@ fn a_bounded_load_is_answered_and_leaves_the_server_up_with_its_memory_flat() {
     );
     assert_eq!(still_up.json()["answer"], "found");
 }
+
+/// A count of a 16 x 16 rook's board: its frontier DP runs until the time limit (60 s here).
+fn long_count(id: &str) -> Value {
+    json!({"rows": 16, "cols": 16, "piece": "rook", "tour": "closed", "timeout": 60, "id": id})
+}
+
+#[test]
+fn a_cancelled_request_kills_its_worker_and_frees_its_slot() {
+    let served = Served::start(&["--timeout", "60", "--solves", "1"]);
+    let address = served.address;
+    let waiting = thread::spawn(move || post(address, "/api/count", &long_count("long")));
+    let workers = served.wait_for_workers(1);
+    assert_eq!(workers.len(), 1, "one worker process: {workers:?}");
+    let busy = post(
+        address,
+        "/api/solve",
+        &json!({"rows": 4, "cols": 4, "piece": "rook"}),
+    );
+    assert_eq!(busy.status, 503, "{}", busy.text());
+    let cancel = post(address, "/api/cancel", &json!({"id": "long"}));
+    assert_eq!(cancel.json(), json!({"cancelled": true}));
+    let cancelled = waiting.join().unwrap();
+    assert_eq!(cancelled.status, 409, "{}", cancelled.text());
+    // The worker was killed and reaped before the request was answered.
+    let status = request(address, "GET", "/api/status", None).unwrap().json();
+    assert_eq!(
+        (&status["workers"], &status["slots_taken"]),
+        (&json!(0), &json!(0))
+    );
+    assert!(
+        !std::path::Path::new(&format!("/proc/{}", workers[0])).exists(),
+        "the worker {} is gone",
+        workers[0]
+    );
+    assert!(served.workers().is_empty());
+    let free = post(
+        address,
+        "/api/solve",
+        &json!({"rows": 4, "cols": 4, "piece": "rook"}),
+    );
+    assert_eq!(free.json()["answer"], "found");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_kills_the_workers_says_stopped_and_exits_0() {
+    use std::io::BufRead;
+    let mut served = Served::start(&["--timeout", "60"]);
+    let address = served.address;
+    let waiting = thread::spawn(move || {
+        request(
+            address,
+            "POST",
+            "/api/count",
+            Some(long_count("a").to_string().as_bytes()),
+        )
+    });
+    let workers = served.wait_for_workers(1);
+    // SAFETY: a plain system call on our own child's process id.
+    let sent = unsafe { libc::kill(served.child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(sent, 0);
+    let mut line = String::new();
+    served.stdout.read_line(&mut line).unwrap();
+    assert_eq!(line, "toursat serve: stopped\n");
+    let status = served.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    for worker in workers {
+        assert!(
+            !std::path::Path::new(&format!("/proc/{worker}")).exists(),
+            "the worker {worker} is gone"
+        );
+    }
+    // The request in flight was answered 503 or lost its connection; it did not hang.
+    if let Ok(answer) = waiting.join().unwrap() {
+        assert_eq!(answer.status, 503, "{}", answer.text());
+        assert_eq!(answer.json()["error"], "the server is stopping");
+    }
+}
+
+#[test]
+fn a_worker_past_its_memory_limit_is_answered_500_and_the_server_goes_on() {
+    let served = Served::start(&["--max-memory", "64", "--timeout", "60"]);
+    // Counting the rook circuits of 18 x 18 needs more than 64 MiB long before a minute.
+    let body = json!({"rows": 18, "cols": 18, "piece": "rook", "timeout": 60});
+    let answer = post(served.address, "/api/count", &body);
+    assert_eq!(answer.status, 500, "{}", answer.text());
+    let message = answer.json()["error"].as_str().unwrap().to_string();
+    assert!(message.contains("64 MiB of memory"), "{message}");
+    let status = request(served.address, "GET", "/api/status", None).unwrap();
+    assert_eq!(
+        status.json(),
+        json!({"solves": served_solves(&served), "slots_taken": 0, "workers": 0})
+    );
+}
+
+/// The solves at once of a server, from `GET /api/limits`.
+fn served_solves(served: &Served) -> Value {
+    request(served.address, "GET", "/api/limits", None)
+        .unwrap()
+        .json()["solves"]
+        .clone()
+}

@@ -44,19 +44,47 @@ pub struct ServeArgs {
     /// 503 [default: the cores]
     #[arg(long, value_name = "N")]
     solves: Option<usize>,
+    /// The most memory of one solve, in MiB (its worker's address space; 0: no limit). A solve
+    /// past it is answered with status 500.
+    #[arg(long, value_name = "MIB", default_value_t = limits::MEMORY_BYTES >> 20)]
+    max_memory: u64,
+    /// Be a worker: read one job on stdin, write its answer on stdout (the server starts
+    /// these).
+    #[arg(long, hide = true)]
+    worker: bool,
 }
 
-/// Runs `toursat serve` until the process is stopped (Ctrl-C).
+/// Runs `toursat serve` until the process is stopped (Ctrl-C), or one worker.
 pub fn run(args: &ServeArgs) -> Result<u8, CliError> {
+    if args.worker {
+        return Ok(u8::try_from(serve::run_worker()).unwrap_or(super::exit::INTERNAL));
+    }
     let defaults = limits::ServeLimits::default();
     let limits = limits::ServeLimits {
         body_bytes: args.max_body,
         max_squares: args.max_squares,
         timeout: args.timeout,
         solves: args.solves.unwrap_or(defaults.solves).max(1),
+        memory_bytes: (args.max_memory > 0).then(|| args.max_memory.saturating_mul(1 << 20)),
     };
-    let listener =
-        serve::bind(SocketAddr::new(args.bind, args.port), limits).map_err(CliError::input)?;
+    let program = std::env::current_exe()
+        .map_err(|error| CliError::input(format!("finding toursat's own executable: {error}")))?;
+    let worker = serve::WorkerCommand {
+        program,
+        args: vec!["serve".into(), "--worker".into()],
+    };
+    ignore_broken_pipes();
+    let listener = serve::bind(SocketAddr::new(args.bind, args.port), limits, worker)
+        .map_err(CliError::input)?;
+    let stopper = listener.stopper();
+    ctrlc::set_handler(move || {
+        stopper.stop_work();
+        // Whoever reads the output may be gone: the server stops all the same.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "toursat serve: stopped").and_then(|()| out.flush());
+        std::process::exit(i32::from(super::exit::SUCCESS));
+    })
+    .map_err(|error| CliError::input(format!("setting the Ctrl-C handler: {error}")))?;
     let address = listener
         .address()
         .ok_or_else(|| CliError::input("the server has no IP address"))?;
@@ -79,6 +107,20 @@ pub fn run(args: &ServeArgs) -> Result<u8, CliError> {
     listener.run();
     Ok(super::exit::SUCCESS)
 }
+
+/// Lets a write to a worker that has died be an error, not the end of the server (`main` lets
+/// SIGPIPE end the other commands quietly).
+#[cfg(unix)]
+fn ignore_broken_pipes() {
+    // SAFETY: SIG_IGN is a valid disposition for SIGPIPE; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
+/// Other platforms have no SIGPIPE.
+#[cfg(not(unix))]
+fn ignore_broken_pipes() {}
 
 /// Opens `url` in the browser; a failure is a warning.
 fn open_browser(url: &str) {

@@ -1,188 +1,382 @@
-//! Work run for a request: on its own thread holding a slot, waited for until it ends, its
-//! request is cancelled, or its time limit and a grace period pass.
+//! Work run for a request: a worker process (see `work`) holding one of the slots, waited for
+//! until it answers, and killed at once when its request is cancelled, when its time limit and
+//! a grace period have passed, or when the server stops. The slot is given back when the worker
+//! has been reaped.
 
 use super::http::ApiError;
 use super::limits::{Slots, MAX_ID_BYTES};
+use super::work::Job;
 use std::collections::HashMap;
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long past its time limit a request still waits for its work, which checks the same
-/// limit and so ends by itself soon after (the engines stop within `engine::GRACE`).
+/// How long past its time limit a worker may still answer before it is killed: the engines
+/// stop within `engine::GRACE` of their deadline, and the worker then writes its answer.
 pub const GRACE: Duration = Duration::from_millis(500);
 
-/// Stack of a work thread: an engine may recurse deeply.
-const STACK: usize = 16 << 20;
+/// The longest answer read from a worker: 256 MiB (a hundred tours of a board of
+/// `limits::MAX_SQUARES` squares, written as `[x, y]` pairs, take about this much).
+const MAX_ANSWER_BYTES: u64 = 256 << 20;
 
-/// How the wait for a piece of work ended.
-#[derive(Debug)]
-pub enum Outcome<T> {
-    /// The work's result.
-    Done(T),
-    /// `POST /api/cancel` named the request.
-    Cancelled,
-    /// The time limit and the grace period passed first.
-    TimedOut,
+/// How to start a worker: a program and its arguments (the command line gives its own
+/// executable and `serve --worker`).
+#[derive(Debug, Clone)]
+pub struct WorkerCommand {
+    /// The program.
+    pub program: PathBuf,
+    /// Its arguments.
+    pub args: Vec<OsString>,
 }
 
-/// The requests waiting for their work, by the id their clients gave them.
+/// How the work of a request ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The worker answered: the HTTP status and the body it wrote.
+    Answered {
+        /// The status.
+        status: u16,
+        /// The body.
+        body: Vec<u8>,
+    },
+    /// `POST /api/cancel` named the request: the worker was killed.
+    Cancelled,
+    /// The time limit and the grace period passed first: the worker was killed.
+    TimedOut,
+    /// The worker ended without an answer (a crash, the memory limit): why.
+    Failed(String),
+    /// The server is stopping: its workers were killed.
+    Stopping,
+}
+
+/// The workers: how to start one, the slots they hold, the requests waiting for them by id,
+/// and the children running.
+#[derive(Debug)]
+pub struct Workers {
+    /// How to start a worker.
+    command: WorkerCommand,
+    /// The slots of the work running at once.
+    pub slots: Arc<Slots>,
+    /// How to wake each waiting request that has an id: a message that says it was cancelled.
+    waiting: Mutex<HashMap<String, mpsc::Sender<Message>>>,
+    /// The worker processes running.
+    running: Mutex<Running>,
+}
+
+/// The worker processes running, by a serial number; after `stop_all`, none may start.
 #[derive(Debug, Default)]
-pub struct Waiting {
-    /// How to wake each waiting request: a message that says it was cancelled.
-    by_id: Mutex<HashMap<String, mpsc::Sender<Message>>>,
+struct Running {
+    /// The serial number of the next worker.
+    next: u64,
+    /// The children, not yet reaped.
+    children: HashMap<u64, Child>,
+    /// Whether the server is stopping.
+    stopping: bool,
 }
 
 /// What a waiting request hears.
 enum Message {
-    /// The work's result, boxed so that one channel serves every kind of work.
-    Result(Box<dyn std::any::Any + Send>),
+    /// The worker's standard output, read to its end (or past the limit).
+    Output(std::io::Result<Vec<u8>>),
     /// The request was cancelled.
     Cancel,
 }
 
-impl Waiting {
+/// Locks `mutex`, whether or not a thread panicked holding it (the maps stay consistent).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Workers {
+    /// Workers started by `command`, at most `slots` at once.
+    pub fn new(command: WorkerCommand, slots: usize) -> Workers {
+        Workers {
+            command,
+            slots: Slots::new(slots.max(1)),
+            waiting: Mutex::default(),
+            running: Mutex::default(),
+        }
+    }
+
     /// Cancels the request `id`: whether one was waiting under that id.
     pub fn cancel(&self, id: &str) -> bool {
-        let waiting = self
-            .by_id
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        waiting
+        lock(&self.waiting)
             .get(id)
             .is_some_and(|wake| wake.send(Message::Cancel).is_ok())
     }
 
-    /// Runs `work` on a thread of its own holding one of `slots` (status 503 when none is
-    /// free) and waits for it until `deadline` plus [`GRACE`], or until the request `id` is
-    /// cancelled. The slot is given back when the work ends, not when the wait does.
-    pub fn run<T, F>(
-        &self,
-        slots: &Arc<Slots>,
-        id: Option<&str>,
-        deadline: Instant,
-        work: F,
-    ) -> Result<Outcome<T>, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
-    {
+    /// The worker processes running now.
+    pub fn running(&self) -> usize {
+        lock(&self.running).children.len()
+    }
+
+    /// Kills and reaps every worker, and lets no other start: for the server's end. Returns
+    /// how many were killed.
+    pub fn stop_all(&self) -> usize {
+        let mut running = lock(&self.running);
+        running.stopping = true;
+        let mut children: Vec<Child> = running.children.drain().map(|(_, child)| child).collect();
+        for child in &mut children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        children.len()
+    }
+
+    /// Runs `job` in a worker holding one of the slots (status 503 when none is free) and
+    /// waits for its answer until `deadline` plus [`GRACE`], or until the request `id` is
+    /// cancelled; a worker not done by then is killed. The slot is given back when the worker
+    /// has been reaped.
+    pub fn run(&self, id: Option<&str>, deadline: Instant, job: &Job) -> Result<Outcome, ApiError> {
         if id.is_some_and(|id| id.len() > MAX_ID_BYTES) {
             return Err(ApiError::bad_request(format!(
                 "id: at most {MAX_ID_BYTES} bytes"
             )));
         }
-        let slot = Slots::take(slots).ok_or_else(|| {
+        let _slot = Slots::take(&self.slots).ok_or_else(|| {
             ApiError::busy("busy: every solve slot is taken, try again in a moment")
         })?;
         let (sender, receiver) = mpsc::channel();
-        let registered = id.map(|id| self.register(id, sender.clone())).transpose()?;
-        let spawned = thread::Builder::new()
-            .name("toursat-serve-work".to_string())
-            .stack_size(STACK)
-            .spawn(move || {
-                let result = work();
-                // Nobody may be waiting any more: then the result is dropped.
-                let _ = sender.send(Message::Result(Box::new(result)));
-                drop(slot);
-            });
-        let outcome = match spawned {
-            Err(error) => Err(ApiError::internal(format!("starting the work: {error}"))),
-            Ok(_) => Ok(wait(&receiver, deadline + GRACE)),
-        };
-        if let Some(id) = registered {
-            self.unregister(&id);
+        if let Some(id) = id {
+            self.register(id, sender.clone())?;
+        }
+        let outcome = self.run_registered(deadline, job, sender, &receiver);
+        if let Some(id) = id {
+            lock(&self.waiting).remove(id);
         }
         outcome
     }
 
+    /// Starts the worker, sends it `job` and waits for its answer, a cancellation or the
+    /// deadline.
+    fn run_registered(
+        &self,
+        deadline: Instant,
+        job: &Job,
+        sender: mpsc::Sender<Message>,
+        receiver: &mpsc::Receiver<Message>,
+    ) -> Result<Outcome, ApiError> {
+        let (serial, mut stdin) = self.start(sender)?;
+        // A worker that died at once cannot read its job: the answer says so, not this write.
+        let _ = stdin
+            .write_all(&job.to_message())
+            .and_then(|()| stdin.flush());
+        let left = (deadline + GRACE).saturating_duration_since(Instant::now());
+        let outcome = match receiver.recv_timeout(left) {
+            Ok(Message::Output(output)) => {
+                let ended = self.reap(serial, false);
+                read_answer(output, ended)
+            }
+            Ok(Message::Cancel) => {
+                self.reap(serial, true);
+                Outcome::Cancelled
+            }
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                self.reap(serial, true);
+                Outcome::TimedOut
+            }
+        };
+        drop(stdin);
+        Ok(outcome)
+    }
+
+    /// Starts a worker whose standard output is read to its end on a thread of its own and
+    /// sent to `sender`: its serial number and its standard input.
+    fn start(
+        &self,
+        sender: mpsc::Sender<Message>,
+    ) -> Result<(u64, std::process::ChildStdin), ApiError> {
+        let mut running = lock(&self.running);
+        if running.stopping {
+            return Err(ApiError::busy("the server is stopping"));
+        }
+        let mut command = Command::new(&self.command.program);
+        command
+            .args(&self.command.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        // A process group of its own: Ctrl-C in the terminal reaches the server alone, which
+        // kills its workers itself (and answers their requests) before it ends.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
+            .spawn()
+            .map_err(|error| ApiError::internal(format!("starting a worker: {error}")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(ApiError::internal("a worker without its pipes"));
+        };
+        thread::spawn(move || {
+            let mut output = Vec::new();
+            let read = stdout
+                .take(MAX_ANSWER_BYTES + 1)
+                .read_to_end(&mut output)
+                .map(|_| output);
+            let _ = sender.send(Message::Output(read));
+        });
+        let serial = running.next;
+        running.next += 1;
+        running.children.insert(serial, child);
+        Ok((serial, stdin))
+    }
+
+    /// Takes the worker `serial` out of the running ones, kills it first when `kill` is true,
+    /// and reaps it: how it ended (`None` when `stop_all` reaped it already).
+    fn reap(&self, serial: u64, kill: bool) -> Option<std::io::Result<std::process::ExitStatus>> {
+        let mut child = lock(&self.running).children.remove(&serial)?;
+        if kill {
+            let _ = child.kill();
+        }
+        Some(child.wait())
+    }
+
     /// Registers `id` as waiting; an id already waiting is refused.
-    fn register(&self, id: &str, wake: mpsc::Sender<Message>) -> Result<String, ApiError> {
-        let mut waiting = self
-            .by_id
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+    fn register(&self, id: &str, wake: mpsc::Sender<Message>) -> Result<(), ApiError> {
+        let mut waiting = lock(&self.waiting);
         if waiting.contains_key(id) {
             return Err(ApiError::bad_request(format!(
                 "id {id:?} is already in use by a request still running"
             )));
         }
         waiting.insert(id.to_string(), wake);
-        Ok(id.to_string())
-    }
-
-    /// Forgets `id`.
-    fn unregister(&self, id: &str) {
-        let mut waiting = self
-            .by_id
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        waiting.remove(id);
+        Ok(())
     }
 }
 
-/// Waits for the work's result or a cancellation until `until`.
-fn wait<T: 'static>(receiver: &mpsc::Receiver<Message>, until: Instant) -> Outcome<T> {
-    let left = until.saturating_duration_since(Instant::now());
-    match receiver.recv_timeout(left) {
-        Ok(Message::Result(result)) => match result.downcast::<T>() {
-            Ok(result) => Outcome::Done(*result),
-            Err(_) => Outcome::TimedOut,
-        },
-        Ok(Message::Cancel) => Outcome::Cancelled,
-        Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => Outcome::TimedOut,
+/// The answer a worker wrote (`STATUS\nBODY`), or why there is none.
+fn read_answer(
+    output: std::io::Result<Vec<u8>>,
+    ended: Option<std::io::Result<std::process::ExitStatus>>,
+) -> Outcome {
+    let ended = match ended {
+        None => return Outcome::Stopping,
+        Some(Err(error)) => return Outcome::Failed(format!("waiting for the worker: {error}")),
+        Some(Ok(status)) => status,
+    };
+    let output = match output {
+        Ok(output) if output.len() as u64 > MAX_ANSWER_BYTES => {
+            return Outcome::Failed(format!(
+                "the answer is over the limit of {} MiB",
+                MAX_ANSWER_BYTES >> 20
+            ))
+        }
+        Ok(output) => output,
+        Err(error) => return Outcome::Failed(format!("reading the worker's answer: {error}")),
+    };
+    let answer = output
+        .iter()
+        .position(|&byte| byte == b'\n')
+        .and_then(|end| {
+            let status = std::str::from_utf8(&output[..end]).ok()?.parse().ok()?;
+            Some((status, output[end + 1..].to_vec()))
+        });
+    match answer {
+        Some((status, body)) if ended.success() => Outcome::Answered { status, body },
+        _ => Outcome::Failed(format!("the worker ended without an answer ({ended})")),
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use crate::serve::work::Work;
+
+    /// Workers that run the shell script `script` instead of toursat.
+    fn shell(script: &str, slots: usize) -> Arc<Workers> {
+        let command = WorkerCommand {
+            program: PathBuf::from("sh"),
+            args: vec!["-c".into(), script.into()],
+        };
+        Arc::new(Workers::new(command, slots))
+    }
+
+    fn job() -> Job {
+        Job {
+            work: Work::Gen(
+                serde_json::from_value(serde_json::json!({
+                    "kind": "planted", "rows": 4, "cols": 4, "seed": 1, "piece": "rook"
+                }))
+                .unwrap(),
+            ),
+            max_squares: 100,
+            seconds: 1.0,
+            memory_bytes: None,
+        }
+    }
 
     fn far() -> Instant {
         Instant::now() + Duration::from_secs(60)
     }
 
     #[test]
-    fn work_done_in_time_gives_its_result() {
-        let slots = Slots::new(1);
-        let outcome = Waiting::default().run(&slots, None, far(), || 6 * 7);
-        assert!(matches!(outcome, Ok(Outcome::Done(42))));
+    fn a_worker_that_answers_gives_its_status_and_body() {
+        let workers = shell("cat > /dev/null & printf '200\\n{\"x\": 1}\\n'", 1);
+        match workers.run(None, far(), &job()) {
+            Ok(Outcome::Answered { status, body }) => {
+                assert_eq!((status, body.as_slice()), (200, b"{\"x\": 1}\n".as_slice()))
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!((workers.running(), workers.slots.taken()), (0, 0));
     }
 
     #[test]
-    fn a_cancelled_request_stops_waiting_and_its_slot_is_held_until_the_work_ends() {
-        let slots = Slots::new(1);
-        let waiting = Arc::new(Waiting::default());
-        let (release, released) = mpsc::channel::<()>();
+    fn a_worker_that_dies_without_an_answer_is_a_failure() {
+        let workers = shell("exit 7", 1);
+        assert!(matches!(
+            workers.run(None, far(), &job()),
+            Ok(Outcome::Failed(_))
+        ));
+    }
+
+    #[test]
+    fn a_cancelled_request_kills_its_worker_and_frees_its_slot_at_once() {
+        let workers = shell("exec sleep 60", 1);
         let canceller = {
-            let waiting = Arc::clone(&waiting);
+            let workers = Arc::clone(&workers);
             thread::spawn(move || {
-                while !waiting.cancel("r1") {
+                while !workers.cancel("r1") {
                     thread::sleep(Duration::from_millis(5));
                 }
             })
         };
-        let outcome = waiting.run(&slots, Some("r1"), far(), move || released.recv().is_ok());
+        let outcome = workers.run(Some("r1"), far(), &job());
         canceller.join().unwrap();
-        assert!(matches!(outcome, Ok(Outcome::Cancelled)));
-        assert_eq!(slots.taken(), 1);
-        let refused = waiting.run(&slots, None, far(), || ());
-        assert_eq!(refused.unwrap_err().status, 503);
-        drop(release);
-        while slots.taken() > 0 {
-            thread::sleep(Duration::from_millis(5));
-        }
+        assert!(matches!(outcome, Ok(Outcome::Cancelled)), "{outcome:?}");
+        assert_eq!((workers.running(), workers.slots.taken()), (0, 0));
     }
 
     #[test]
-    fn work_past_its_deadline_is_left_to_end_by_itself() {
-        let slots = Slots::new(1);
-        let (release, released) = mpsc::channel::<()>();
-        let outcome = Waiting::default().run(&slots, None, Instant::now(), move || {
-            released.recv().is_ok()
-        });
-        assert!(matches!(outcome, Ok(Outcome::TimedOut)));
-        drop(release);
+    fn a_worker_past_its_deadline_is_killed() {
+        let workers = shell("exec sleep 60", 1);
+        let outcome = workers.run(None, Instant::now(), &job());
+        assert!(matches!(outcome, Ok(Outcome::TimedOut)), "{outcome:?}");
+        assert_eq!(workers.slots.taken(), 0);
+    }
+
+    #[test]
+    fn a_request_past_the_slots_is_refused_and_none_starts_after_stop_all() {
+        let workers = shell("exec sleep 60", 1);
+        let waiter = {
+            let workers = Arc::clone(&workers);
+            thread::spawn(move || workers.run(None, far(), &job()))
+        };
+        while workers.running() == 0 {
+            thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(workers.run(None, far(), &job()).unwrap_err().status, 503);
+        assert_eq!(workers.stop_all(), 1);
+        assert!(matches!(waiter.join().unwrap(), Ok(Outcome::Stopping)));
+        assert_eq!(workers.slots.taken(), 0);
+        assert_eq!(workers.run(None, far(), &job()).unwrap_err().status, 503);
     }
 }

@@ -15,6 +15,9 @@ pub const MAX_SQUARES: u64 = 250_000;
 /// The time limit of a request by default, and the most a request may ask for: 10 s.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The most memory (address space) a worker may take by default: 4 GiB.
+pub const MEMORY_BYTES: u64 = 4 << 30;
+
 /// The longest request id (`id`, for `POST /api/cancel`), in bytes.
 pub const MAX_ID_BYTES: usize = 64;
 
@@ -30,6 +33,9 @@ pub struct ServeLimits {
     /// The most solves, counts and generated boards at once: more are refused with status
     /// 503. By default the machine's cores.
     pub solves: usize,
+    /// The most memory (address space) of one worker, in bytes; `None`: no limit. A worker
+    /// past it ends without an answer (status 500).
+    pub memory_bytes: Option<u64>,
 }
 
 impl Default for ServeLimits {
@@ -39,6 +45,7 @@ impl Default for ServeLimits {
             max_squares: MAX_SQUARES,
             timeout: TIMEOUT,
             solves: std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+            memory_bytes: Some(MEMORY_BYTES),
         }
     }
 }

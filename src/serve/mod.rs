@@ -1,16 +1,24 @@
 //! `toursat serve`: a local web server for the page (a board editor, the tour animated, the
 //! reason drawn) and its JSON API.
 //!
-//! The server only reads requests, asks the library and writes what the command line writes
-//! (`api`); the page's files are embedded (`assets`); limits are explicit values (`limits`);
-//! solves run on threads of their own, held to the cores and waited for until they end, are
-//! cancelled or run out of time (`jobs`). Connections are answered by a fixed pool of threads.
+//! The server only reads requests (`request`), has a worker answer them as the command line
+//! would (`api`) and checks every tour in the answer (`checked`); the page's files are embedded
+//! (`assets`); limits are explicit values (`limits`). Each solve, count or generated board runs
+//! in a worker process of its own (`work`: this same program, `toursat serve --worker`), held
+//! to the slots and killed at once when its request is cancelled, passes its time limit or the
+//! server stops (`jobs`). Connections are answered by a fixed pool of threads.
 
 mod api;
 mod assets;
+mod checked;
 mod http;
 mod jobs;
 pub mod limits;
+mod request;
+mod work;
+
+pub use jobs::WorkerCommand;
+pub use work::run_stdio as run_worker;
 
 use api::Api;
 use http::{read_body, send, ApiError, Reply};
@@ -33,20 +41,46 @@ pub struct Listener {
     api: Arc<Api>,
 }
 
-/// Binds a server to `address` (port 0: a free port) with `limits`.
-pub fn bind(address: SocketAddr, limits: ServeLimits) -> Result<Listener, String> {
+/// Binds a server to `address` (port 0: a free port) with `limits`, its work done by workers
+/// that `worker` starts.
+pub fn bind(
+    address: SocketAddr,
+    limits: ServeLimits,
+    worker: WorkerCommand,
+) -> Result<Listener, String> {
     let server =
         Server::http(address).map_err(|error| format!("listening on {address}: {error}"))?;
     Ok(Listener {
         server: Arc::new(server),
-        api: Arc::new(Api::new(limits)),
+        api: Arc::new(Api::new(limits, worker)),
     })
+}
+
+/// A handle that stops a server's work: for a signal handler, on a thread of its own.
+#[derive(Clone)]
+pub struct Stopper {
+    /// The server's endpoints and their workers.
+    api: Arc<Api>,
+}
+
+impl Stopper {
+    /// Kills and reaps every worker and lets no other start: the number killed.
+    pub fn stop_work(&self) -> usize {
+        self.api.workers.stop_all()
+    }
 }
 
 impl Listener {
     /// The address the server listens on (with the real port when port 0 was asked).
     pub fn address(&self) -> Option<SocketAddr> {
         self.server.server_addr().to_ip()
+    }
+
+    /// A handle that stops the server's work.
+    pub fn stopper(&self) -> Stopper {
+        Stopper {
+            api: Arc::clone(&self.api),
+        }
     }
 
     /// Answers requests until the process ends.
@@ -92,9 +126,12 @@ fn route(api: &Api, request: &mut Request) -> Result<Reply, ApiError> {
         "/api/count" => post(request, Api::count),
         "/api/board" => post(request, Api::board),
         "/api/cancel" => post(request, Api::cancel),
-        "/api/gen" | "/api/limits" if method != Method::Get => Err(not_allowed("GET")),
+        "/api/gen" | "/api/limits" | "/api/status" if method != Method::Get => {
+            Err(not_allowed("GET"))
+        }
         "/api/gen" => api.gen(query),
         "/api/limits" => Ok(api.limits()),
+        "/api/status" => Ok(api.status()),
         _ if path.starts_with("/api/") => Err(ApiError::with_status(
             404,
             format!("no endpoint {path}: see docs/json.md"),

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
 /// How long a request may take before the client gives up.
@@ -14,6 +14,8 @@ pub struct Served {
     pub child: Child,
     /// The address it printed.
     pub address: SocketAddr,
+    /// Its standard output past the address line.
+    pub stdout: BufReader<ChildStdout>,
 }
 
 impl Served {
@@ -28,9 +30,8 @@ impl Served {
             .spawn()
             .expect("toursat serve starts");
         let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("piped stdout"))
-            .read_line(&mut line)
-            .expect("the address line");
+        let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        stdout.read_line(&mut line).expect("the address line");
         let url = line
             .split_whitespace()
             .find(|word| word.starts_with("http://"))
@@ -40,7 +41,29 @@ impl Served {
             .trim_end_matches('/')
             .parse()
             .unwrap_or_else(|error| panic!("{url}: {error}"));
-        Served { child, address }
+        Served {
+            child,
+            address,
+            stdout,
+        }
+    }
+
+    /// Waits (at most a minute) until the server says (`GET /api/status`) that it has `wanted`
+    /// workers running, and returns the process ids of its children.
+    pub fn wait_for_workers(&self, wanted: usize) -> Vec<u32> {
+        for _ in 0..6000 {
+            let status = request(self.address, "GET", "/api/status", None).expect("an answer");
+            if status.json()["workers"] == serde_json::json!(wanted) {
+                return self.workers();
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("the server never had {wanted} workers running");
+    }
+
+    /// The process ids of the server's children (its workers), from /proc.
+    pub fn workers(&self) -> Vec<u32> {
+        children_of(self.child.id())
     }
 
     /// The server's resident memory (VmRSS of /proc/PID/status), in KiB.
@@ -53,6 +76,22 @@ impl Served {
             .expect("a VmRSS line");
         line.split_whitespace().nth(1).unwrap().parse().unwrap()
     }
+}
+
+/// The process ids whose parent is `parent`, from /proc/PID/stat.
+pub fn children_of(parent: u32) -> Vec<u32> {
+    let entries = std::fs::read_dir("/proc").expect("/proc");
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            // The fields after the name in parentheses: state, then the parent's id.
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok())
+                    == Some(parent)
+            })
+        })
+        .collect()
 }
 
 impl Drop for Served {

@@ -7,6 +7,7 @@ use super::tools::{self, Tool};
 use libtest_mimic::Trial;
 use serde_json::{json, Value};
 use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -305,11 +306,175 @@ fn a_board_built_by_clicks_is_solved_animated_verified_and_explained() {
     std::fs::write(folder.join("no-tour.png"), browser.screenshot()).unwrap();
 }
 
+/// A fresh headless browser on the page of `served`, its profile and files in the scratch
+/// folder `name`: the browser and the folder.
+fn open_page(served: &Served, name: &str) -> (Browser, PathBuf) {
+    let folder = scratch_dir(name);
+    let profile = folder.join("profile");
+    let _ = std::fs::remove_dir_all(&profile);
+    let browser = Browser::start(&profile);
+    let url = format!("http://{}/", served.address);
+    browser.session_call("POST", "/url", Some(json!({ "url": url })));
+    (browser, folder)
+}
+
+/// Milliseconds the page takes to run `statement` (timed with `performance.now()`).
+fn milliseconds(browser: &Browser, statement: &str) -> f64 {
+    let script = format!("const t = performance.now(); {statement}; return performance.now() - t;");
+    browser.script(&script).as_f64().expect("a time")
+}
+
+/// A server whose requests may run ten minutes, with one slot: a worker can only end sooner by
+/// a cancel, and a request while it runs is refused.
+fn patient_server() -> Served {
+    Served::start(&["--timeout", "600", "--solves", "1"])
+}
+
+/// On the page of `browser`, starts counting the rook circuits of 16 x 16 with a time limit of
+/// ten minutes (the count runs until then), and waits for its worker: the workers' process ids.
+fn start_long_count(browser: &Browser, served: &Served) -> Vec<u32> {
+    browser.type_into("#rows", "16");
+    browser.type_into("#cols", "16");
+    browser.click("#resize");
+    browser.click("#piece option[value=rook]");
+    browser.click("#tour option[value=closed]");
+    browser.type_into("#timeout", "600");
+    browser.click("#count");
+    let workers = served.wait_for_workers(1);
+    assert_eq!(workers.len(), 1, "one worker: {workers:?}");
+    workers
+}
+
+/// Waits until the server has no worker, says how long that took after `since` (what `event`
+/// did), and checks that the `workers` are gone and the slot is free for a new solve.
+fn assert_work_stopped(served: &Served, workers: &[u32], since: Instant, event: &str) {
+    served.wait_for_workers(0);
+    eprintln!(
+        "the worker was killed {} ms after {event}",
+        since.elapsed().as_millis()
+    );
+    for worker in workers {
+        assert!(
+            !std::path::Path::new(&format!("/proc/{worker}")).exists(),
+            "the worker {worker} is gone"
+        );
+    }
+    let body = json!({"rows": 4, "cols": 4, "piece": "rook"}).to_string();
+    let next = request(served.address, "POST", "/api/solve", Some(body.as_bytes())).unwrap();
+    assert_eq!(next.json()["answer"], "found", "the slot is free again");
+}
+
+fn the_stop_button_kills_the_worker() {
+    let served = patient_server();
+    let (browser, _) = open_page(&served, "browser-stop");
+    let workers = start_long_count(&browser, &served);
+    let pressed = Instant::now();
+    browser.click("#stop");
+    assert_work_stopped(&served, &workers, pressed, "Stop was pressed");
+    browser.wait_for("stopped");
+}
+
+fn a_tab_navigated_away_cancels_its_request_and_its_worker_is_killed() {
+    let served = patient_server();
+    let (browser, _) = open_page(&served, "browser-away");
+    let workers = start_long_count(&browser, &served);
+    let left = Instant::now();
+    browser.session_call("POST", "/url", Some(json!({"url": "about:blank"})));
+    assert_work_stopped(&served, &workers, left, "the tab left the page");
+}
+
+fn a_closed_tab_cancels_its_request_and_its_worker_is_killed() {
+    let served = patient_server();
+    let (browser, _) = open_page(&served, "browser-close");
+    // The page in a second tab, closed while it counts; the first tab keeps the session.
+    let first = browser.session_call("GET", "/window", None);
+    let opened = browser.session_call("POST", "/window/new", Some(json!({"type": "tab"})));
+    browser.session_call("POST", "/window", Some(json!({"handle": opened["handle"]})));
+    let url = format!("http://{}/", served.address);
+    browser.session_call("POST", "/url", Some(json!({ "url": url })));
+    let workers = start_long_count(&browser, &served);
+    let closed = Instant::now();
+    browser.session_call("DELETE", "/window", None);
+    browser.session_call("POST", "/window", Some(json!({ "handle": first })));
+    assert_work_stopped(&served, &workers, closed, "the tab was closed");
+}
+
+fn a_200_by_200_board_is_solved_drawn_and_its_tour_verified() {
+    let served = Served::start(&[]);
+    let (browser, folder) = open_page(&served, "browser-200");
+    browser.type_into("#rows", "200");
+    browser.type_into("#cols", "200");
+    browser.click("#resize");
+    browser.click("#piece option[value=knight]");
+    browser.click("#tour option[value=closed]");
+    let asked = Instant::now();
+    browser.click("#solve");
+    browser.wait_for("playing");
+    let answered = asked.elapsed();
+    // One frame of the animation at its fastest (10,000 moves a second, 60 frames a second).
+    let frame = milliseconds(&browser, "showFrame(state.frame + 167)");
+    browser.click("#to-end");
+    browser.wait_for("done");
+    let board = milliseconds(&browser, "drawBoard()");
+    let whole = milliseconds(&browser, "redraw()");
+    eprintln!(
+        "200 x 200 knight's tour: answered and drawing in {} ms; an animation frame of 167 \
+         moves {frame:.1} ms; the board alone {board:.1} ms; the board and the whole tour \
+         {whole:.1} ms",
+        answered.as_millis()
+    );
+    let shown = browser.script("return document.getElementById('tour-json').textContent;");
+    let tour: Value = serde_json::from_str(shown.as_str().unwrap()).expect("the tour's JSON");
+    let board = Board::new(200, 200).unwrap();
+    let problem = Problem::new(board.clone(), Piece::Knight, TourShape::Closed);
+    verify(&problem, &tour_of(&board, &tour)).expect("the page's tour is a tour");
+    // The tour is drawn: the centre of its last square is no longer the board's colour.
+    let drawn = browser.script(
+        "const [x, y] = centre(currentTour()[currentTour().length - 1]); \
+         return Array.from(baseContext.getImageData(x, y, 1, 1).data.slice(0, 3));",
+    );
+    for plain in [json!([232, 226, 208]), json!([248, 245, 236])] {
+        assert_ne!(drawn, plain, "the last square drawn as on a plain board");
+    }
+    std::fs::write(folder.join("tour-200.png"), browser.screenshot()).unwrap();
+    // A click blocks a square of the 200 x 200 board (the answer is cleared: the whole board
+    // is drawn again), a second frees it (only that square is drawn).
+    browser.click_square(199, 199);
+    let blocked = "return Array.from(state.blocked).filter((b) => b).length;";
+    assert_eq!(browser.script(blocked), json!(1));
+    let click = milliseconds(&browser, "edit([199, 199], true)");
+    assert_eq!(browser.script(blocked), json!(0));
+    eprintln!("a click that frees a square of the 200 x 200 board: {click:.1} ms");
+}
+
 /// The tests of this file.
 pub fn trials() -> Vec<Trial> {
-    vec![tools::trial(
-        "browser::a_board_built_by_clicks_is_solved_animated_verified_and_explained",
-        vec![Tool::Chromium, Tool::Chromedriver],
-        a_board_built_by_clicks_is_solved_animated_verified_and_explained,
-    )]
+    let browser = || vec![Tool::Chromium, Tool::Chromedriver];
+    vec![
+        tools::trial(
+            "browser::a_board_built_by_clicks_is_solved_animated_verified_and_explained",
+            browser(),
+            a_board_built_by_clicks_is_solved_animated_verified_and_explained,
+        ),
+        tools::trial(
+            "browser::the_stop_button_kills_the_worker",
+            browser(),
+            the_stop_button_kills_the_worker,
+        ),
+        tools::trial(
+            "browser::a_tab_navigated_away_cancels_its_request_and_its_worker_is_killed",
+            browser(),
+            a_tab_navigated_away_cancels_its_request_and_its_worker_is_killed,
+        ),
+        tools::trial(
+            "browser::a_closed_tab_cancels_its_request_and_its_worker_is_killed",
+            browser(),
+            a_closed_tab_cancels_its_request_and_its_worker_is_killed,
+        ),
+        tools::trial(
+            "browser::a_200_by_200_board_is_solved_drawn_and_its_tour_verified",
+            browser(),
+            a_200_by_200_board_is_solved_drawn_and_its_tour_verified,
+        ),
+    ]
 }

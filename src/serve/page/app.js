@@ -125,17 +125,48 @@ function outlineSquare(context, [x, y], colour, width) {
   );
 }
 
+// The colours of a blocked square and of the two colours of free squares, as CSS and as RGB.
+const colours = { blocked: "#3a3a3a", odd: "#e8e2d0", even: "#f8f5ec" };
+const rgb = { blocked: [58, 58, 58], odd: [232, 226, 208], even: [248, 245, 236] };
+
+function squareColour(x, y) {
+  return state.blocked[index(x, y)] ? "blocked" : (x + y) % 2 ? "odd" : "even";
+}
+
+// The squares, one pixel each in an image scaled up to the cells: one drawing call for the
+// whole board, however large.
+function drawSquares(context) {
+  const image = new ImageData(state.cols, state.rows);
+  for (let y = 0; y < state.rows; y++) {
+    for (let x = 0; x < state.cols; x++) {
+      const at = 4 * index(x, y);
+      image.data.set(rgb[squareColour(x, y)], at);
+      image.data[at + 3] = 255;
+    }
+  }
+  const pixels = document.createElement("canvas");
+  pixels.width = state.cols;
+  pixels.height = state.rows;
+  pixels.getContext("2d").putImageData(image, 0, 0);
+  context.imageSmoothingEnabled = false;
+  context.drawImage(pixels, view.margin, view.margin, state.cols * view.cell, state.rows * view.cell);
+}
+
+// One square as drawBoard draws it (its colour and its grid lines), for an edit.
+function drawSquare(context, [x, y]) {
+  fillSquare(context, [x, y], colours[squareColour(x, y)]);
+  if (view.cell >= 6) {
+    context.strokeStyle = "#c9c2ad";
+    context.lineWidth = 1;
+    context.strokeRect(view.margin + x * view.cell + 0.5, view.margin + y * view.cell + 0.5, view.cell, view.cell);
+  }
+}
+
 function drawBoard() {
   const context = baseContext;
   context.clearRect(0, 0, base.width, base.height);
   const { cell, margin } = view;
-  for (let y = 0; y < state.rows; y++) {
-    for (let x = 0; x < state.cols; x++) {
-      const blocked = state.blocked[index(x, y)];
-      context.fillStyle = blocked ? "#3a3a3a" : (x + y) % 2 ? "#e8e2d0" : "#f8f5ec";
-      context.fillRect(margin + x * cell, margin + y * cell, cell, cell);
-    }
-  }
+  drawSquares(context);
   if (cell >= 6) {
     context.strokeStyle = "#c9c2ad";
     context.lineWidth = 1;
@@ -401,8 +432,15 @@ function edit(square, first) {
   } else {
     return;
   }
+  // Blocking or freeing a square of a board with nothing drawn on it repaints that square only.
+  const drawn = state.answer || state.tours.length || state.why;
   clearAnswer();
-  redraw();
+  if (drawn || mode !== "block") {
+    redraw();
+  } else {
+    drawSquare(baseContext, square);
+    drawEnds(baseContext);
+  }
 }
 
 base.addEventListener("mousedown", (event) => {
@@ -538,6 +576,11 @@ $("stop").addEventListener("click", () => {
   const { controller, id } = state.request;
   controller.abort();
   call("/api/cancel", { id }).catch(() => {});
+});
+// A tab closed, reloaded or navigated away cancels its request, so that the server kills the
+// work nobody waits for: a beacon is sent even as the page goes away.
+window.addEventListener("pagehide", () => {
+  if (state.request) navigator.sendBeacon("/api/cancel", JSON.stringify({ id: state.request.id }));
 });
 
 $("play").addEventListener("click", () => (state.playing ? pause() : play()));

@@ -1,0 +1,209 @@
+//! The requests of the API read and checked: a problem (`/api/solve`, `/api/count`) and a
+//! generated board's query (`/api/gen`), each refused with the status and a message naming the
+//! field.
+
+use super::http::ApiError;
+use crate::board::Board;
+use crate::gen::{RegionOptions, RegionShape};
+use crate::names::Named;
+use crate::piece::Piece;
+use crate::problem::{Problem, TourShape};
+use crate::square;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// A square in a request: `[x, y]` or a name like `B3`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(untagged)]
+enum SquareField {
+    /// `[x, y]`, 0-based column and row.
+    Coords([i64; 2]),
+    /// A name like `B3`, or `x,y`.
+    Name(String),
+}
+
+/// The body of `POST /api/solve` and `POST /api/count`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemRequest {
+    rows: u64,
+    cols: u64,
+    #[serde(default)]
+    blocked: Vec<[i64; 2]>,
+    piece: String,
+    #[serde(default)]
+    tour: Option<String>,
+    #[serde(default)]
+    start: Option<SquareField>,
+    #[serde(default)]
+    end: Option<SquareField>,
+    /// Seconds.
+    #[serde(default)]
+    timeout: Option<f64>,
+    /// The client's name for the request, for `POST /api/cancel`.
+    #[serde(default)]
+    pub id: Option<String>,
+    /// Count only: the most distinct tours to find.
+    #[serde(default)]
+    pub limit: Option<usize>,
+}
+
+impl ProblemRequest {
+    /// The problem asked, on a board of at most `max_squares` squares: 400 for a bad field,
+    /// 422 for a problem that is not well posed.
+    pub fn problem(&self, max_squares: u64) -> Result<Problem, ApiError> {
+        let mut board = Board::with_limit(self.rows, self.cols, max_squares)
+            .map_err(|error| ApiError::bad_request(format!("rows/cols: {error}")))?;
+        for (index, &[x, y]) in self.blocked.iter().enumerate() {
+            board.block_at(x, y).map_err(|error| {
+                ApiError::bad_request(format!("blocked[{index}] = [{x}, {y}]: {error}"))
+            })?;
+        }
+        let piece = read_piece(&self.piece)?;
+        let shape = match &self.tour {
+            None => TourShape::Closed,
+            Some(name) => TourShape::from_name(name).map_err(|_| {
+                ApiError::bad_request(format!("tour: {name:?} is not closed or open"))
+            })?,
+        };
+        let mut problem = Problem::new(board, piece, shape);
+        problem.start = read_square(&problem.board, "start", self.start.as_ref())?;
+        problem.end = read_square(&problem.board, "end", self.end.as_ref())?;
+        problem
+            .validate()
+            .map_err(|error| ApiError::unprocessable(error.to_string()))?;
+        Ok(problem)
+    }
+
+    /// The time limit: the request's, cut to the server's, which is the default.
+    pub fn timeout(&self, most: Duration) -> Result<Duration, ApiError> {
+        match self.timeout {
+            None => Ok(most),
+            Some(seconds) => Duration::try_from_secs_f64(seconds)
+                .map(|asked| asked.min(most))
+                .map_err(|_| {
+                    ApiError::bad_request(format!("timeout: {seconds} is not 0 seconds or more"))
+                }),
+        }
+    }
+}
+
+/// Reads a piece's name (`rook`, `knight`, `king`, `leaper:A,B`).
+pub fn read_piece(name: &str) -> Result<Piece, ApiError> {
+    name.parse()
+        .map_err(|error| ApiError::bad_request(format!("piece: {error}")))
+}
+
+/// Reads a square field on `board`.
+fn read_square(
+    board: &Board,
+    field: &str,
+    square: Option<&SquareField>,
+) -> Result<Option<crate::Square>, ApiError> {
+    let off_board =
+        |x: i64, y: i64| ApiError::bad_request(format!("{field}: [{x}, {y}] is off the board"));
+    match square {
+        None => Ok(None),
+        Some(SquareField::Coords([x, y])) => board
+            .checked_square(*x, *y)
+            .map(Some)
+            .ok_or_else(|| off_board(*x, *y)),
+        Some(SquareField::Name(name)) => square::parse(board, name)
+            .map(Some)
+            .map_err(|error| ApiError::bad_request(format!("{field}: {error}"))),
+    }
+}
+
+/// Reads a JSON body as `T`; a message naming the line and column where it is not.
+pub fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body)
+        .map_err(|error| ApiError::bad_request(format!("bad JSON: {error}")))
+}
+
+/// What `GET /api/gen` asks for: a board of `toursat gen`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GenRequest {
+    /// `planted`, `random`, `holes` or `region`.
+    pub kind: GenKind,
+    /// Rows of the board.
+    pub rows: u64,
+    /// Columns of the board.
+    pub cols: u64,
+    /// The generator's seed.
+    pub seed: u64,
+    /// The piece of a `holes` board, by its name (checked).
+    pub piece: String,
+}
+
+/// The kinds of generated boards the page offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GenKind {
+    /// A planted rook circuit (`gen --kind planted`).
+    Planted,
+    /// A repaired random board (`gen --kind random`).
+    Random,
+    /// A few holes for the piece (`gen --kind holes`), a twentieth of the squares.
+    Holes,
+    /// A region no rook circuit can leave (`gen --kind region`).
+    Region,
+}
+
+/// The options of a `region` board the page asks for.
+pub fn region_options() -> RegionOptions {
+    RegionOptions {
+        shape: RegionShape::Diamond,
+        share: 0.3,
+        density: 0.05,
+        door: false,
+    }
+}
+
+impl GenRequest {
+    /// Reads the query `kind=K&rows=R&cols=C&seed=S[&piece=P]` for boards of at most
+    /// `max_squares` squares.
+    pub fn from_query(query: &str, max_squares: u64) -> Result<GenRequest, ApiError> {
+        let field = |name: &str| {
+            query
+                .split('&')
+                .filter_map(|pair| pair.split_once('='))
+                .find(|(key, _)| *key == name)
+                .map(|(_, value)| value.to_string())
+        };
+        let number = |name: &str, default: Option<u64>| -> Result<u64, ApiError> {
+            match field(name) {
+                Some(text) => text.parse().map_err(|_| {
+                    ApiError::bad_request(format!("{name}: {text:?} is not a number"))
+                }),
+                None => default.ok_or_else(|| ApiError::bad_request(format!("give {name}"))),
+            }
+        };
+        let (rows, cols) = (number("rows", None)?, number("cols", None)?);
+        let seed = number("seed", Some(1))?;
+        Board::with_limit(rows, cols, max_squares)
+            .map_err(|error| ApiError::bad_request(format!("rows/cols: {error}")))?;
+        let piece = field("piece")
+            .unwrap_or_else(|| "knight".to_string())
+            .replace("%3A", ":")
+            .replace("%2C", ",");
+        read_piece(&piece)?;
+        let kind = match field("kind").unwrap_or_default().as_str() {
+            "planted" => GenKind::Planted,
+            "random" => GenKind::Random,
+            "holes" => GenKind::Holes,
+            "region" => GenKind::Region,
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "kind: {other:?} is not planted, random, holes or region"
+                )))
+            }
+        };
+        Ok(GenRequest {
+            kind,
+            rows,
+            cols,
+            seed,
+            piece,
+        })
+    }
+}
