@@ -7,7 +7,7 @@ use std::time::Instant;
 use toursat::engine::sat::cnf::formula::Formula;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{dfs, Limits, Stats};
-use toursat::graph::CycleGraph;
+use toursat::graph::cycle::CycleGraph;
 use toursat::{gen, MoveGraph, Piece, Problem, TourShape};
 
 /// The median seconds of `runs` calls of `work`.

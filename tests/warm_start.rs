@@ -4,7 +4,7 @@
 use toursat::engine::sat::{self, SatOptions};
 use toursat::engine::two_factor;
 use toursat::engine::SatStats;
-use toursat::graph::CycleGraph;
+use toursat::graph::cycle::CycleGraph;
 use toursat::{
     verify, Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, Stats, TourShape,
 };

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use toursat::board::BoardFormat;
+use toursat::core::board::BoardFormat;
 use toursat::engine::finish_by;
 use toursat::engine::Limits;
 use toursat::format::explain_stop;

@@ -448,7 +448,7 @@ mod tests {
         // Random bipartite graphs with capacities 1 and 2: an edge at the probed vertex is in
         // some full b-matching exactly when the matching with that edge taken first (its ends'
         // capacities lowered, the edge left out) is still full.
-        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut rng = crate::core::rng::SplitMix64::new(7);
         let mut checked = 0;
         for _ in 0..400 {
             let per_side = 2 + rng.below(4) as usize;

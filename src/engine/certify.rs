@@ -1,11 +1,11 @@
 //! Certifying an answer of no tour: a cheap argument by its independent check, the others
 //! (search, SAT) by the SAT re-proof and varisat's checker.
 
+use crate::core::problem::Problem;
 use crate::engine::check::{self, Checked};
 use crate::engine::sat::exchange::certify::{self as sat_certify, Certificate, ProofRequest};
 use crate::engine::sat::SatOptions;
 use crate::engine::{Impossibility, Limits};
-use crate::problem::Problem;
 use std::fmt;
 use std::time::Instant;
 

@@ -19,13 +19,13 @@
 //! The walk runs on a board's free squares or on a graph file's vertices alike; only the ties
 //! of Warnsdorff's rule and the colours of a board tell them apart (see `Ground`).
 
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::rng;
+use crate::core::tour::Tour;
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
-use crate::rng;
-use crate::tour::Tour;
+use crate::graph::problem::GraphProblem;
 
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
@@ -673,8 +673,8 @@ impl<'a> Walk<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::verify;
-    use crate::verify_graph::verify_graph_tour;
+    use crate::verify::board::verify;
+    use crate::verify::graph::verify_graph_tour;
     use std::time::{Duration, Instant};
 
     fn answer(problem: &Problem) -> Answer {

@@ -7,11 +7,11 @@
 //! exponential time to find this out (it is a pigeonhole argument), so the engines ask here
 //! first.
 
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
+use crate::core::piece::MoveGraph;
 use crate::engine::b_matching::{BMatching, CapacitatedGraph};
 use crate::engine::{HallCut, Impossibility};
-use crate::graph::{two_colouring, CycleGraph, Vertex};
-use crate::piece::MoveGraph;
+use crate::graph::cycle::{two_colouring, CycleGraph, Vertex};
 
 /// Where a path through the unvisited squares must end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -446,7 +446,7 @@ fn every_vertex_short(graph: &CycleGraph, short: u32) -> NoTwoFactor {
 /// regions start from.
 #[cfg(test)]
 pub(crate) fn factor_cycles(
-    problem: &crate::problem::Problem,
+    problem: &crate::core::problem::Problem,
     factor: impl Fn(&CycleGraph) -> Option<Vec<bool>>,
 ) -> Option<(MoveGraph, CycleGraph, Vec<Vec<Vertex>>)> {
     let moves = MoveGraph::new(&problem.board, problem.piece);
@@ -459,8 +459,8 @@ pub(crate) fn factor_cycles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     fn all_unvisited_but(board: &Board, head: Square) -> Vec<bool> {
         (0..board.len() as Square)
@@ -528,7 +528,7 @@ mod tests {
 
     /// The cycle graph of an open tour of `piece` on `board`.
     fn open_graph(board: &Board, piece: Piece) -> CycleGraph {
-        let problem = crate::problem::Problem::new(board.clone(), piece, TourShape::Open);
+        let problem = crate::core::problem::Problem::new(board.clone(), piece, TourShape::Open);
         CycleGraph::new(&problem, &MoveGraph::new(board, piece))
     }
 
@@ -571,7 +571,7 @@ mod tests {
     fn every_paths_ends_lie_where_the_flow_allows_them() {
         // Small holed boards: each end of every Hamiltonian path is allowed by the flow with
         // both ends free, and the second end by the flow with the first end fixed.
-        let mut rng = crate::rng::SplitMix64::new(14);
+        let mut rng = crate::core::rng::SplitMix64::new(14);
         let mut paths = 0;
         for _ in 0..60 {
             let (rows, cols) = (3 + rng.below(2) as usize, 3 + rng.below(3) as usize);

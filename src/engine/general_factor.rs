@@ -32,7 +32,7 @@
 
 mod matching;
 
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// A 2-factor of `graph` that holds its forced edges (an open tour's edges to its fixed ends),
 /// as a flag per edge (exactly two chosen at every vertex; cycles may be odd); `None` when the
@@ -153,12 +153,12 @@ impl Gadget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::core::board::Board;
+    use crate::core::piece::{MoveGraph, Piece};
+    use crate::core::problem::{Problem, TourShape};
+    use crate::core::rng::SplitMix64;
     use crate::engine::factor::{two_factor, NoTwoFactor};
-    use crate::gen_graph::{planted_cubic, random_cubic};
-    use crate::piece::{MoveGraph, Piece};
-    use crate::problem::{Problem, TourShape};
-    use crate::rng::SplitMix64;
+    use crate::graph::generate::{planted_cubic, random_cubic};
     use std::collections::HashSet;
     use std::time::Instant;
 

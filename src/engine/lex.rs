@@ -4,12 +4,12 @@
 //! tries moves in that order, and its pruning only cuts branches that hold no tour, so the first
 //! tour it meets is the first of all.
 
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
 use crate::engine::dfs::{exhausted, lex_key, possible_starts, CandidateOrder, Outcome, Walk};
 use crate::engine::{Answer, Limits, Stats};
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
-use crate::tour::Tour;
 
 /// Searches for the lexicographically first tour of `problem`.
 pub fn search(problem: &Problem, graph: &MoveGraph, limits: &Limits, stats: &mut Stats) -> Answer {
@@ -39,9 +39,9 @@ pub fn search(problem: &Problem, graph: &MoveGraph, limits: &Limits, stats: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::square::name;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::square::name;
 
     fn journey(rows: u64, cols: u64) -> Option<String> {
         let problem = Problem::new(

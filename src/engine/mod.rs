@@ -18,12 +18,12 @@ pub(crate) mod regions;
 pub mod sat;
 pub mod theory;
 
-use crate::board::Square;
-use crate::names::{named, Named};
-use crate::piece::{MoveGraph, Piece};
-use crate::problem::{Problem, ProblemError, TourShape};
-use crate::tour::Tour;
-use crate::verify::{verify, TourError};
+use crate::core::board::Square;
+use crate::core::names::{named, Named};
+use crate::core::piece::{MoveGraph, Piece};
+use crate::core::problem::{Problem, ProblemError, TourShape};
+use crate::core::tour::Tour;
+use crate::verify::board::{verify, TourError};
 pub use deadline::{finish_by, GRACE};
 pub use factor::two_factor;
 pub use graph_solve::solve_graph;

@@ -19,12 +19,12 @@
 //! on `corpus/scale/random-100x100-d0.05-s2` a 4-square source piece holds two such squares, and
 //! the open tour from either is found in 0.3 s, where the tour with free ends timed out.
 
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
 use crate::engine::factor::{square_sides, two_factor};
 use crate::engine::regions::two_factor_pieces;
-use crate::graph::CycleGraph;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
+use crate::graph::cycle::CycleGraph;
 
 /// Whether [`open_end_candidates`] may tell where a free end of `problem` lies: an open tour
 /// with at least one end free, of a piece that alternates colours.
@@ -91,9 +91,9 @@ pub fn open_end_candidates(problem: &Problem, move_graph: &MoveGraph) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
     use crate::engine::{dfs, Answer, Limits, Stats};
-    use crate::piece::Piece;
 
     /// On every blocked pattern of 4 x 4, 3 x 5 and 3 x 6 boards that has candidates, the open
     /// rook tour search finds, and the one from every other square, ends on a candidate.

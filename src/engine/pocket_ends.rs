@@ -19,13 +19,13 @@
 //!
 //! A tour of any case is a tour of the board; when every case has none, neither has the board.
 //!
-//! [`PocketSquares`]: crate::cut_squares::PocketSquares
+//! [`PocketSquares`]: crate::graph::cut_squares::PocketSquares
 
-use crate::board::Square;
-use crate::cut_squares::{pockets, PocketSquares};
-use crate::graph::CycleGraph;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::graph::cut_squares::{pockets, PocketSquares};
+use crate::graph::cycle::CycleGraph;
 
 /// The most squares of a pocket that is split into cases, one a square.
 const CASE_SQUARES: usize = 8;
@@ -93,9 +93,9 @@ pub fn pocket_cases(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::graph::Vertex;
-    use crate::piece::Piece;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::graph::cycle::Vertex;
 
     /// The cases of an open king's tour (with `start`, if given) on `board`: each case's fixed
     /// start and the squares its virtual vertex is joined to.

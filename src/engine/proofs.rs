@@ -1,16 +1,16 @@
 //! Cheap proofs that no tour exists: counting, degrees, connectivity, cut squares, theorems.
 
-use crate::board::Square;
-use crate::cut_squares::{cut_squares, pockets};
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
 use crate::engine::factor::{path_cover_shortfall, square_sides, two_factor, NoTwoFactor, PathEnd};
 use crate::engine::general_factor::general_two_factor;
 use crate::engine::regions::region_proof;
 use crate::engine::theory::{knight_tour_existence, Existence};
 use crate::engine::{HallCut, Impossibility, Pocket};
-use crate::graph::{two_colouring, CycleGraph};
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
+use crate::graph::cut_squares::{cut_squares, pockets};
+use crate::graph::cycle::{two_colouring, CycleGraph};
+use crate::graph::problem::GraphProblem;
 
 /// A proof that `problem` has no tour, if one of the cheap arguments settles it.
 ///
@@ -385,7 +385,7 @@ fn cut_square(
     Some(Impossibility::CutSquare { square })
 }
 
-/// Pockets an open tour needs an end in (see [`crate::cut_squares::PocketSquares`]), more than it has ends to
+/// Pockets an open tour needs an end in (see [`crate::graph::cut_squares::PocketSquares`]), more than it has ends to
 /// place: those that hold no fixed end. The free squares are connected here (the disconnection
 /// argument comes first).
 fn end_pockets(ends: Ends, graph: &MoveGraph, free_squares: &[Square]) -> Option<Impossibility> {
@@ -409,8 +409,8 @@ fn end_pockets(ends: Ends, graph: &MoveGraph, free_squares: &[Square]) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
 
     fn proof(board: &str, piece: Piece, shape: TourShape) -> Option<Impossibility> {
         proof_of(&Problem::new(board.parse().unwrap(), piece, shape))

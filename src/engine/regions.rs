@@ -21,10 +21,10 @@
 //! that edge. The regions that seal the edges leaving one piece of the remaining graph are the
 //! certificate.
 
-use crate::board::Square;
-use crate::graph::{CycleGraph, Vertex};
-use crate::piece::MoveGraph;
-use crate::problem::Problem;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::Problem;
+use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// A region whose squares of one colour are sealed: no circuit uses a move that leaves the
 /// region at them. On a graph, squares are vertices and colours the sides of its 2-colouring.
@@ -672,11 +672,11 @@ fn pieces(graph: &CycleGraph, allowed: &impl Fn(u32) -> bool) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
     use crate::engine::factor::{factor_cycles, two_factor};
     use crate::engine::{check, dfs, Answer, Impossibility, Limits, Stats};
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
 
     /// On every blocked pattern of 4 x 4, 3 x 5 and 3 x 6 boards, for the knight and the rook,
     /// with both ends free and with the start fixed on the first free square: where the open

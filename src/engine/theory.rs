@@ -2,8 +2,8 @@
 //!
 //! Closed tours: Schwenk (1991). Open tours: Conrad, Hindrichs, Morsy and Wegener (1994).
 
-use crate::board::Square;
-use crate::problem::TourShape;
+use crate::core::board::Square;
+use crate::core::problem::TourShape;
 
 /// What the theorems say about knight's tours on an empty board.
 #[derive(Debug, Clone, PartialEq, Eq)]

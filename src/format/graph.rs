@@ -4,12 +4,12 @@
 use super::json::{write_document, StatsJson, JSON_VERSION};
 use super::reason::kind;
 use super::{explain_stop, FormatError, JsonAnswer};
+use crate::core::names::named;
+use crate::core::plural::count_of;
+use crate::core::tour::Tour;
 use crate::engine::{Answer, Impossibility, Solution, Stats};
-use crate::graph_file::{read_graph_tour, write_tsplib_tour, write_vertices, GraphFileError};
-use crate::graph_problem::GraphProblem;
-use crate::names::named;
-use crate::plural::count_of;
-use crate::tour::Tour;
+use crate::graph::file::{read_graph_tour, write_tsplib_tour, write_vertices, GraphFileError};
+use crate::graph::problem::GraphProblem;
 use std::io::Write;
 
 /// The output formats of graph tours.

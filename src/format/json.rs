@@ -2,11 +2,11 @@
 
 use super::reason::{certification, reason as structured_reason, Certification, Reason};
 use super::{explain, explain_stop, Format, FormatError};
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use crate::count::{Distinct, Natural};
 use crate::engine::{Answer, SatStats, Solution, Stats};
-use crate::problem::Problem;
-use crate::tour::Tour;
 use serde::ser::{Serialize, Serializer};
 use std::io::Write;
 

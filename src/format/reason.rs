@@ -1,13 +1,13 @@
 //! Why an answer holds: the full explanation for a person and its structured form for JSON.
 
 use super::{explain, explain_stop};
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::square::{colour_name, coordinates};
 use crate::engine::certify::Certified;
 use crate::engine::regions::{OpenEnds, RegionProof};
 use crate::engine::{Answer, Impossibility, SatStats, Solution};
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
-use crate::square::{colour_name, coordinates};
 
 /// Why no tour exists, as data: a kind, the squares the argument names and its numbers.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -179,13 +179,13 @@ pub fn explain_in_full(problem: &Problem, solution: &Solution) -> Vec<String> {
         Answer::Found(tour) => vec![format!(
             "found {} tour of {} squares ({}); it was verified: every free square once, each step a {} move{}",
             match problem.shape {
-                crate::problem::TourShape::Closed => "a closed",
-                crate::problem::TourShape::Open => "an open",
+                crate::core::problem::TourShape::Closed => "a closed",
+                crate::core::problem::TourShape::Open => "an open",
             },
             tour.len(),
             engine,
             problem.piece,
-            if problem.shape == crate::problem::TourShape::Closed {
+            if problem.shape == crate::core::problem::TourShape::Closed {
                 ", and the last square one move from the first"
             } else {
                 ""

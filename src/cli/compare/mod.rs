@@ -15,10 +15,10 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
-use toursat::board::{puzzlink, MAX_SQUARES};
 use toursat::compare::{
     self, BoardEntry, Comparison, Contender, Instance, Report, ReportFormat, RunEvent,
 };
+use toursat::core::board::{puzzlink, MAX_SQUARES};
 use toursat::{Piece, Problem, TourShape};
 
 /// Examples shown under `toursat compare --help`.

@@ -1,9 +1,9 @@
 //! Checks of the counting arguments: too few squares, colour counts, too few moves, dead ends.
 
 use super::{at, free_count, require_free, Moves};
-use crate::board::Square;
-use crate::plural::count_of;
-use crate::problem::{Problem, TourShape};
+use crate::core::board::Square;
+use crate::core::plural::count_of;
+use crate::core::problem::{Problem, TourShape};
 
 /// A closed tour needs two free squares.
 pub(super) fn too_few_squares(problem: &Problem) -> Result<String, String> {

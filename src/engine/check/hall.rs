@@ -19,9 +19,9 @@
 //! `X`, plus the moves leaving `X` from colour `c` — is below the whole need of colour `c`.
 
 use super::{at, free_count, require_free, Moves};
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::problem::{Problem, TourShape};
 use crate::engine::HallCut;
-use crate::problem::{Problem, TourShape};
 
 /// A vertex that stands in for a free end: it needs `moves` tour moves, to squares of the other
 /// colour than its own, at most one to each, and none to `first`.

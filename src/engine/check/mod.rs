@@ -12,12 +12,12 @@ mod reach;
 mod regions;
 mod theorems;
 
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
+use crate::core::names::named;
+use crate::core::piece::Piece;
+use crate::core::problem::Problem;
+use crate::core::square::coordinates;
 use crate::engine::{Impossibility, Pocket};
-use crate::names::named;
-use crate::piece::Piece;
-use crate::problem::Problem;
-use crate::square::coordinates;
 
 /// How an argument was checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

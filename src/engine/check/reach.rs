@@ -1,10 +1,10 @@
 //! Checks of the connectivity arguments: disconnected squares and cut squares, by search.
 
 use super::{at, free_count, require_free, Moves};
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::plural::count_of;
+use crate::core::problem::{Problem, TourShape};
 use crate::engine::Pocket;
-use crate::plural::count_of;
-use crate::problem::{Problem, TourShape};
 
 /// The squares a breadth-first search of the moves reaches from `root`, taking only the moves
 /// `(from, to)` that `keep` keeps; returns a flag per square and how many were reached.

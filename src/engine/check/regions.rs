@@ -16,11 +16,11 @@
 
 use super::reach::reached_from;
 use super::{at, free_count, require_free, Moves};
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::plural::count_of;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::square::colour_name;
 use crate::engine::regions::RegionProof;
-use crate::plural::count_of;
-use crate::problem::{Problem, TourShape};
-use crate::square::colour_name;
 use std::collections::HashSet;
 
 /// Every region is sealed, and without the moves they seal `proof.inside` does not reach

@@ -4,7 +4,7 @@
 //! closed knight's tours, Conrad, Hindrichs, Morsy and Wegener (1994) for open ones.
 
 use super::free_count;
-use crate::problem::{Problem, TourShape};
+use crate::core::problem::{Problem, TourShape};
 
 /// The knight's steps, sorted.
 const KNIGHT_STEPS: [(i32, i32); 8] = [

@@ -12,7 +12,7 @@
 //! A search touches only the vertices it labels, and resets only those, so it costs about what
 //! it explores rather than the whole graph; the greedy start leaves few roots to search from.
 
-use crate::graph::{root_with_halving, CycleGraph, Vertex};
+use crate::graph::cycle::{root_with_halving, CycleGraph, Vertex};
 
 /// No vertex: the mate of an unmatched vertex, or the end of a walk.
 const NONE: Vertex = Vertex::MAX;
@@ -245,7 +245,7 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
+    use crate::core::rng::SplitMix64;
 
     /// Whether the graph has a perfect matching, by trying every partner of the first
     /// unmatched vertex.

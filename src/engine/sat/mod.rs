@@ -17,15 +17,15 @@ pub mod exchange;
 #[doc(hidden)]
 pub mod refine;
 
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::names::named;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
 use crate::engine::pocket_ends::pocket_cases;
 use crate::engine::{Answer, Limits, Stats};
-use crate::graph::{CycleGraph, Vertex};
-use crate::graph_problem::GraphProblem;
-use crate::names::named;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
-use crate::tour::Tour;
+use crate::graph::cycle::{CycleGraph, Vertex};
+use crate::graph::problem::GraphProblem;
 use cnf::formula::Formula;
 pub use encode::connectivity::Connectivity;
 use encode::moves::MoveVars;

@@ -15,7 +15,9 @@
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
 use crate::atomic_file::AtomicFile;
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::Problem;
 use crate::engine::check;
 use crate::engine::pocket_ends::end_pockets;
 use crate::engine::sat::cnf::formula::Formula;
@@ -24,10 +26,8 @@ use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
 use crate::engine::sat::refine::{Cut, Refinement};
 use crate::engine::sat::{trivial_tour, Encoding, SatOptions};
 use crate::engine::{deadline, Limits, Pocket, Stop};
-use crate::graph::{CycleGraph, Vertex};
-use crate::piece::MoveGraph;
-use crate::problem::Problem;
-use crate::verify::verify;
+use crate::graph::cycle::{CycleGraph, Vertex};
+use crate::verify::board::verify;
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::fmt;
@@ -641,9 +641,9 @@ fn unwritten(path: &Path, error: io::Error) -> CertifyError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     /// A 6 x 6 knight board with the centre blocked: no closed tour, and the SAT engine needs cuts.
     fn walled() -> (Problem, MoveGraph) {
@@ -742,10 +742,10 @@ mod tests {
 #[cfg(test)]
 mod pocket_tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
     use crate::engine::{dfs, Answer, Stats};
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
 
     /// On every blocked 3 x 4 and 4 x 4 board whose pockets hold an open tour's two ends, for
     /// the king and the knight: the proof's graph joins the virtual vertex to the pockets alone,

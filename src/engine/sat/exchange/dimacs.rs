@@ -7,16 +7,16 @@
 //! and the clauses in the order they were added: the encoding's, the cuts, the layer's. The same
 //! input always gives the same bytes.
 
+use crate::core::piece::MoveGraph;
+use crate::core::problem::Problem;
+use crate::core::square::coordinates;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::exchange::identity::{self, Digest, Identity};
 use crate::engine::sat::Encoding;
-use crate::graph::{CycleGraph, Vertex};
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::problem::Problem;
-use crate::square::coordinates;
+use crate::graph::cycle::{CycleGraph, Vertex};
+use crate::graph::problem::GraphProblem;
 use std::io::{self, BufRead, BufWriter, Write};
 
 /// Encodes `problem` with `encoding` (its base formula, no cuts) and writes it to `out`.
@@ -310,9 +310,9 @@ pub fn read_header_names(input: impl BufRead) -> io::Result<HeaderNames> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     #[test]
     fn open_tours_name_the_virtual_vertex() {

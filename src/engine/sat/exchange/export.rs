@@ -1,16 +1,16 @@
 //! A tour problem made into a formula for other solvers: encoded, solved first for its cuts
 //! where asked, and completed by a connectivity layer.
 
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, ProblemError};
 use crate::engine::proofs;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
 use crate::engine::sat::refine::Refinement;
 use crate::engine::sat::{trivial_graph_tour, trivial_tour, Encoding, SatOptions};
 use crate::engine::{Impossibility, Limits, Stop};
-use crate::graph::CycleGraph;
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, ProblemError};
+use crate::graph::cycle::CycleGraph;
+use crate::graph::problem::GraphProblem;
 use std::fmt;
 
 /// How to export a problem.
@@ -194,9 +194,9 @@ fn export_cycle_graph<'p>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     fn knight6() -> Problem {
         Problem::new(Board::new(6, 6).unwrap(), Piece::Knight, TourShape::Closed)

@@ -507,10 +507,10 @@ pub fn read_bounded(input: impl Read, limit: u64) -> Result<Vec<u8>, FormulaMism
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::core::board::Board;
+    use crate::core::piece::{MoveGraph, Piece};
+    use crate::core::problem::{Problem, TourShape};
     use crate::engine::sat::exchange::dimacs::write_problem;
-    use crate::piece::{MoveGraph, Piece};
-    use crate::problem::{Problem, TourShape};
     use std::io::{self, BufReader};
 
     fn knight6() -> Problem {

@@ -20,7 +20,7 @@
 //! ([`split_virtual_vertex`]), so the residual cycles keep the colours of the path's ends.
 
 use crate::engine::regions::{residual_arc_leaves, split_virtual_vertex};
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::collections::VecDeque;
 
 /// The most vertices one search for a residual cycle visits before it gives up on its move.
@@ -166,11 +166,11 @@ impl<'a> ResidualSearch<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
+    use crate::core::problem::{Problem, TourShape};
     use crate::engine::factor::{factor_cycles, square_sides, two_factor};
     use crate::engine::regions::edges_in_some_factor;
-    use crate::piece::Piece;
-    use crate::problem::{Problem, TourShape};
 
     /// On every blocked pattern of a 4 x 4 board, for the knight and the rook, closed, open,
     /// and open from the first free square: an alternating cycle is found through exactly the

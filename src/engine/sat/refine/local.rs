@@ -53,7 +53,7 @@ use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly;
 use crate::engine::sat::encode::cutset::short_cycles_within;
 use crate::engine::{SatStats, Stop};
-use crate::graph::{root_with_halving, CycleGraph, Vertex};
+use crate::graph::cycle::{root_with_halving, CycleGraph, Vertex};
 use std::collections::VecDeque;
 use std::time::Instant;
 use varisat::Lit;
@@ -802,11 +802,11 @@ impl Window {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
+    use crate::core::problem::{Problem, TourShape};
     use crate::engine::factor::{factor_cycles, two_factor};
     use crate::engine::{dfs, Answer, Limits, Stats};
-    use crate::piece::Piece;
-    use crate::problem::{Problem, TourShape};
 
     /// On every blocked pattern of 4 x 4 and 3 x 5 boards, for the knight and the rook, open
     /// and closed: a window over the whole board that is counted out (pieces no model joins)

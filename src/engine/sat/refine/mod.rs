@@ -14,7 +14,10 @@ pub mod merge;
 mod rotation;
 mod warm;
 
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use crate::engine::factor::{two_factor, NoTwoFactor, Shortfall};
 use crate::engine::regions::open_region_proof;
 use crate::engine::sat::cnf::formula::Formula;
@@ -23,10 +26,7 @@ use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::SatOptions;
 use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop};
-use crate::graph::{CycleGraph, Vertex};
-use crate::piece::MoveGraph;
-use crate::problem::Problem;
-use crate::tour::Tour;
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::time::Instant;
 use varisat::Lit;
 

@@ -17,7 +17,7 @@ use crate::engine::general_factor::general_two_factor;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::{Encoding, SatOptions};
 use crate::engine::{SatStats, Stop};
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::collections::VecDeque;
 use std::time::Instant;
 use varisat::Lit;

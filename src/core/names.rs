@@ -29,9 +29,9 @@ pub trait Named: Copy + Send + Sync + 'static {
 /// (`Moves => "moves", "Letters N, S, E, W"`) makes `$ty` [`Named`] too.
 macro_rules! named {
     ($ty:ident, $kind:literal, { $($variant:ident => $text:literal, $help:literal),+ $(,)? }) => {
-        $crate::names::named!($ty, $kind, { $($variant => $text),+ });
+        $crate::core::names::named!($ty, $kind, { $($variant => $text),+ });
 
-        impl $crate::names::Named for $ty {
+        impl $crate::core::names::Named for $ty {
             const KIND: &'static str = $kind;
 
             fn all() -> Vec<$ty> {
@@ -72,7 +72,7 @@ macro_rules! named {
             type Err = String;
 
             fn from_str(text: &str) -> Result<$ty, String> {
-                $crate::names::find_by_name($kind, text, &$ty::ALL, $ty::name)
+                $crate::core::names::find_by_name($kind, text, &$ty::ALL, $ty::name)
             }
         }
     };
@@ -104,7 +104,7 @@ pub(crate) fn find_by_name<T: Copy>(
 
 #[cfg(test)]
 mod tests {
-    use crate::problem::TourShape;
+    use crate::core::problem::TourShape;
 
     #[test]
     fn names_read_back_as_their_values() {

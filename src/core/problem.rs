@@ -1,8 +1,8 @@
 //! Tour problems: a board, a piece, the shape of tour and fixed ends.
 
-use crate::board::{Board, Square};
-use crate::names::named;
-use crate::piece::Piece;
+use crate::core::board::{Board, Square};
+use crate::core::names::named;
+use crate::core::piece::Piece;
 use std::fmt;
 
 /// Whether a tour returns to its first square.
@@ -139,7 +139,7 @@ impl Problem {
             if let Some(square) = square {
                 if !self.board.is_free(square) {
                     let square = if self.board.contains(square) {
-                        crate::square::coordinates(&self.board, square)
+                        crate::core::square::coordinates(&self.board, square)
                     } else {
                         format!("#{square}")
                     };
@@ -153,7 +153,7 @@ impl Problem {
         match (self.start, self.end) {
             (Some(start), Some(end)) if start == end && self.board.free_count() > 1 => {
                 Err(ProblemError::SameEnds {
-                    square: crate::square::coordinates(&self.board, start),
+                    square: crate::core::square::coordinates(&self.board, start),
                 })
             }
             _ => Ok(()),

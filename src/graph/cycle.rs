@@ -4,11 +4,11 @@
 //! joined to every square the tour may start or end on. A Hamiltonian cycle of this graph,
 //! cut open at the virtual vertex, is an open tour.
 
-use crate::board::Square;
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
-use crate::tour::Tour;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
+use crate::graph::problem::GraphProblem;
 
 /// A vertex of the cycle graph.
 pub type Vertex = u32;
@@ -419,8 +419,8 @@ mod tests {
 
     #[test]
     fn a_graph_with_end_squares_joins_the_virtual_vertex_to_those_and_the_fixed_end() {
-        use crate::board::Board;
-        use crate::piece::Piece;
+        use crate::core::board::Board;
+        use crate::core::piece::Piece;
         let board = Board::new(2, 3).unwrap();
         let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Open);
         let graph = CycleGraph::new(&problem, &MoveGraph::new(&board, Piece::Rook));

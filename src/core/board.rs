@@ -3,8 +3,8 @@
 pub mod puzzlink;
 mod pzprv3;
 
-use crate::names::named;
-use crate::text_input::BYTE_ORDER_MARK;
+use crate::core::names::named;
+use crate::core::text_input::BYTE_ORDER_MARK;
 use std::fmt;
 
 /// A square of a board: its index `y * cols + x` in row-major order.
@@ -331,7 +331,7 @@ impl Board {
     /// (no line of a board file has either); neither marks ends.
     ///
     /// ```
-    /// use toursat::board::{Board, MAX_SQUARES};
+    /// use toursat::core::board::{Board, MAX_SQUARES};
     /// let (board, ends) = Board::parse_marked("S.X\n..E\n", MAX_SQUARES).unwrap();
     /// assert_eq!((ends.start, ends.end), (Some(0), Some(board.square(2, 1))));
     /// let (board, _) = Board::parse_marked("https://puzz.link/p?simpleloop/3/2/o0", MAX_SQUARES)

@@ -133,7 +133,7 @@ fn read_vertex_list(text: &str, vertex_count: usize) -> Result<Vec<u32>, GraphFi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::{refusal, refusal_outside};
+    use crate::graph::file::{refusal, refusal_outside};
 
     #[test]
     fn reads_back_write_tsplib_tour() {

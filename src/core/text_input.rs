@@ -59,7 +59,7 @@ impl std::error::Error for TextError {}
 /// Reads all of `input` as text of at most `limit` bytes, without a leading byte-order mark.
 ///
 /// ```
-/// use toursat::text_input::{read_text, TextError};
+/// use toursat::core::text_input::{read_text, TextError};
 /// assert_eq!(read_text(&b"\xEF\xBB\xBF..\n"[..], 100).unwrap(), "..\n");
 /// assert!(matches!(read_text(&b"..\n\xFF\n"[..], 100), Err(TextError::NotUtf8 { line: 2 })));
 /// assert!(matches!(read_text(&[b'.'; 101][..], 100), Err(TextError::TooLong { limit: 100 })));

@@ -1,14 +1,14 @@
 //! A verifier for tours too large to hold: squares checked as they stream past.
 //!
-//! Like [`verify`](crate::verify::verify) it shares no code with the engines; it keeps one bit
+//! Like [`verify`](crate::verify::board::verify) it shares no code with the engines; it keeps one bit
 //! a square for the squares seen.
 
-use crate::board::Square;
-use crate::problem::Problem;
-use crate::square::coordinates;
-use crate::verify::{check_ends, check_square, TourError};
+use crate::core::board::Square;
+use crate::core::problem::Problem;
+use crate::core::square::coordinates;
+use crate::verify::board::{check_ends, check_square, TourError};
 
-/// Checks that `squares` solve `problem`, as [`verify`](crate::verify::verify) does, reading
+/// Checks that `squares` solve `problem`, as [`verify`](crate::verify::board::verify) does, reading
 /// each square once and keeping one bit a square: every free square exactly once, each step a
 /// move of the piece, closure for closed tours, and the fixed start and end. Returns the number
 /// of squares visited.
@@ -16,7 +16,7 @@ use crate::verify::{check_ends, check_square, TourError};
 /// The iterator is cloned only to find where a repeated square was first visited.
 ///
 /// ```
-/// use toursat::verify_stream::verify_stream;
+/// use toursat::verify::stream::verify_stream;
 /// use toursat::{Board, Piece, Problem, TourShape};
 /// let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed);
 /// assert_eq!(verify_stream(&problem, [0, 1, 3, 2].into_iter()), Ok(4));
@@ -89,9 +89,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     fn rook_square() -> Problem {
         Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed)

@@ -4,18 +4,18 @@
 //! sharing no code with the engines, the move graph or the cycle graph (only the checks of a
 //! tour's ends, with the board verifier).
 
-use crate::graph_problem::GraphProblem;
-use crate::problem::TourShape;
-use crate::tour::Tour;
-use crate::verify::{check_ends_named, TourError};
+use crate::core::problem::TourShape;
+use crate::core::tour::Tour;
+use crate::graph::problem::GraphProblem;
+use crate::verify::board::{check_ends_named, TourError};
 
 /// Checks that `tour` (0-based vertices) solves `problem`: every vertex exactly once, each step
 /// an edge, closure for a closed tour, and the fixed start and end. Errors name vertices
 /// 1-based, as graph files do.
 ///
 /// ```
-/// use toursat::graph_problem::GraphProblem;
-/// use toursat::verify_graph::verify_graph_tour;
+/// use toursat::graph::problem::GraphProblem;
+/// use toursat::verify::graph::verify_graph_tour;
 /// use toursat::{Tour, TourShape};
 /// let square = GraphProblem::new(4, vec![(0, 1), (1, 2), (2, 3), (0, 3)], TourShape::Closed);
 /// assert!(verify_graph_tour(&square, &Tour::new(vec![0, 1, 2, 3])).is_ok());
@@ -78,7 +78,7 @@ pub fn verify_graph_tour(problem: &GraphProblem, tour: &Tour) -> Result<(), Tour
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::TourShape;
+    use crate::core::problem::TourShape;
 
     /// A triangle with a tail: 0-1-2-0 and 2-3.
     fn kite(shape: TourShape) -> GraphProblem {

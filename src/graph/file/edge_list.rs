@@ -41,7 +41,7 @@ pub(super) fn read(text: &str) -> Result<GraphFile, GraphFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::{read_graph_as, refusal, refusal_outside, write_hcp};
+    use crate::graph::file::{read_graph_as, refusal, refusal_outside, write_hcp};
 
     #[test]
     fn the_largest_vertex_number_is_the_vertex_count() {

@@ -2,8 +2,8 @@
 //! squares joined to them, found by Tarjan's depth-first search with low points; and the
 //! pockets they leave, where an open tour must end.
 
-use crate::board::Square;
-use crate::piece::MoveGraph;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
 
 /// Every cut square of `graph`, in index order, over all its pieces; linear time.
 pub fn cut_squares(graph: &MoveGraph) -> Vec<Square> {
@@ -118,8 +118,8 @@ pub fn pockets(graph: &MoveGraph, free_squares: &[Square]) -> Vec<PocketSquares>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
 
     fn rook_cut_squares(board: &str) -> Vec<Square> {
         let board: Board = board.parse().unwrap();

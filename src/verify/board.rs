@@ -3,10 +3,10 @@
 //! It checks a tour against the problem's own definition (the board and the piece's steps),
 //! sharing no code with the engines or the move graph.
 
-use crate::board::{Board, Square};
-use crate::problem::{Problem, TourShape};
-use crate::square::coordinates;
-use crate::tour::Tour;
+use crate::core::board::{Board, Square};
+use crate::core::problem::{Problem, TourShape};
+use crate::core::square::coordinates;
+use crate::core::tour::Tour;
 use std::fmt;
 
 /// What is wrong with a tour, precisely.

@@ -15,7 +15,7 @@ mod write;
 pub use tour::{read_graph_tour, write_tsplib_tour, write_vertices};
 pub use write::{write_dimacs, write_hcp};
 
-use crate::names::named;
+use crate::core::names::named;
 use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 

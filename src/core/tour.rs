@@ -1,6 +1,6 @@
 //! Tours: the squares of a tour in visiting order.
 
-use crate::board::Square;
+use crate::core::board::Square;
 
 /// The squares of a tour in the order they are visited, each once.
 ///

@@ -74,7 +74,7 @@ pub(super) fn read(text: &str, limit: u64) -> Result<Board, BoardError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::MAX_SQUARES;
+    use crate::core::board::MAX_SQUARES;
 
     /// pzprjs's own Simple Loop test file, with its loop: the 5 x 5 board of `5/5/sg020`.
     const SAVED: &str = "pzprv3\nsimpleloop\n5\n5\n* * * . . \n* . . . . \n. . . . . \n\

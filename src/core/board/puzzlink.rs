@@ -62,7 +62,7 @@ pub(super) fn read(text: &str, limit: u64) -> Result<Board, BoardError> {
 /// blocked square shaded, the body written in full.
 ///
 /// ```
-/// use toursat::board::puzzlink;
+/// use toursat::core::board::puzzlink;
 /// let board: toursat::Board = "XX.\n...\n".parse().unwrap();
 /// assert_eq!(puzzlink::url(&board), "https://puzz.link/p?simpleloop/3/2/o0");
 /// ```
@@ -217,7 +217,7 @@ impl<'a> Cursor<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::MAX_SQUARES;
+    use crate::core::board::MAX_SQUARES;
 
     fn blocked(board: &Board) -> Vec<u32> {
         (0..board.len() as u32)

@@ -1,12 +1,12 @@
 //! Reproducible graphs for benchmarks: cubic graphs with a planted Hamiltonian cycle, random
 //! cubic graphs, and a board's move graph written as a graph.
 
-use crate::board::Board;
-use crate::graph::Vertex;
-use crate::graph_problem::GraphProblem;
-use crate::piece::{MoveGraph, Piece};
-use crate::problem::TourShape;
-use crate::rng::SplitMix64;
+use crate::core::board::Board;
+use crate::core::piece::{MoveGraph, Piece};
+use crate::core::problem::TourShape;
+use crate::core::rng::SplitMix64;
+use crate::graph::cycle::Vertex;
+use crate::graph::problem::GraphProblem;
 use std::fmt;
 
 /// The most vertices a generated graph may have.

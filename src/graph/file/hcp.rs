@@ -192,12 +192,12 @@ fn read_adj_list(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::{read_graph, refusal, refusal_outside, write_hcp, MAX_VERTICES};
+    use crate::graph::file::{read_graph, refusal, refusal_outside, write_hcp, MAX_VERTICES};
 
     #[test]
     fn generated_graphs_read_back_with_their_counts() {
         for vertex_count in [18, 736, 5000] {
-            let planted = crate::gen_graph::planted_cubic(vertex_count, 1).unwrap();
+            let planted = crate::graph::generate::planted_cubic(vertex_count, 1).unwrap();
             let text = write_hcp("planted", None, planted.vertex_count, &planted.edges);
             let graph = read_graph(&text).unwrap();
             assert_eq!(graph.syntax, GraphSyntax::Hcp);

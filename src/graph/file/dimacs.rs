@@ -116,7 +116,7 @@ fn read_problem<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_file::{refusal, refusal_outside, write_dimacs};
+    use crate::graph::file::{refusal, refusal_outside, write_dimacs};
 
     #[test]
     fn reads_comments_the_p_line_and_edges() {

@@ -1,6 +1,6 @@
 //! Square names: `x,y` coordinates and chess-style names such as `B3`.
 
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
 use std::fmt;
 
 /// Why a square name could not be read.
@@ -62,7 +62,8 @@ pub fn coordinates(board: &Board, square: Square) -> String {
 /// Reads `x,y` (0-based) or a chess-style name (`A1` is column 0, row 0) as a square on `board`.
 ///
 /// ```
-/// use toursat::{square, Board};
+/// use toursat::core::square;
+/// use toursat::Board;
 /// let board = Board::new(8, 8).unwrap();
 /// assert_eq!(square::parse(&board, "B3"), Ok(board.square(1, 2)));
 /// assert_eq!(square::parse(&board, "1,2"), Ok(board.square(1, 2)));

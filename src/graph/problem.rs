@@ -3,13 +3,13 @@
 //! A board is one source of graphs ([`crate::Problem`]); a graph file is the other. Both become
 //! a [`CycleGraph`], the graph every engine works on.
 
-use crate::graph::{CycleGraph, Vertex};
-use crate::problem::{ProblemError, TourShape};
+use crate::core::problem::{ProblemError, TourShape};
+use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// A tour to find: every vertex of the graph once, along its edges.
 ///
 /// ```
-/// use toursat::graph_problem::GraphProblem;
+/// use toursat::graph::problem::GraphProblem;
 /// use toursat::TourShape;
 /// // A square with one diagonal.
 /// let problem = GraphProblem::new(4, vec![(0, 1), (1, 2), (2, 3), (0, 3), (0, 2)], TourShape::Closed);

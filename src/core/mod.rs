@@ -1,0 +1,16 @@
+//! The ground floor: boards, squares, pieces and their moves, tour problems, tours, and the
+//! plumbing every layer above shares (named values, bounded text input, counted words, a
+//! seeded random generator).
+
+pub mod board;
+pub mod names;
+pub mod piece;
+pub(crate) mod plural;
+pub mod problem;
+// Not part of the API (hidden from the docs): the tests sample boards with the generator that
+// `gen` uses.
+#[doc(hidden)]
+pub mod rng;
+pub mod square;
+pub mod text_input;
+pub mod tour;
