@@ -7,7 +7,7 @@ mod common;
 use common::{toursat, Run};
 use std::path::PathBuf;
 use toursat::engine::cheap_proof;
-use toursat::engine::check::{check, Method};
+use toursat::engine::proof::check::{check, Method};
 use toursat::gen::{RegionBoard, RegionOptions, RegionShape};
 use toursat::{
     engine, gen, Answer, Board, Impossibility, MoveGraph, Piece, Problem, SolveOptions, TourShape,

@@ -6,7 +6,7 @@ use super::exit;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
-use toursat::engine::certify::Certified;
+use toursat::engine::proof::certify::Certified;
 use toursat::engine::sat::exchange::certify::{self, Certificate, CertifyError, ProofRequest};
 use toursat::engine::{self, Answer, Limits, Solution};
 use toursat::format::{self, reason};
@@ -72,7 +72,7 @@ impl TrustArgs {
             .map_err(|error| sat_error(error, engine))
     }
 
-    /// With `--certify`, certifies a no-tour answer (see [`engine::certify::certify`]) and
+    /// With `--certify`, certifies a no-tour answer (see [`engine::proof::certify::certify`]) and
     /// writes on stderr what was certified and how.
     pub fn certify(
         &self,
@@ -87,11 +87,13 @@ impl TrustArgs {
         if !self.certify {
             return Ok(None);
         }
-        let certified = engine::certify::certify(problem, why, &engine.sat_options(), limits)
-            .map_err(|error| match error {
-                engine::certify::CertifyError::Sat(error) => sat_error(error, engine),
-                rejected => CliError::with_status(exit::INTERNAL, rejected),
-            })?;
+        let certified =
+            engine::proof::certify::certify(problem, why, &engine.sat_options(), limits).map_err(
+                |error| match error {
+                    engine::proof::certify::CertifyError::Sat(error) => sat_error(error, engine),
+                    rejected => CliError::with_status(exit::INTERNAL, rejected),
+                },
+            )?;
         let line = reason::certified_line(problem, why, &certified);
         writeln!(std::io::stderr().lock(), "toursat: {line}")
             .map_err(|error| CliError::input(format!("writing the certificate: {error}")))?;

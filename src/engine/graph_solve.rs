@@ -1,6 +1,8 @@
 //! Solving a graph problem: the board's path (cheap proofs, engine, verifier) on a graph file.
 
-use super::{answer_verified, dfs, proofs, sat, within_deadline, Answer, EngineChoice, Order};
+use super::proof::cheap;
+use super::search::dfs;
+use super::{answer_verified, sat, within_deadline, Answer, EngineChoice, Order};
 use super::{Solution, SolveError, SolveOptions, Stats, Stop};
 use crate::core::piece::MoveGraph;
 use crate::graph::problem::GraphProblem;
@@ -65,7 +67,7 @@ fn solve_valid(problem: &GraphProblem, options: &SolveOptions) -> Result<Solutio
     let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
     answer_verified(
         options,
-        || proofs::cheap_graph_proof(problem, &graph),
+        || cheap::cheap_graph_proof(problem, &graph),
         |stats| run_engine(problem, &graph, options, stats),
         |tour| verify_graph_tour(problem, tour),
     )

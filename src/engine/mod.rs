@@ -1,22 +1,13 @@
 //! Engines that find tours, and what they share: limits, answers and statistics.
 
-pub(crate) mod b_matching;
-pub mod certify;
-pub mod check;
 pub mod construct;
 pub(crate) mod deadline;
-pub mod dfs;
-pub(crate) mod factor;
-pub(crate) mod general_factor;
+pub mod flow;
 mod graph_solve;
-pub(crate) mod lex;
 pub(crate) mod memory;
-pub(crate) mod open_ends;
-pub(crate) mod pocket_ends;
-pub(crate) mod proofs;
-pub(crate) mod regions;
+pub mod proof;
 pub mod sat;
-pub mod theory;
+pub mod search;
 
 use crate::core::board::Square;
 use crate::core::names::{named, Named};
@@ -25,12 +16,12 @@ use crate::core::problem::{Problem, ProblemError, TourShape};
 use crate::core::tour::Tour;
 use crate::verify::board::{verify, TourError};
 pub use deadline::{finish_by, GRACE};
-pub use factor::two_factor;
+pub use flow::factor::two_factor;
 pub use graph_solve::solve_graph;
 use itertools::Itertools;
 pub use memory::default_formula_literals;
-pub use proofs::cheap_proof;
-pub use regions::RegionProof;
+pub use proof::cheap::cheap_proof;
+pub use proof::regions::RegionProof;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -275,8 +266,8 @@ pub struct Solution {
     /// The statistics.
     pub stats: Stats,
     /// The checked certificate of an answer of no tour, when one was asked for
-    /// ([`certify::certify`]); [`solve`] leaves it `None`.
-    pub certificate: Option<certify::Certified>,
+    /// ([`proof::certify::certify`]); [`solve`] leaves it `None`.
+    pub certificate: Option<proof::certify::Certified>,
 }
 
 /// Which engine to run.
@@ -462,7 +453,7 @@ const FIXED_END_SQUARES: usize = 20_000;
 /// Most squares [`fixed_end_first`] tries as a fixed end.
 const MAX_FIXED_ENDS: usize = 8;
 
-/// For an open tour with an end free ([`open_ends::may_apply`]) on at most [`FIXED_END_SQUARES`]
+/// For an open tour with an end free ([`proof::open_ends::may_apply`]) on at most [`FIXED_END_SQUARES`]
 /// free squares: the SAT engine with a free end fixed on each square of which every open tour
 /// takes one as an end ([`open_ends`]), sharing half the time left (when the problem fixes one
 /// end elsewhere, the other must be there). A tour found is one of `problem` too. `None` when
@@ -474,10 +465,10 @@ fn fixed_end_first(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Option<Answer> {
-    if !open_ends::may_apply(problem) || problem.board.free_count() > FIXED_END_SQUARES {
+    if !proof::open_ends::may_apply(problem) || problem.board.free_count() > FIXED_END_SQUARES {
         return None;
     }
-    let candidates = open_ends::open_end_candidates(problem, graph)?;
+    let candidates = proof::open_ends::open_end_candidates(problem, graph)?;
     let fixed_end = problem.start.or(problem.end);
     if candidates.len() > MAX_FIXED_ENDS || fixed_end.is_some_and(|end| candidates.contains(&end)) {
         return None;
@@ -516,11 +507,11 @@ fn run_engine(
     let search = |limits: &Limits, stats: &mut Stats| match options.order {
         Order::Any => {
             stats.engine = "dfs".to_string();
-            dfs::search(problem, graph, limits, stats)
+            search::dfs::search(problem, graph, limits, stats)
         }
         Order::Lex => {
             stats.engine = "dfs-lex".to_string();
-            lex::search(problem, graph, limits, stats)
+            search::lex::search(problem, graph, limits, stats)
         }
     };
     let satisfy = |sat_options: &sat::SatOptions, stats: &mut Stats| match options.order {
@@ -633,7 +624,7 @@ fn solve_valid(problem: &Problem, options: &SolveOptions) -> Result<Solution, So
     let graph = MoveGraph::new(&problem.board, problem.piece);
     answer_verified(
         options,
-        || proofs::cheap_proof(problem, &graph),
+        || proof::cheap::cheap_proof(problem, &graph),
         |stats| run_engine(problem, &graph, options, stats),
         |tour| verify(problem, tour),
     )

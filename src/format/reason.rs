@@ -5,8 +5,8 @@ use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::square::{colour_name, coordinates};
-use crate::engine::certify::Certified;
-use crate::engine::regions::{OpenEnds, RegionProof};
+use crate::engine::proof::certify::Certified;
+use crate::engine::proof::regions::{OpenEnds, RegionProof};
 use crate::engine::{Answer, Impossibility, SatStats, Solution};
 
 /// Why no tour exists, as data: a kind, the squares the argument names and its numbers.

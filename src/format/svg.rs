@@ -6,7 +6,7 @@ use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::square::{colour_name, column_letters};
 use crate::core::tour::Tour;
-use crate::engine::regions::SealedRegion;
+use crate::engine::proof::regions::SealedRegion;
 use crate::engine::Impossibility;
 use std::io::Write;
 

@@ -8,7 +8,7 @@ use crate::core::board::{Board, BoardError, MAX_SQUARES};
 use crate::core::problem::{Problem, ProblemError};
 use crate::core::text_input::BYTE_ORDER_MARK;
 use crate::core::tour::Tour;
-use crate::engine::certify::{certify, CertifyError};
+use crate::engine::proof::certify::{certify, CertifyError};
 use crate::engine::sat::exchange::certify::CertifyError as SatCertifyError;
 use crate::engine::sat::SatOptions;
 use crate::engine::{self, Answer, EngineChoice, Limits, Order, SolveError, SolveOptions, Stop};
@@ -32,7 +32,7 @@ pub struct JudgeOptions {
     pub formula_literals: Option<usize>,
     /// The most squares a board may have.
     pub max_squares: u64,
-    /// Certify every no-tour answer before printing it (see [`crate::engine::certify`]).
+    /// Certify every no-tour answer before printing it (see [`crate::engine::proof::certify`]).
     pub certify: bool,
     /// The most bytes an input line may hold, not counting its line end: a longer line is refused
     /// before more of it is read, so that reading takes constant memory whatever the input.

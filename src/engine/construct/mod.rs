@@ -28,7 +28,7 @@ pub mod strip;
 use crate::core::board::Square;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::tour::Tour;
-use crate::engine::theory::{knight_tour_existence, Existence};
+use crate::engine::proof::theory::{knight_tour_existence, Existence};
 use base::{base_tour, BaseTour, Side, NO_STEP};
 use ends::EndsLayout;
 use std::fmt;

@@ -22,7 +22,7 @@ use crate::core::names::named;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::tour::Tour;
-use crate::engine::pocket_ends::pocket_cases;
+use crate::engine::proof::pocket_ends::pocket_cases;
 use crate::engine::{Answer, Limits, Stats};
 use crate::graph::cycle::{CycleGraph, Vertex};
 use crate::graph::problem::GraphProblem;

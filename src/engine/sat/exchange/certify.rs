@@ -18,8 +18,8 @@ use crate::atomic_file::AtomicFile;
 use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
-use crate::engine::check;
-use crate::engine::pocket_ends::end_pockets;
+use crate::engine::proof::check;
+use crate::engine::proof::pocket_ends::end_pockets;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
@@ -745,7 +745,8 @@ mod pocket_tests {
     use crate::core::board::every_blocked_pattern;
     use crate::core::piece::Piece;
     use crate::core::problem::TourShape;
-    use crate::engine::{dfs, Answer, Stats};
+    use crate::engine::search::dfs;
+    use crate::engine::{Answer, Stats};
 
     /// On every blocked 3 x 4 and 4 x 4 board whose pockets hold an open tour's two ends, for
     /// the king and the knight: the proof's graph joins the virtual vertex to the pockets alone,

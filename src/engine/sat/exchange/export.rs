@@ -3,7 +3,7 @@
 
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, ProblemError};
-use crate::engine::proofs;
+use crate::engine::proof::cheap;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
 use crate::engine::sat::refine::Refinement;
@@ -119,7 +119,7 @@ pub fn export<'p>(
         return Err(ExportError::TrivialTour);
     }
     let move_graph = MoveGraph::new(&problem.board, problem.piece);
-    let impossibility = proofs::cheap_proof(problem, &move_graph);
+    let impossibility = cheap::cheap_proof(problem, &move_graph);
     let graph = CycleGraph::new(problem, &move_graph);
     export_cycle_graph(
         Source::Board(problem),
@@ -142,7 +142,7 @@ pub fn export_graph<'p>(
         return Err(ExportError::TrivialTour);
     }
     let move_graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-    let impossibility = proofs::cheap_graph_proof(problem, &move_graph);
+    let impossibility = cheap::cheap_graph_proof(problem, &move_graph);
     let graph = problem.cycle_graph();
     export_cycle_graph(
         Source::Graph(problem, name),

@@ -10,7 +10,7 @@ use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::tour::Tour;
-use crate::engine::factor::{path_cover_possible, PathEnd};
+use crate::engine::flow::factor::{path_cover_possible, PathEnd};
 use crate::engine::sat::refine::Refinement;
 use crate::engine::sat::{trivial_tour, SatOptions};
 use crate::engine::{Answer, Limits, Stats, Stop};

@@ -46,8 +46,8 @@ use super::alternating::{alternating_corridor, AlternatingCycle};
 use super::merge;
 use super::rotation::join_by_rotations;
 use super::warm::{distances_from, window_distances, FIRST_RADIUS};
-use crate::engine::factor::square_sides;
-use crate::engine::regions::{edges_in_some_factor, split_virtual_vertex};
+use crate::engine::flow::factor::square_sides;
+use crate::engine::proof::regions::{edges_in_some_factor, split_virtual_vertex};
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly;
@@ -805,8 +805,9 @@ mod tests {
     use crate::core::board::every_blocked_pattern;
     use crate::core::piece::Piece;
     use crate::core::problem::{Problem, TourShape};
-    use crate::engine::factor::{factor_cycles, two_factor};
-    use crate::engine::{dfs, Answer, Limits, Stats};
+    use crate::engine::flow::factor::{factor_cycles, two_factor};
+    use crate::engine::search::dfs;
+    use crate::engine::{Answer, Limits, Stats};
 
     /// On every blocked pattern of 4 x 4 and 3 x 5 boards, for the knight and the rook, open
     /// and closed: a window over the whole board that is counted out (pieces no model joins)

@@ -18,8 +18,8 @@ use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;
-use crate::engine::factor::{two_factor, NoTwoFactor, Shortfall};
-use crate::engine::regions::open_region_proof;
+use crate::engine::flow::factor::{two_factor, NoTwoFactor, Shortfall};
+use crate::engine::proof::regions::open_region_proof;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
@@ -409,7 +409,7 @@ impl Refinement {
     }
 }
 
-/// Finds a tour of `whole` by searching `cases` in turn (see [`crate::engine::pocket_ends`]):
+/// Finds a tour of `whole` by searching `cases` in turn (see [`crate::engine::proof::pocket_ends`]):
 /// the first tour or stop ends the search, and there is none when no case has one. Where the
 /// cases confine the ends and `whole` fixes none, the warm start's flow on `whole` (the flow
 /// alone, without joining) comes first: its shortfall is the proof that there is none, which

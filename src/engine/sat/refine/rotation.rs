@@ -247,8 +247,8 @@ mod tests {
     use crate::core::board::every_blocked_pattern;
     use crate::core::piece::Piece;
     use crate::core::problem::{Problem, TourShape};
-    use crate::engine::factor::factor_cycles;
-    use crate::engine::general_factor::general_two_factor;
+    use crate::engine::flow::factor::factor_cycles;
+    use crate::engine::flow::general_factor::general_two_factor;
 
     /// Whether `cycles` cover each vertex of `graph` once, along its edges, with every
     /// `protected` edge among theirs.

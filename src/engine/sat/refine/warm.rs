@@ -12,8 +12,8 @@
 //! the answer is the solver's, with nothing assumed.
 
 use super::{merge, Refinement};
-use crate::engine::factor::{self, Shortfall};
-use crate::engine::general_factor::general_two_factor;
+use crate::engine::flow::factor::{self, Shortfall};
+use crate::engine::flow::general_factor::general_two_factor;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::{Encoding, SatOptions};
 use crate::engine::{SatStats, Stop};

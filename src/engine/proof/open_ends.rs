@@ -22,8 +22,8 @@
 use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
-use crate::engine::factor::{square_sides, two_factor};
-use crate::engine::regions::two_factor_pieces;
+use crate::engine::flow::factor::{square_sides, two_factor};
+use crate::engine::proof::regions::two_factor_pieces;
 use crate::graph::cycle::CycleGraph;
 
 /// Whether [`open_end_candidates`] may tell where a free end of `problem` lies: an open tour
@@ -93,7 +93,8 @@ mod tests {
     use super::*;
     use crate::core::board::every_blocked_pattern;
     use crate::core::piece::Piece;
-    use crate::engine::{dfs, Answer, Limits, Stats};
+    use crate::engine::search::dfs;
+    use crate::engine::{Answer, Limits, Stats};
 
     /// On every blocked pattern of 4 x 4, 3 x 5 and 3 x 6 boards that has candidates, the open
     /// rook tour search finds, and the one from every other square, ends on a candidate.

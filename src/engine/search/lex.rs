@@ -8,7 +8,9 @@ use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::tour::Tour;
-use crate::engine::dfs::{exhausted, lex_key, possible_starts, CandidateOrder, Outcome, Walk};
+use crate::engine::search::dfs::{
+    exhausted, lex_key, possible_starts, CandidateOrder, Outcome, Walk,
+};
 use crate::engine::{Answer, Limits, Stats};
 
 /// Searches for the lexicographically first tour of `problem`.

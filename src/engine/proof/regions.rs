@@ -391,7 +391,7 @@ pub fn two_factor_pieces(graph: &CycleGraph, side: &[u8], factor: &[bool]) -> Ve
 
 /// The graph of `edges` (numbers of `graph`'s edges, a piece that alternates colours, `side`
 /// each vertex's side) with the virtual vertex split in two halves, as the flow splits it (see
-/// [`crate::engine::factor::two_factor`]), and its sides: the graph's vertices (the virtual one
+/// [`crate::engine::flow::factor::two_factor`]), and its sides: the graph's vertices (the virtual one
 /// left without edges), then the half on side 0, joined to the side-1 squares, then the half on
 /// side 1. Its edge `i` is `edges[i]`. The split graph is bipartite, so its residual graph tells
 /// the edges that lie in some subgraph with the degrees of a given one: in a subgraph with two
@@ -675,8 +675,10 @@ mod tests {
     use crate::core::board::every_blocked_pattern;
     use crate::core::piece::Piece;
     use crate::core::problem::TourShape;
-    use crate::engine::factor::{factor_cycles, two_factor};
-    use crate::engine::{check, dfs, Answer, Impossibility, Limits, Stats};
+    use crate::engine::flow::factor::{factor_cycles, two_factor};
+    use crate::engine::proof::check;
+    use crate::engine::search::dfs;
+    use crate::engine::{Answer, Impossibility, Limits, Stats};
 
     /// On every blocked pattern of 4 x 4, 3 x 5 and 3 x 6 boards, for the knight and the rook,
     /// with both ends free and with the start fixed on the first free square: where the open

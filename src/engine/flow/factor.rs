@@ -9,7 +9,7 @@
 
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
-use crate::engine::b_matching::{BMatching, CapacitatedGraph};
+use crate::engine::flow::b_matching::{BMatching, CapacitatedGraph};
 use crate::engine::{HallCut, Impossibility};
 use crate::graph::cycle::{two_colouring, CycleGraph, Vertex};
 

@@ -3,10 +3,12 @@
 use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
-use crate::engine::factor::{path_cover_shortfall, square_sides, two_factor, NoTwoFactor, PathEnd};
-use crate::engine::general_factor::general_two_factor;
-use crate::engine::regions::region_proof;
-use crate::engine::theory::{knight_tour_existence, Existence};
+use crate::engine::flow::factor::{
+    path_cover_shortfall, square_sides, two_factor, NoTwoFactor, PathEnd,
+};
+use crate::engine::flow::general_factor::general_two_factor;
+use crate::engine::proof::regions::region_proof;
+use crate::engine::proof::theory::{knight_tour_existence, Existence};
 use crate::engine::{HallCut, Impossibility, Pocket};
 use crate::graph::cut_squares::{cut_squares, pockets};
 use crate::graph::cycle::{two_colouring, CycleGraph};

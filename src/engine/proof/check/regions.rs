@@ -20,7 +20,7 @@ use crate::core::board::Square;
 use crate::core::plural::count_of;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::square::colour_name;
-use crate::engine::regions::RegionProof;
+use crate::engine::proof::regions::RegionProof;
 use std::collections::HashSet;
 
 /// Every region is sealed, and without the moves they seal `proof.inside` does not reach

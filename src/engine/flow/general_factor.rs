@@ -157,7 +157,7 @@ mod tests {
     use crate::core::piece::{MoveGraph, Piece};
     use crate::core::problem::{Problem, TourShape};
     use crate::core::rng::SplitMix64;
-    use crate::engine::factor::{two_factor, NoTwoFactor};
+    use crate::engine::flow::factor::{two_factor, NoTwoFactor};
     use crate::graph::generate::{planted_cubic, random_cubic};
     use std::collections::HashSet;
     use std::time::Instant;

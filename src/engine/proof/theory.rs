@@ -64,7 +64,7 @@ const CONRAD: &str = "Conrad, Hindrichs, Morsy and Wegener (1994): open knight's
 /// colour: the colour-count proof says so.)
 ///
 /// ```
-/// use toursat::engine::theory::{knight_tour_existence, Existence};
+/// use toursat::engine::proof::theory::{knight_tour_existence, Existence};
 /// use toursat::TourShape;
 /// assert_eq!(knight_tour_existence(8, 8, TourShape::Closed, None, None), Existence::Exists);
 /// assert!(matches!(

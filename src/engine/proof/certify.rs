@@ -2,7 +2,7 @@
 //! (search, SAT) by the SAT re-proof and varisat's checker.
 
 use crate::core::problem::Problem;
-use crate::engine::check::{self, Checked};
+use crate::engine::proof::check::{self, Checked};
 use crate::engine::sat::exchange::certify::{self as sat_certify, Certificate, ProofRequest};
 use crate::engine::sat::SatOptions;
 use crate::engine::{Impossibility, Limits};
