@@ -2,6 +2,7 @@
 //! plumbing every layer above shares (named values, bounded text input, counted words, a
 //! seeded random generator).
 
+pub(crate) mod adjacency;
 pub mod board;
 pub mod names;
 pub mod piece;

@@ -101,32 +101,3 @@ pub(crate) fn find_by_name<T: Copy>(
             format!("unknown {kind} {text:?}: expected {choices}")
         })
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::core::problem::TourShape;
-
-    #[test]
-    fn names_read_back_as_their_values() {
-        for shape in TourShape::ALL {
-            assert_eq!(shape.name().parse::<TourShape>(), Ok(shape));
-        }
-    }
-
-    #[test]
-    fn a_table_with_help_gives_each_name_its_line() {
-        use super::Named;
-        use crate::engine::Order;
-        assert_eq!(Order::all(), Order::ALL);
-        assert_eq!(Order::from_name("lex"), Ok(Order::Lex));
-        assert_eq!(Order::Lex.help(), "The lexicographically first tour");
-    }
-
-    #[test]
-    fn an_unknown_name_lists_every_choice() {
-        assert_eq!(
-            "round".parse::<TourShape>(),
-            Err("unknown tour \"round\": expected closed or open".to_string())
-        );
-    }
-}

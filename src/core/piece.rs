@@ -1,7 +1,7 @@
 //! Pieces (move sets) and the move graph they make on a board.
 
+use crate::core::adjacency::compressed_adjacency;
 use crate::core::board::{Board, Square};
-use crate::graph::cycle::compressed_adjacency;
 use std::fmt;
 use std::str::FromStr;
 

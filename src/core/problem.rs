@@ -160,3 +160,23 @@ impl Problem {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::TourShape;
+
+    #[test]
+    fn names_read_back_as_their_values() {
+        for shape in TourShape::ALL {
+            assert_eq!(shape.name().parse::<TourShape>(), Ok(shape));
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_lists_every_choice() {
+        assert_eq!(
+            "round".parse::<TourShape>(),
+            Err("unknown tour \"round\": expected closed or open".to_string())
+        );
+    }
+}

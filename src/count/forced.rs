@@ -7,7 +7,8 @@
 //! possibilities that no Hamiltonian cycle has, so when the used edges end as one cycle through
 //! every vertex, no other tour exists. Linear in the graph, up to the union-find's factor.
 
-use crate::graph::cycle::{root_with_halving, CycleGraph, Vertex};
+use crate::core::adjacency::root_with_halving;
+use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// What the rules know of an edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

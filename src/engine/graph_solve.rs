@@ -1,9 +1,9 @@
 //! Solving a graph problem: the board's path (cheap proofs, engine, verifier) on a graph file.
 
+use super::choose::{answer_verified, within_deadline};
 use super::proof::cheap;
 use super::search::dfs;
-use super::{answer_verified, sat, within_deadline, Answer, EngineChoice, Order};
-use super::{Solution, SolveError, SolveOptions, Stats, Stop};
+use super::{sat, Answer, EngineChoice, Order, Solution, SolveError, SolveOptions, Stats, Stop};
 use crate::core::piece::MoveGraph;
 use crate::graph::problem::GraphProblem;
 use crate::verify::graph::verify_graph_tour;

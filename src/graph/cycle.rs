@@ -4,14 +4,13 @@
 //! joined to every square the tour may start or end on. A Hamiltonian cycle of this graph,
 //! cut open at the virtual vertex, is an open tour.
 
+use crate::core::adjacency::compressed_adjacency;
+pub use crate::core::adjacency::Vertex;
 use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::tour::Tour;
 use crate::graph::problem::GraphProblem;
-
-/// A vertex of the cycle graph.
-pub type Vertex = u32;
 
 /// An undirected graph over the free squares (and a virtual vertex for open tours), with
 /// numbered edges and compressed adjacency.
@@ -308,40 +307,11 @@ impl CycleGraph {
     }
 }
 
-/// The compressed adjacency of `edges` on `vertex_count` vertices: each vertex's offset into
-/// one buffer of `(neighbour, edge)` pairs, and that buffer.
-pub(crate) fn compressed_adjacency(
-    vertex_count: usize,
-    edges: &[(Vertex, Vertex)],
-) -> (Vec<u32>, Vec<(Vertex, u32)>) {
-    let mut offsets = vec![0u32; vertex_count + 1];
-    for &(a, b) in edges {
-        offsets[a as usize + 1] += 1;
-        offsets[b as usize + 1] += 1;
+impl GraphProblem {
+    /// The graph the engines work on.
+    pub fn cycle_graph(&self) -> CycleGraph {
+        CycleGraph::of_graph(self)
     }
-    for vertex in 0..vertex_count {
-        offsets[vertex + 1] += offsets[vertex];
-    }
-    let mut fill = offsets.clone();
-    let mut adjacency = vec![(0, 0); edges.len() * 2];
-    for (edge, &(a, b)) in edges.iter().enumerate() {
-        adjacency[fill[a as usize] as usize] = (b, edge as u32);
-        fill[a as usize] += 1;
-        adjacency[fill[b as usize] as usize] = (a, edge as u32);
-        fill[b as usize] += 1;
-    }
-    (offsets, adjacency)
-}
-
-/// The root of `item` in a forest of parent links (a root is its own parent), halving the path
-/// on the way: the find of a union-find.
-pub(crate) fn root_with_halving(parent: &mut [u32], mut item: u32) -> u32 {
-    while parent[item as usize] != item {
-        let grandparent = parent[parent[item as usize] as usize];
-        parent[item as usize] = grandparent;
-        item = grandparent;
-    }
-    item
 }
 
 /// The sides (0 or 1) of a 2-colouring of the vertices `0..vertex_count`, whose neighbours

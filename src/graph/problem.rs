@@ -1,10 +1,10 @@
 //! Tour problems on a graph given by its edges (a graph file): a Hamiltonian cycle or path.
 //!
 //! A board is one source of graphs ([`crate::Problem`]); a graph file is the other. Both become
-//! a [`CycleGraph`], the graph every engine works on.
+//! a [`CycleGraph`](crate::graph::cycle::CycleGraph), the graph every engine works on.
 
+use crate::core::adjacency::Vertex;
 use crate::core::problem::{ProblemError, TourShape};
-use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// A tour to find: every vertex of the graph once, along its edges.
 ///
@@ -87,10 +87,5 @@ impl GraphProblem {
             }
             _ => Ok(()),
         }
-    }
-
-    /// The graph the engines work on.
-    pub fn cycle_graph(&self) -> CycleGraph {
-        CycleGraph::of_graph(self)
     }
 }

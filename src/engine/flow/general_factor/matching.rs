@@ -12,7 +12,8 @@
 //! A search touches only the vertices it labels, and resets only those, so it costs about what
 //! it explores rather than the whole graph; the greedy start leaves few roots to search from.
 
-use crate::graph::cycle::{root_with_halving, CycleGraph, Vertex};
+use crate::core::adjacency::root_with_halving;
+use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// No vertex: the mate of an unmatched vertex, or the end of a walk.
 const NONE: Vertex = Vertex::MAX;

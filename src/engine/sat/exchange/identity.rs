@@ -9,7 +9,7 @@
 //! unrelated CNF), not against forgery: it is no signature.
 
 use crate::engine::sat::encode::connectivity::Connectivity;
-use crate::engine::sat::exchange::dimacs::Source;
+use crate::engine::sat::exchange::source::Source;
 use crate::engine::sat::Encoding;
 use std::fmt;
 use std::io::{BufRead, Read};
