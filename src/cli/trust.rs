@@ -7,7 +7,8 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use toursat::engine::proof::certify::Certified;
-use toursat::engine::sat::exchange::certify::{self, Certificate, CertifyError, ProofRequest};
+use toursat::engine::proof::certify::CertifyError;
+use toursat::engine::sat::exchange::certify::{self, Certificate, ProofRequest};
 use toursat::engine::{self, Answer, Limits, Solution};
 use toursat::format::{self, reason};
 use toursat::Problem;
@@ -69,7 +70,7 @@ impl TrustArgs {
         };
         certify::prove_no_tour(problem, &engine.sat_options(), limits, &request)
             .map(Some)
-            .map_err(|error| sat_error(error, engine))
+            .map_err(|error| certify_error(error, engine))
     }
 
     /// With `--certify`, certifies a no-tour answer (see [`engine::proof::certify::certify`]) and
@@ -88,12 +89,8 @@ impl TrustArgs {
             return Ok(None);
         }
         let certified =
-            engine::proof::certify::certify(problem, why, &engine.sat_options(), limits).map_err(
-                |error| match error {
-                    engine::proof::certify::CertifyError::Sat(error) => sat_error(error, engine),
-                    rejected => CliError::with_status(exit::INTERNAL, rejected),
-                },
-            )?;
+            engine::proof::certify::certify(problem, why, &engine.sat_options(), limits)
+                .map_err(|error| certify_error(error, engine))?;
         let line = reason::certified_line(problem, why, &certified);
         writeln!(std::io::stderr().lock(), "toursat: {line}")
             .map_err(|error| CliError::input(format!("writing the certificate: {error}")))?;
@@ -129,8 +126,8 @@ impl TrustArgs {
     }
 }
 
-/// The error to print for a SAT re-proof that failed, with its exit status.
-fn sat_error(error: CertifyError, engine: &EngineArgs) -> CliError {
+/// The error to print for a certificate that failed, with its exit status.
+fn certify_error(error: CertifyError, engine: &EngineArgs) -> CliError {
     match error {
         CertifyError::Stopped(stop) => CliError::with_status(
             exit::for_stop(stop),

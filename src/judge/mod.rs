@@ -9,7 +9,6 @@ use crate::core::problem::{Problem, ProblemError};
 use crate::core::text_input::BYTE_ORDER_MARK;
 use crate::core::tour::Tour;
 use crate::engine::proof::certify::{certify, CertifyError};
-use crate::engine::sat::exchange::certify::CertifyError as SatCertifyError;
 use crate::engine::sat::SatOptions;
 use crate::engine::{self, Answer, EngineChoice, Limits, Order, SolveError, SolveOptions, Stop};
 use crate::format::reason::certified_line;
@@ -366,7 +365,7 @@ fn solve_case(
                     on_certified(case, &certified_line(problem, &why, &certified));
                     Ok(None)
                 }
-                Err(CertifyError::Sat(SatCertifyError::Stopped(stop))) => Err(stopped(stop)),
+                Err(CertifyError::Stopped(stop)) => Err(stopped(stop)),
                 Err(failure) => Err(error(JudgeErrorKind::Internal(format!(
                     "certifying no tour: {failure}"
                 )))),

@@ -2,11 +2,11 @@
 //! (search, SAT) by the SAT re-proof and varisat's checker.
 
 use crate::core::problem::Problem;
+pub use crate::engine::proof::certify_error::CertifyError;
 use crate::engine::proof::check::{self, Checked};
 use crate::engine::sat::exchange::certify::{self as sat_certify, Certificate, ProofRequest};
 use crate::engine::sat::SatOptions;
 use crate::engine::{Impossibility, Limits};
-use std::fmt;
 use std::time::Instant;
 
 /// What certifies an answer of no tour.
@@ -46,31 +46,6 @@ impl Certified {
     }
 }
 
-/// Why an answer of no tour could not be certified.
-#[derive(Debug)]
-pub enum CertifyError {
-    /// The argument failed its independent check (a bug in toursat).
-    Rejected(String),
-    /// The SAT re-proof stopped or failed.
-    Sat(sat_certify::CertifyError),
-}
-
-impl fmt::Display for CertifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CertifyError::Rejected(why) => {
-                write!(
-                    f,
-                    "internal error: the argument of no tour failed its check: {why}"
-                )
-            }
-            CertifyError::Sat(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for CertifyError {}
-
 /// Certifies that `problem` (well posed) has no tour for the reason `why`: a cheap argument is
 /// checked independently, in linear time; search and SAT answers are proved again with the SAT
 /// engine (`sat_options`, within `limits`) and the proof checked.
@@ -89,8 +64,7 @@ pub fn certify(
                 check: true,
                 ..ProofRequest::default()
             };
-            let certificate = sat_certify::prove_no_tour(problem, sat_options, limits, &request)
-                .map_err(CertifyError::Sat)?;
+            let certificate = sat_certify::prove_no_tour(problem, sat_options, limits, &request)?;
             Evidence::SatProof(certificate)
         }
     };

@@ -3,6 +3,7 @@
 //! the arguments and their certificates.
 
 pub mod certify;
+pub(crate) mod certify_error;
 pub(crate) mod cheap;
 pub mod check;
 pub(crate) mod open_ends;
