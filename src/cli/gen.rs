@@ -12,7 +12,7 @@ use std::time::Duration;
 use toursat::core::board::BoardFormat;
 use toursat::engine::finish_by;
 use toursat::engine::Limits;
-use toursat::format::explain_stop;
+use toursat::format::reason::explain_stop;
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
 use toursat::{Board, MarkedEnds, Piece};
 

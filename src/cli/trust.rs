@@ -133,7 +133,7 @@ fn certify_error(error: CertifyError, engine: &EngineArgs) -> CliError {
             exit::for_stop(stop),
             format!(
                 "certifying: {}",
-                format::explain_stop(stop, engine.timeout_seconds())
+                format::reason::explain_stop(stop, engine.timeout_seconds())
             ),
         ),
         CertifyError::Io(error) => CliError::input(format!("writing the proof: {error}")),

@@ -1,7 +1,8 @@
 //! The JSON format: the problem, the answer, the tour and statistics in one object.
 
 use super::reason::{certification, reason as structured_reason, Certification, Reason};
-use super::{explain, explain_stop, Format, FormatError};
+use super::reason::{explain, explain_stop};
+use super::{Format, FormatError};
 use crate::core::board::{Board, Square};
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;

@@ -1,6 +1,16 @@
-//! Why an answer holds: the full explanation for a person and its structured form for JSON.
+//! The words of an answer, in one place: why no tour exists (a board's in `board`, a graph's
+//! in `graph`), why an engine stopped (`stop`), the full explanation for a person and its
+//! structured form for JSON.
 
-use super::{explain, explain_stop};
+mod board;
+mod graph;
+mod stop;
+
+pub use board::explain;
+pub use graph::explain_graph;
+pub(crate) use graph::{named_vertices, numbered};
+pub use stop::explain_stop;
+
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
