@@ -13,8 +13,6 @@
 //! assert_eq!(tour.len(), 30);
 //! ```
 
-#[doc(hidden)]
-// Public for the command line's output files; not part of the library's surface.
 pub mod atomic_file;
 pub mod bench;
 pub mod compare;

@@ -8,9 +8,6 @@ pub mod names;
 pub mod piece;
 pub(crate) mod plural;
 pub mod problem;
-// Not part of the API (hidden from the docs): the tests sample boards with the generator that
-// `gen` uses.
-#[doc(hidden)]
 pub mod rng;
 pub mod square;
 pub mod text_input;
