@@ -13,7 +13,6 @@
 //! assert_eq!(tour.len(), 30);
 //! ```
 
-pub mod atomic_file;
 pub mod bench;
 pub mod compare;
 pub mod core;

@@ -7,7 +7,7 @@ use super::watchdog::Watchdog;
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use toursat::atomic_file;
+use toursat::core::atomic_file;
 use toursat::engine::sat::exchange::export::{self, ExportError, ExportOptions};
 use toursat::engine::sat::Connectivity;
 use toursat::engine::Stop;

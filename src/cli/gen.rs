@@ -319,6 +319,6 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
 
 /// Writes a board file.
 fn write_board(path: &Path, text: &str) -> Result<(), CliError> {
-    toursat::atomic_file::write_file(path, |out| out.write_all(text.as_bytes()))
+    toursat::core::atomic_file::write_file(path, |out| out.write_all(text.as_bytes()))
         .map_err(|error| CliError::in_file(path, error))
 }

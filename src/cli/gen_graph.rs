@@ -76,8 +76,10 @@ pub fn run(args: &GenGraphArgs) -> Result<u8, CliError> {
     let (graph, name, comment) = generate(args)?;
     let text = write_hcp(&name, Some(&comment), graph.vertex_count, &graph.edges);
     match &args.output {
-        Some(path) => toursat::atomic_file::write_file(path, |out| out.write_all(text.as_bytes()))
-            .map_err(|error| CliError::in_file(path, error)),
+        Some(path) => {
+            toursat::core::atomic_file::write_file(path, |out| out.write_all(text.as_bytes()))
+                .map_err(|error| CliError::in_file(path, error))
+        }
         None => std::io::stdout()
             .lock()
             .write_all(text.as_bytes())

@@ -14,7 +14,7 @@
 //! A standard DRAT proof of the final formula (base and cuts), solved once more from scratch, can
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
-use crate::atomic_file::AtomicFile;
+use crate::core::atomic_file::AtomicFile;
 use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
