@@ -6,8 +6,9 @@ use std::hint::black_box;
 use std::time::Instant;
 use toursat::engine::sat::cnf::formula::Formula;
 use toursat::engine::sat::{self, Encoding, SatOptions};
-use toursat::engine::{dfs, Limits, Stats};
-use toursat::graph::CycleGraph;
+use toursat::engine::search::dfs;
+use toursat::engine::{Limits, Stats};
+use toursat::graph::cycle::CycleGraph;
 use toursat::{gen, MoveGraph, Piece, Problem, TourShape};
 
 /// The median seconds of `runs` calls of `work`.

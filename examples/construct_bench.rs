@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 use toursat::engine::construct::construct;
-use toursat::verify_stream::verify_stream;
+use toursat::verify::stream::verify_stream;
 use toursat::{Board, Piece, Problem, TourShape};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

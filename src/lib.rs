@@ -13,41 +13,21 @@
 //! assert_eq!(tour.len(), 30);
 //! ```
 
-#[doc(hidden)]
-// Public for the command line's output files; not part of the library's surface.
-pub mod atomic_file;
 pub mod bench;
-pub mod board;
 pub mod compare;
+pub mod core;
 pub mod count;
-pub(crate) mod cut_squares;
 pub mod engine;
 pub mod format;
 pub mod gen;
-pub mod gen_graph;
 pub mod graph;
-pub mod graph_file;
-pub mod graph_problem;
 pub mod judge;
-pub mod names;
-pub mod piece;
-pub(crate) mod plural;
-pub mod problem;
-// Not part of the API (hidden from the docs): the tests sample boards with the generator that
-// `gen` uses.
-#[doc(hidden)]
-pub mod rng;
 pub mod serve;
-pub mod square;
-pub mod text_input;
-pub mod tour;
 pub mod verify;
-pub mod verify_graph;
-pub mod verify_stream;
 
-pub use board::{Board, BoardError, MarkedEnds, Square};
+pub use crate::core::board::{Board, BoardError, MarkedEnds, Square};
+pub use crate::core::piece::{MoveGraph, Piece};
+pub use crate::core::problem::{Problem, TourShape};
+pub use crate::core::tour::Tour;
 pub use engine::{Answer, Impossibility, Limits, Order, Solution, SolveOptions, Stats};
-pub use piece::{MoveGraph, Piece};
-pub use problem::{Problem, TourShape};
-pub use tour::Tour;
-pub use verify::{verify, TourError};
+pub use verify::board::{verify, TourError};

@@ -5,7 +5,7 @@ mod common;
 
 use common::{scratch_path, toursat, Run};
 use proptest::prelude::*;
-use toursat::board::{puzzlink, MAX_SQUARES};
+use toursat::core::board::{puzzlink, MAX_SQUARES};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::{verify, Board, Piece, Problem, TourShape};
 

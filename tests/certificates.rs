@@ -4,9 +4,9 @@
 mod common;
 
 use common::{toursat, Run};
-use toursat::engine::certify::{certify, CertifyError, Evidence};
 use toursat::engine::cheap_proof;
-use toursat::engine::check::{check, pocket_end_squares, Method};
+use toursat::engine::proof::certify::{certify, CertifyError, Evidence};
+use toursat::engine::proof::check::{check, pocket_end_squares, Method};
 use toursat::engine::sat::SatOptions;
 use toursat::engine::{self, HallCut, Pocket, SolveOptions};
 use toursat::format::reason::reason;
@@ -142,7 +142,7 @@ fn open_tours_with_both_ends_free_are_refuted_only_where_search_finds_none() {
     assert!(refuted.len() >= 10, "only {} boards refuted", refuted.len());
     for (problem, why) in &refuted {
         let graph = MoveGraph::new(&problem.board, problem.piece);
-        let answer = engine::dfs::search(
+        let answer = engine::search::dfs::search(
             problem,
             &graph,
             &Limits::none(),

@@ -4,7 +4,8 @@
 mod common;
 
 use common::{scratch_dir, toursat};
-use toursat::engine::sat::exchange::certify::{prove_no_tour, CertifyError, ProofRequest};
+use toursat::engine::proof::certify::CertifyError;
+use toursat::engine::sat::exchange::certify::{prove_no_tour, ProofRequest};
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, Answer, SolveOptions};
 use toursat::{Board, Limits, Piece, Problem, TourShape};

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{toursat, Run};
+use toursat::core::names::Named;
 use toursat::format::OutputFormat;
-use toursat::names::Named;
 
 #[test]
 fn construct_refuses_a_rook_board() {

@@ -5,8 +5,8 @@ mod common;
 use common::{toursat, Run};
 use std::path::PathBuf;
 use std::time::Instant;
-use toursat::gen_graph::{generalized_petersen, planted_cubic};
-use toursat::graph_file::write_hcp;
+use toursat::graph::file::write_hcp;
+use toursat::graph::generate::{generalized_petersen, planted_cubic};
 
 /// Three tiny board files in the tests' scratch folder: two with a rook circuit, one without.
 fn tiny_boards() -> Vec<String> {

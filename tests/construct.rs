@@ -4,9 +4,9 @@
 
 use toursat::engine::construct::strip::{CLOSED_3_FROM, OPEN_3_FROM, OPEN_4_FROM};
 use toursat::engine::construct::{construct, covers, ConstructError};
-use toursat::engine::theory::{has_closed_tour, has_open_tour};
+use toursat::engine::proof::theory::{has_closed_tour, has_open_tour};
 use toursat::engine::{self, Answer, EngineChoice, SolveOptions};
-use toursat::verify_stream::verify_stream;
+use toursat::verify::stream::verify_stream;
 use toursat::{verify, Board, Piece, Problem, Square, TourShape};
 
 fn knight(rows: u64, cols: u64, shape: TourShape) -> Problem {

@@ -7,7 +7,7 @@ mod common;
 use common::{toursat, Run};
 use std::path::PathBuf;
 use toursat::engine::cheap_proof;
-use toursat::engine::check::{check, Method};
+use toursat::engine::proof::check::{check, Method};
 use toursat::gen::{RegionBoard, RegionOptions, RegionShape};
 use toursat::{
     engine, gen, Answer, Board, Impossibility, MoveGraph, Piece, Problem, SolveOptions, TourShape,
@@ -53,7 +53,7 @@ fn ends_are_marked_reproducibly_and_taken_as_the_tour_ends() {
     let Run { stdout, status, .. } = toursat(&args, "");
     assert_eq!(status, 0);
     assert_eq!(toursat(&args, "").stdout, stdout);
-    let (board, ends) = Board::parse_marked(&stdout, toursat::board::MAX_SQUARES).unwrap();
+    let (board, ends) = Board::parse_marked(&stdout, toursat::core::board::MAX_SQUARES).unwrap();
     let (start, end) = (ends.start.unwrap(), ends.end.unwrap());
     assert_ne!(board.colour(start), board.colour(end));
     let mut written = args.to_vec();

@@ -5,13 +5,13 @@
 mod common;
 
 use common::{scratch, toursat, Run};
+use toursat::core::rng::SplitMix64;
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
-use toursat::gen_graph::{board_graph, generalized_petersen, planted_cubic};
-use toursat::graph_file::{read_graph, write_hcp};
-use toursat::graph_problem::GraphProblem;
-use toursat::rng::SplitMix64;
-use toursat::verify_graph::verify_graph_tour;
+use toursat::graph::file::{read_graph, write_hcp};
+use toursat::graph::generate::{board_graph, generalized_petersen, planted_cubic};
+use toursat::graph::problem::GraphProblem;
+use toursat::verify::graph::verify_graph_tour;
 use toursat::{Board, Piece, Problem, Tour, TourShape};
 
 /// A cubic graph of `vertex_count` vertices with a planted Hamiltonian cycle (`gen-graph --kind

@@ -6,7 +6,8 @@ mod common;
 
 use common::{scratch_dir, toursat, Run};
 use std::time::{Duration, Instant};
-use toursat::engine::sat::exchange::certify::{prove_no_tour, CertifyError, ProofRequest};
+use toursat::engine::proof::certify::CertifyError;
+use toursat::engine::sat::exchange::certify::{prove_no_tour, ProofRequest};
 use toursat::engine::sat::SatOptions;
 use toursat::engine::Stop;
 use toursat::{Board, Limits, Piece, Problem, TourShape};

@@ -1,12 +1,12 @@
 //! Joining a model's cycles by edge exchanges before cutting.
 
+use toursat::core::rng::SplitMix64;
 use toursat::engine::cheap_proof;
 use toursat::engine::sat::refine::merge::merge_cycles;
 use toursat::engine::sat::refine::Refinement;
 use toursat::engine::sat::{self, SatOptions};
 use toursat::gen;
-use toursat::graph::{CycleGraph, Vertex};
-use toursat::rng::SplitMix64;
+use toursat::graph::cycle::{CycleGraph, Vertex};
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
 use varisat::{ExtendFormula, Solver};
 

@@ -5,13 +5,13 @@
 mod common;
 
 use common::{scratch, toursat};
+use toursat::core::rng::SplitMix64;
 use toursat::engine::cheap_proof;
-use toursat::engine::check::{check, Method};
-use toursat::engine::dfs;
+use toursat::engine::proof::check::{check, Method};
+use toursat::engine::search::dfs;
 use toursat::engine::RegionProof;
 use toursat::engine::{self, solve_graph, SolveOptions, Stats};
-use toursat::gen_graph::board_graph;
-use toursat::rng::SplitMix64;
+use toursat::graph::generate::board_graph;
 use toursat::{Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, Square, TourShape};
 
 /// A 6 x 6 board found among the sampled ones, which no earlier cheap argument settles: its

@@ -13,7 +13,7 @@ use toursat::engine::sat::cnf::solver::DeadlineSolver;
 use toursat::engine::sat::Connectivity;
 use toursat::engine::sat::{self, Encoding, SatOptions};
 use toursat::engine::{self, EngineChoice, SolveOptions};
-use toursat::graph::CycleGraph;
+use toursat::graph::cycle::CycleGraph;
 use toursat::{verify, Answer, Board, Limits, MoveGraph, Piece, Problem, Stats, TourShape};
 
 /// The shapes checked, as (rows, cols).

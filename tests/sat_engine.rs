@@ -55,7 +55,7 @@ fn lex_order_gives_the_knights_journey_sample() {
     let names: String = tour
         .squares()
         .iter()
-        .map(|&s| toursat::square::name(&problem.board, s))
+        .map(|&s| toursat::core::square::name(&problem.board, s))
         .collect();
     assert_eq!(names, "A1B3C1A2B4C2A3B1C3A4B2C4");
 }
@@ -82,7 +82,7 @@ fn lex_first(problem: &Problem, engine: toursat::engine::EngineChoice) -> Option
         Answer::Found(tour) => Some(
             tour.squares()
                 .iter()
-                .map(|&s| toursat::square::name(&problem.board, s))
+                .map(|&s| toursat::core::square::name(&problem.board, s))
                 .collect(),
         ),
         Answer::NoTour(_) => None,

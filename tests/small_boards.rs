@@ -3,8 +3,8 @@
 //! The brute force below tries every path in lexicographic order (squares by column, then row),
 //! without any pruning, so the first tour it meets is the lexicographically first.
 
+use toursat::core::rng::SplitMix64;
 use toursat::engine::{self, Answer, Order, SolveOptions};
-use toursat::rng::SplitMix64;
 use toursat::{verify, Board, Piece, Problem, Square, TourShape};
 
 /// Board shapes checked, as (rows, cols).

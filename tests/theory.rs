@@ -1,8 +1,9 @@
 //! The knight's tour theorems agree with the engines on every board up to 8 x 8.
 
 use std::time::Duration;
-use toursat::engine::theory::{knight_tour_existence, Existence};
-use toursat::engine::{cheap_proof, dfs, Answer, Impossibility, Limits, Stats};
+use toursat::engine::proof::theory::{knight_tour_existence, Existence};
+use toursat::engine::search::dfs;
+use toursat::engine::{cheap_proof, Answer, Impossibility, Limits, Stats};
 use toursat::{verify, Board, MoveGraph, Piece, Problem, TourShape};
 
 /// Whether the engines find a tour: the cheap proofs other than the theorems, then depth-first

@@ -6,9 +6,10 @@ mod common;
 
 use common::{scratch, toursat, Run};
 use std::path::PathBuf;
+use toursat::core::square;
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::format::{FormatName, JUDGE_LINE_WIDTH};
-use toursat::{engine, square, verify, Answer, Problem, SolveOptions, TourShape};
+use toursat::{engine, verify, Answer, Problem, SolveOptions, TourShape};
 
 /// A problem with a tour.
 struct Case {

@@ -4,7 +4,7 @@
 use toursat::engine::sat::{self, SatOptions};
 use toursat::engine::two_factor;
 use toursat::engine::SatStats;
-use toursat::graph::CycleGraph;
+use toursat::graph::cycle::CycleGraph;
 use toursat::{
     verify, Answer, Board, Impossibility, Limits, MoveGraph, Piece, Problem, Stats, TourShape,
 };
@@ -153,7 +153,7 @@ fn a_board_past_the_cheap_flow_limit_without_a_two_factor_is_refuted_by_the_warm
         panic!("{answer:?}");
     };
     assert!(matches!(why, Impossibility::MoveShortage { .. }), "{why:?}");
-    assert!(toursat::engine::check::check(&problem, why)
+    assert!(toursat::engine::proof::check::check(&problem, why)
         .unwrap()
         .is_ok());
     assert_eq!(stats.solve_calls, 0, "{stats:?}");

@@ -8,7 +8,7 @@ mod decode_common;
 
 use libfuzzer_sys::fuzz_target;
 use toursat::engine::sat::exchange::model::{DecodeError, Decoder};
-use toursat::verify::verify;
+use toursat::verify::board::verify;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, text)) = data.split_first() else {

@@ -1,11 +1,11 @@
-//! Fuzz target: graph files (`graph_file::read_graph`, in every syntax) and their tours
-//! (`graph_file::read_graph_tour`) must be read or refused, never panic; a graph read back has
+//! Fuzz target: graph files (`graph::file::read_graph`, in every syntax) and their tours
+//! (`graph::file::read_graph_tour`) must be read or refused, never panic; a graph read back has
 //! sorted edges `a < b` within its vertices and writes back to the same graph as HCP, as
 //! DIMACS and as DIMACS with the FHCP files' bare `p N M` header; a tour read back lies within its vertices and writes back to the same tour.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use toursat::graph_file::{
+use toursat::graph::file::{
     read_graph, read_graph_as, read_graph_tour, write_dimacs, write_hcp, write_tsplib_tour,
     write_vertices, GraphFile, GraphSyntax, MAX_VERTICES,
 };

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use toursat::engine::sat::Connectivity;
-use toursat::graph::CycleGraph;
+use toursat::graph::cycle::CycleGraph;
 use toursat::engine::sat::cnf::formula::Formula;
 use toursat::engine::sat::cnf::solver::DeadlineSolver;
 use toursat::engine::sat::{self, Encoding, SatOptions};

@@ -8,13 +8,14 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use toursat::board::{puzzlink, MAX_SQUARES};
+use toursat::core::board::{puzzlink, MAX_SQUARES};
+use toursat::core::names::Named;
+use toursat::core::square;
+use toursat::core::text_input::{read_text, TextError};
 use toursat::engine::sat::{Encoding, SatOptions, COMPLETE_AFTER};
 use toursat::engine::{EngineChoice, Limits};
-use toursat::graph_file::GraphSyntax;
-use toursat::names::Named;
-use toursat::text_input::{read_text, TextError};
-use toursat::{square, Board, MarkedEnds, Piece, Problem, Square, TourShape};
+use toursat::graph::file::GraphSyntax;
+use toursat::{Board, MarkedEnds, Piece, Problem, Square, TourShape};
 
 /// `--engine`, its SAT options and `--timeout`.
 #[derive(Args, Debug, Clone)]

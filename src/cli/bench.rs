@@ -14,8 +14,8 @@ use std::time::Duration;
 use toursat::bench::{read_records, summarize, write_cactus, BenchRecord, Shard, DEFAULT_LIMITS};
 use toursat::compare::Status;
 use toursat::format::graph::tour_of_json;
-use toursat::graph_problem::GraphProblem;
-use toursat::verify_graph::verify_graph_tour;
+use toursat::graph::problem::GraphProblem;
+use toursat::verify::graph::verify_graph_tour;
 use toursat::TourShape;
 
 /// Examples shown under `toursat bench --help`.

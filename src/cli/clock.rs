@@ -6,7 +6,7 @@ use super::exit;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use toursat::engine::finish_by;
-use toursat::format::explain_stop;
+use toursat::format::reason::explain_stop;
 
 /// When the command started.
 static STARTED: OnceLock<Instant> = OnceLock::new();

@@ -10,7 +10,7 @@ use std::fmt;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use toursat::atomic_file;
+use toursat::core::atomic_file;
 use toursat::engine::sat::exchange::answer::{AnswerErrorKind, SolverAnswer};
 use toursat::engine::sat::exchange::dimacs;
 use toursat::engine::sat::exchange::export;

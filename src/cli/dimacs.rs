@@ -7,12 +7,12 @@ use super::watchdog::Watchdog;
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use toursat::atomic_file;
+use toursat::core::atomic_file;
 use toursat::engine::sat::exchange::export::{self, ExportError, ExportOptions};
 use toursat::engine::sat::Connectivity;
 use toursat::engine::Stop;
 use toursat::format;
-use toursat::format::graph::explain_graph;
+use toursat::format::reason::explain_graph;
 
 /// Examples shown under `toursat dimacs --help`.
 pub const EXAMPLES: &str = "\
@@ -50,7 +50,7 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
     let stopped = |stop| {
         CliError::with_status(
             exit::for_stop(stop),
-            format::explain_stop(stop, args.engine.timeout_seconds()),
+            format::reason::explain_stop(stop, args.engine.timeout_seconds()),
         )
     };
     // Only `--cuts-from-solve` has a time limit. The move graph and building the formula check
@@ -82,7 +82,7 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
             board_problem = args.problem.problem()?;
             let export = export::export(&board_problem, &options, &limits).map_err(refused)?;
             let no_tour = (export.impossibility.as_ref())
-                .map(|impossibility| format::explain(&board_problem.board, impossibility));
+                .map(|impossibility| format::reason::explain(&board_problem.board, impossibility));
             (export, no_tour)
         }
     };

@@ -9,10 +9,10 @@ use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use toursat::board::BoardFormat;
+use toursat::core::board::BoardFormat;
 use toursat::engine::finish_by;
 use toursat::engine::Limits;
-use toursat::format::explain_stop;
+use toursat::format::reason::explain_stop;
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
 use toursat::{Board, MarkedEnds, Piece};
 
@@ -319,6 +319,6 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
 
 /// Writes a board file.
 fn write_board(path: &Path, text: &str) -> Result<(), CliError> {
-    toursat::atomic_file::write_file(path, |out| out.write_all(text.as_bytes()))
+    toursat::core::atomic_file::write_file(path, |out| out.write_all(text.as_bytes()))
         .map_err(|error| CliError::in_file(path, error))
 }

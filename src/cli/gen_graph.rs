@@ -6,10 +6,10 @@ use super::exit;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
-use toursat::board::MAX_SQUARES;
-use toursat::gen_graph;
-use toursat::graph_file::write_hcp;
-use toursat::graph_problem::GraphProblem;
+use toursat::core::board::MAX_SQUARES;
+use toursat::graph::file::write_hcp;
+use toursat::graph::generate;
+use toursat::graph::problem::GraphProblem;
 use toursat::Piece;
 
 /// Examples shown under `toursat gen-graph --help`.
@@ -76,8 +76,10 @@ pub fn run(args: &GenGraphArgs) -> Result<u8, CliError> {
     let (graph, name, comment) = generate(args)?;
     let text = write_hcp(&name, Some(&comment), graph.vertex_count, &graph.edges);
     match &args.output {
-        Some(path) => toursat::atomic_file::write_file(path, |out| out.write_all(text.as_bytes()))
-            .map_err(|error| CliError::in_file(path, error)),
+        Some(path) => {
+            toursat::core::atomic_file::write_file(path, |out| out.write_all(text.as_bytes()))
+                .map_err(|error| CliError::in_file(path, error))
+        }
         None => std::io::stdout()
             .lock()
             .write_all(text.as_bytes())
@@ -88,11 +90,11 @@ pub fn run(args: &GenGraphArgs) -> Result<u8, CliError> {
 
 /// The graph asked for, its name and a comment saying how it was made.
 fn generate(args: &GenGraphArgs) -> Result<(GraphProblem, String, String), CliError> {
-    let refused = |error: gen_graph::GenGraphError| CliError::input(format!("gen-graph: {error}"));
+    let refused = |error: generate::GenGraphError| CliError::input(format!("gen-graph: {error}"));
     let vertices = args.vertices.unwrap_or_default();
     match args.kind {
         GraphKind::PlantedCubic => Ok((
-            gen_graph::planted_cubic(vertices, args.seed).map_err(refused)?,
+            generate::planted_cubic(vertices, args.seed).map_err(refused)?,
             format!("planted-cubic-{vertices}-s{}", args.seed),
             format!(
                 "cubic, a Hamiltonian cycle planted; toursat gen-graph --kind planted-cubic \
@@ -101,7 +103,7 @@ fn generate(args: &GenGraphArgs) -> Result<(GraphProblem, String, String), CliEr
             ),
         )),
         GraphKind::RandomCubic => Ok((
-            gen_graph::random_cubic(vertices, args.seed).map_err(refused)?,
+            generate::random_cubic(vertices, args.seed).map_err(refused)?,
             format!("random-cubic-{vertices}-s{}", args.seed),
             format!(
                 "random cubic; toursat gen-graph --kind random-cubic --vertices {vertices} \
@@ -117,7 +119,7 @@ fn generate(args: &GenGraphArgs) -> Result<(GraphProblem, String, String), CliEr
                 ));
             }
             Ok((
-                gen_graph::generalized_petersen(n, args.step).map_err(refused)?,
+                generate::generalized_petersen(n, args.step).map_err(refused)?,
                 format!("gp-{n}-{}", args.step),
                 format!(
                     "the generalized Petersen graph GP({n}, {}); toursat gen-graph --kind \
@@ -136,7 +138,7 @@ fn generate(args: &GenGraphArgs) -> Result<(GraphProblem, String, String), CliEr
                 |stem| stem.to_string_lossy().into_owned(),
             );
             Ok((
-                gen_graph::board_graph(&board, args.piece),
+                generate::board_graph(&board, args.piece),
                 format!("{stem}-{}", args.piece),
                 format!(
                     "the {} moves of a {} x {} board with {} blocked squares, free squares \

@@ -3,8 +3,8 @@
 use super::args::{read_input, ProblemArgs};
 use super::error::{input_name, CliError};
 use std::path::Path;
-use toursat::graph_file::{read_graph, read_graph_as, GraphSyntax};
-use toursat::graph_problem::GraphProblem;
+use toursat::graph::file::{read_graph, read_graph_as, GraphSyntax};
+use toursat::graph::problem::GraphProblem;
 use toursat::TourShape;
 
 /// The most bytes a graph file may hold: a line an edge, at most about 40 bytes each, for

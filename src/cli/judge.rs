@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use std::fs::File;
 use std::io::{self, BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
-use toursat::board::MAX_SQUARES;
+use toursat::core::board::MAX_SQUARES;
 use toursat::engine::EngineChoice;
 use toursat::judge::{
     knight_tour, knights_journey, rook_circuit, JudgeError, JudgeErrorKind, JudgeOptions,

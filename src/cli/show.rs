@@ -4,7 +4,7 @@ use super::error::CliError;
 use clap::{Args, ValueEnum};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use toursat::atomic_file;
+use toursat::core::atomic_file;
 use toursat::format::FormatError;
 
 /// `--color` and `--svg`.

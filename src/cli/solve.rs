@@ -199,7 +199,7 @@ fn finish(args: &SolveArgs, solution: &Solution) -> Result<u8, CliError> {
         Answer::NoTour(_) => Ok(exit::NO_TOUR),
         Answer::Stopped(stop) => Err(CliError::with_status(
             exit::for_stop(stop),
-            format::explain_stop(stop, args.engine.timeout_seconds()),
+            format::reason::explain_stop(stop, args.engine.timeout_seconds()),
         )),
     }
 }
@@ -246,7 +246,7 @@ fn stream_construction(
         Err(StreamError::Stopped(stop)) => {
             return Err(CliError::with_status(
                 exit::for_stop(stop),
-                format::explain_stop(stop, args.engine.timeout_seconds()),
+                format::reason::explain_stop(stop, args.engine.timeout_seconds()),
             ))
         }
         Err(invalid @ StreamError::InvalidTour(_)) => {

@@ -6,8 +6,9 @@ use super::exit;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
-use toursat::engine::certify::Certified;
-use toursat::engine::sat::exchange::certify::{self, Certificate, CertifyError, ProofRequest};
+use toursat::engine::proof::certify::Certified;
+use toursat::engine::proof::certify::CertifyError;
+use toursat::engine::sat::exchange::certify::{self, Certificate, ProofRequest};
 use toursat::engine::{self, Answer, Limits, Solution};
 use toursat::format::{self, reason};
 use toursat::Problem;
@@ -69,10 +70,10 @@ impl TrustArgs {
         };
         certify::prove_no_tour(problem, &engine.sat_options(), limits, &request)
             .map(Some)
-            .map_err(|error| sat_error(error, engine))
+            .map_err(|error| certify_error(error, engine))
     }
 
-    /// With `--certify`, certifies a no-tour answer (see [`engine::certify::certify`]) and
+    /// With `--certify`, certifies a no-tour answer (see [`engine::proof::certify::certify`]) and
     /// writes on stderr what was certified and how.
     pub fn certify(
         &self,
@@ -87,11 +88,9 @@ impl TrustArgs {
         if !self.certify {
             return Ok(None);
         }
-        let certified = engine::certify::certify(problem, why, &engine.sat_options(), limits)
-            .map_err(|error| match error {
-                engine::certify::CertifyError::Sat(error) => sat_error(error, engine),
-                rejected => CliError::with_status(exit::INTERNAL, rejected),
-            })?;
+        let certified =
+            engine::proof::certify::certify(problem, why, &engine.sat_options(), limits)
+                .map_err(|error| certify_error(error, engine))?;
         let line = reason::certified_line(problem, why, &certified);
         writeln!(std::io::stderr().lock(), "toursat: {line}")
             .map_err(|error| CliError::input(format!("writing the certificate: {error}")))?;
@@ -127,14 +126,14 @@ impl TrustArgs {
     }
 }
 
-/// The error to print for a SAT re-proof that failed, with its exit status.
-fn sat_error(error: CertifyError, engine: &EngineArgs) -> CliError {
+/// The error to print for a certificate that failed, with its exit status.
+fn certify_error(error: CertifyError, engine: &EngineArgs) -> CliError {
     match error {
         CertifyError::Stopped(stop) => CliError::with_status(
             exit::for_stop(stop),
             format!(
                 "certifying: {}",
-                format::explain_stop(stop, engine.timeout_seconds())
+                format::reason::explain_stop(stop, engine.timeout_seconds())
             ),
         ),
         CertifyError::Io(error) => CliError::input(format!("writing the proof: {error}")),

@@ -8,12 +8,12 @@ use super::show;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use toursat::board::MAX_SQUARES;
+use toursat::core::board::MAX_SQUARES;
 use toursat::format::graph::{read_graph_answer, write_graph_verdict};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::format::{Format, FormatError, Json, JsonAnswer, Svg};
-use toursat::graph_file::GraphSyntax;
-use toursat::verify_graph::verify_graph_tour;
+use toursat::graph::file::GraphSyntax;
+use toursat::verify::graph::verify_graph_tour;
 use toursat::{verify, Piece, Problem, TourShape};
 
 /// Examples shown under `toursat verify --help`.

@@ -12,11 +12,11 @@ pub use markdown::Markdown;
 pub use svg::Cactus;
 pub use table::Table;
 
+use crate::core::names::{named, Named};
+use crate::core::problem::Problem;
 use crate::engine::sat::{Encoding, SatOptions};
 use crate::engine::EngineChoice;
-use crate::graph_problem::GraphProblem;
-use crate::names::{named, Named};
-use crate::problem::Problem;
+use crate::graph::problem::GraphProblem;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -603,9 +603,9 @@ mod tests {
     fn progress_names_a_run_before_it_runs() {
         let log = Mutex::new(Vec::new());
         let problem = Problem::new(
-            crate::board::Board::new(2, 2).unwrap(),
-            crate::piece::Piece::Rook,
-            crate::problem::TourShape::Closed,
+            crate::core::board::Board::new(2, 2).unwrap(),
+            crate::core::piece::Piece::Rook,
+            crate::core::problem::TourShape::Closed,
         );
         let boards = ["a", "b"].map(|name| BoardEntry {
             name: name.to_string(),

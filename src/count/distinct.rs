@@ -10,15 +10,15 @@
 
 use super::forced::forced_cycle;
 use super::CountError;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::refine::Refinement;
 use crate::engine::sat::{trivial_tour, SatOptions};
 use crate::engine::{Limits, Stop};
-use crate::graph::{CycleGraph, Vertex};
-use crate::piece::MoveGraph;
-use crate::problem::Problem;
-use crate::tour::Tour;
-use crate::verify::verify;
+use crate::graph::cycle::{CycleGraph, Vertex};
+use crate::verify::board::verify;
 use varisat::Lit;
 
 /// The tours found, and whether they are all the tours there are.

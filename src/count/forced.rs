@@ -7,7 +7,8 @@
 //! possibilities that no Hamiltonian cycle has, so when the used edges end as one cycle through
 //! every vertex, no other tour exists. Linear in the graph, up to the union-find's factor.
 
-use crate::graph::{root_with_halving, CycleGraph, Vertex};
+use crate::core::adjacency::root_with_halving;
+use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// What the rules know of an edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,8 +149,8 @@ impl Forcing<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::{MoveGraph, Piece};
-    use crate::problem::{Problem, TourShape};
+    use crate::core::piece::{MoveGraph, Piece};
+    use crate::core::problem::{Problem, TourShape};
 
     fn cycle_of(board: &str) -> Option<Vec<Vertex>> {
         let problem = Problem::new(board.parse().unwrap(), Piece::Rook, TourShape::Closed);

@@ -29,8 +29,8 @@ pub use natural::Natural;
 pub use plan::MAX_SLOTS;
 pub use unique::{difference, moves_of, verdict, Difference, Move, Verdict};
 
+use crate::core::problem::{Problem, ProblemError, TourShape};
 use crate::engine::{Limits, Stop};
-use crate::problem::{Problem, ProblemError, TourShape};
 use frontier::Interrupted;
 use plan::Plan;
 use std::fmt;

@@ -7,9 +7,9 @@
 //! joined to every square a tour may end on; fixing an end forces its virtual edge.
 //! Each vertex holds a slot of the frontier from its first edge to its last.
 
-use crate::board::Square;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
 
 /// One edge to decide: the frontier slots of its two ends and what changes around it.
 #[derive(Debug, Clone, PartialEq, Eq)]

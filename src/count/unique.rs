@@ -5,10 +5,10 @@
 //! every tour, so when it finds none, that is a proof that the first tour is the only one.
 
 use super::{distinct_tours, CountError};
-use crate::board::Square;
+use crate::core::board::Square;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
 use crate::engine::Limits;
-use crate::problem::{Problem, TourShape};
-use crate::tour::Tour;
 
 /// A move: the two squares it joins, the smaller first.
 pub type Move = [Square; 2];
@@ -86,7 +86,7 @@ pub fn difference(problem: &Problem, first: &Tour, second: &Tour) -> Difference 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::Piece;
+    use crate::core::piece::Piece;
 
     fn rook_circuit(board: &str) -> Problem {
         Problem::new(board.parse().unwrap(), Piece::Rook, TourShape::Closed)

@@ -1,10 +1,12 @@
 //! Solving a graph problem: the board's path (cheap proofs, engine, verifier) on a graph file.
 
-use super::{answer_verified, dfs, proofs, sat, within_deadline, Answer, EngineChoice, Order};
-use super::{Solution, SolveError, SolveOptions, Stats, Stop};
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::verify_graph::verify_graph_tour;
+use super::choose::{answer_verified, within_deadline};
+use super::proof::cheap;
+use super::search::dfs;
+use super::{sat, Answer, EngineChoice, Order, Solution, SolveError, SolveOptions, Stats, Stop};
+use crate::core::piece::MoveGraph;
+use crate::graph::problem::GraphProblem;
+use crate::verify::graph::verify_graph_tour;
 
 /// The conflicts `auto` gives the directed arcs on a graph before the default SAT engine: on
 /// the FHCP graphs (docs/fhcp.md) the arcs answer within about 31,000 where they answer in
@@ -22,7 +24,7 @@ const ARCS_CONFLICTS: u64 = 40_000;
 ///
 /// ```
 /// use toursat::engine::{solve_graph, Answer, SolveOptions};
-/// use toursat::graph_problem::GraphProblem;
+/// use toursat::graph::problem::GraphProblem;
 /// use toursat::TourShape;
 /// let cube_edges = vec![(0, 1), (1, 2), (2, 3), (0, 3), (4, 5), (5, 6), (6, 7), (4, 7),
 ///                       (0, 4), (1, 5), (2, 6), (3, 7)];
@@ -65,7 +67,7 @@ fn solve_valid(problem: &GraphProblem, options: &SolveOptions) -> Result<Solutio
     let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
     answer_verified(
         options,
-        || proofs::cheap_graph_proof(problem, &graph),
+        || cheap::cheap_graph_proof(problem, &graph),
         |stats| run_engine(problem, &graph, options, stats),
         |tour| verify_graph_tour(problem, tour),
     )

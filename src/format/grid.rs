@@ -1,9 +1,9 @@
 //! The grid format: the board with the tour drawn in lines, or each square's visit number.
 
 use super::{Format, FormatError};
-use crate::board::Square;
-use crate::problem::{Problem, TourShape};
-use crate::tour::Tour;
+use crate::core::board::Square;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
 use std::io::Write;
 
 /// The board, one line a row (or two, for pieces that step diagonally).

@@ -1,12 +1,13 @@
 //! The JSON format: the problem, the answer, the tour and statistics in one object.
 
 use super::reason::{certification, reason as structured_reason, Certification, Reason};
-use super::{explain, explain_stop, Format, FormatError};
-use crate::board::{Board, Square};
+use super::reason::{explain, explain_stop};
+use super::{Format, FormatError};
+use crate::core::board::{Board, Square};
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use crate::count::{Distinct, Natural};
 use crate::engine::{Answer, SatStats, Solution, Stats};
-use crate::problem::Problem;
-use crate::tour::Tour;
 use serde::ser::{Serialize, Serializer};
 use std::io::Write;
 

@@ -14,6 +14,8 @@ pub mod stream;
 mod svg;
 pub mod verdict;
 
+use reason::{explain, explain_stop};
+
 pub use grid::Grid;
 pub use json::{CountAnswer, Json, JsonAnswer, JSON_VERSION};
 pub use moves::Moves;
@@ -23,13 +25,10 @@ pub use puzzlink::Puzzlink;
 pub use squares::Squares;
 pub use svg::{Svg, MAX_NUMBERED_SIDE};
 
-use crate::board::Board;
-use crate::engine::{Answer, Impossibility, Solution, Stats, Stop};
-use crate::names::{named, Named};
-use crate::plural::count_of;
-use crate::problem::Problem;
-use crate::square::coordinates;
-use crate::tour::Tour;
+use crate::core::names::{named, Named};
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
+use crate::engine::{Answer, Impossibility, Solution, Stats};
 use graph::GraphFormat;
 use std::fmt;
 use std::io::{self, Write};
@@ -282,112 +281,6 @@ impl std::error::Error for FormatError {}
 impl From<io::Error> for FormatError {
     fn from(error: io::Error) -> FormatError {
         FormatError::Io(error)
-    }
-}
-
-/// Why no tour exists, in words.
-pub fn explain(board: &Board, why: &Impossibility) -> String {
-    let at = |square| coordinates(board, square);
-    match why {
-        Impossibility::TooFewSquares => "a closed tour needs at least two free squares".into(),
-        Impossibility::ColourCount { even, odd, needed } => format!(
-            "the piece alternates colours, and {even} free squares with x+y even and {odd} with x+y odd do not allow it ({needed})"
-        ),
-        Impossibility::TooFewMoves { square, moves } => {
-            format!(
-                "square {} has only {}",
-                at(*square),
-                count_of(*moves, "move", "moves")
-            )
-        }
-        Impossibility::TooManyDeadEnds { squares } => {
-            let names: Vec<String> = squares.iter().map(|&square| at(square)).collect();
-            let have = match squares.len() {
-                1 => "has",
-                _ => "have",
-            };
-            format!(
-                "{} {have} a single move ({}), but a tour has only two ends",
-                count_of(squares.len(), "square", "squares"),
-                names.join(" ")
-            )
-        }
-        Impossibility::Disconnected { a, b } => {
-            format!("no sequence of moves joins {} and {}", at(*a), at(*b))
-        }
-        Impossibility::CutSquare { square } => format!(
-            "square {} splits the free squares, and a circuit cannot pass it twice",
-            at(*square)
-        ),
-        Impossibility::EndPockets { pockets } => {
-            let named: Vec<String> = pockets
-                .iter()
-                .map(|pocket| {
-                    let (inside, cut) = (at(pocket.inside), at(pocket.cut));
-                    format!("the pocket of {inside} through {cut}")
-                })
-                .collect();
-            format!(
-                "{} pockets of free squares are each joined to the rest through a single square \
-                 ({}), and an open tour needs an end in each, but it has only {} to place",
-                pockets.len(),
-                named.join("; "),
-                pockets.len() - 1
-            )
-        }
-        Impossibility::MoveShortage {
-            needed, possible, ..
-        } => format!(
-            "the piece alternates colours, so every tour move joins a square of one colour to one \
-             of the other; the squares of one colour need {needed} tour moves, but a maximum \
-             flow shows the board's moves can provide at most {possible} of them at once (some \
-             group of squares has too few neighbours)"
-        ),
-        Impossibility::NoTwoFactor => "a circuit gives every free square two tour moves, and a \
-            maximum matching shows the piece's moves cannot do that at every square at once (no \
-            2-factor)"
-            .into(),
-        Impossibility::SealedRegions(proof) => {
-            let sizes: Vec<String> = proof
-                .regions
-                .iter()
-                .map(|region| region.squares.len().to_string())
-                .collect();
-            format!(
-                "{} of {} free squares: counting tour moves by colour (an \
-                 open tour's ends take one each), a tour takes every move that leaves such a \
-                 region at its squares of one colour, and so none that leaves at the other \
-                 (sealed) colour; without the sealed moves, no sequence of moves joins {} and {}",
-                count_of(proof.regions.len(), "sealed region", "sealed regions"),
-                sizes.join(", "),
-                at(proof.inside),
-                at(proof.outside)
-            )
-        }
-        Impossibility::Theorem(theorem) => theorem.clone(),
-        Impossibility::Exhausted { nodes } => {
-            format!("the search tried every possibility ({nodes} nodes)")
-        }
-        Impossibility::Unsatisfiable => "the SAT solver proved the formula unsatisfiable".into(),
-    }
-}
-
-/// Why an engine stopped, in words; `timeout` is the time limit in seconds, if one was set.
-pub fn explain_stop(stop: Stop, timeout: Option<f64>) -> String {
-    match (stop, timeout) {
-        (Stop::Timeout, Some(seconds)) => format!("timed out after {seconds} s"),
-        (Stop::Timeout, None) => "timed out".to_string(),
-        (Stop::NodeBudget, _) => "stopped: the node budget ran out".to_string(),
-        (Stop::ConflictBudget, _) => {
-            "stopped: the SAT solver's conflict budget ran out".to_string()
-        }
-        (Stop::FormulaTooLarge, _) => "stopped: the SAT formula would pass the literal limit \
-            (--max-literals, set by default from this machine's memory); try a smaller board, \
-            or --engine construct or dfs"
-            .to_string(),
-        (Stop::InternalError, _) => {
-            "internal error: the engine reached a state it should never reach".to_string()
-        }
     }
 }
 

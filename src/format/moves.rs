@@ -1,9 +1,9 @@
 //! The moves format: letters N, S, E, W for rook-only tours, a fixed number a line.
 
 use super::{Format, FormatError};
-use crate::problem::{Problem, TourShape};
-use crate::square::coordinates;
-use crate::tour::Tour;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::square::coordinates;
+use crate::core::tour::Tour;
 use std::io::Write;
 
 /// The steps of a rook-only tour as letters: `N` (y-1), `S` (y+1), `E` (x+1), `W` (x-1).

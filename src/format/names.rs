@@ -1,9 +1,9 @@
 //! The names format: chess names run together, `A1B3C1`.
 
 use super::{Format, FormatError};
-use crate::problem::Problem;
-use crate::square::name;
-use crate::tour::Tour;
+use crate::core::problem::Problem;
+use crate::core::square::name;
+use crate::core::tour::Tour;
 use std::io::Write;
 
 /// Chess names (column letters, then the row from 1) run together on one line.

@@ -1,8 +1,8 @@
 //! The numbers format: 1-based row-major square numbers separated by single spaces.
 
 use super::{Format, FormatError};
-use crate::problem::Problem;
-use crate::tour::Tour;
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use std::io::Write;
 
 /// Square numbers counted row by row from 1 at the top left, separated by single spaces.

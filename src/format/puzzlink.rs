@@ -1,9 +1,9 @@
 //! The puzzlink format: the board of a tour as a puzz.link URL, the tour itself left out.
 
 use super::{Format, FormatError};
-use crate::board::puzzlink;
-use crate::problem::Problem;
-use crate::tour::Tour;
+use crate::core::board::puzzlink;
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use std::io::Write;
 
 /// Writes the board of a tour as its puzz.link URL (`https://puzz.link/p?simpleloop/…`), one

@@ -1,8 +1,8 @@
 //! The squares format: one `x,y` a line.
 
 use super::{Format, FormatError};
-use crate::problem::Problem;
-use crate::tour::Tour;
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use std::io::Write;
 
 /// One `x,y` (0-based column, row) a line, in visiting order.

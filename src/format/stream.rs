@@ -1,7 +1,7 @@
 //! Streaming output for tours too large to hold: squares written as an iterator yields them.
 
-use crate::board::{Board, Square};
-use crate::square::column_letters;
+use crate::core::board::{Board, Square};
+use crate::core::square::column_letters;
 use std::io::{self, Write};
 
 /// The formats a streamed tour can be written in.

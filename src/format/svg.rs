@@ -1,13 +1,13 @@
 //! The SVG format: a picture of the board and the tour.
 
 use super::{Format, FormatError};
-use crate::board::{Board, Square};
-use crate::engine::regions::SealedRegion;
+use crate::core::board::{Board, Square};
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::square::{colour_name, column_letters};
+use crate::core::tour::Tour;
+use crate::engine::proof::regions::SealedRegion;
 use crate::engine::Impossibility;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
-use crate::square::{colour_name, column_letters};
-use crate::tour::Tour;
 use std::io::Write;
 
 /// Side of a square in the picture's units.

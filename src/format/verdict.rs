@@ -6,11 +6,11 @@
 use super::json::{write_document, xy, ProblemJson, TourJson, JSON_VERSION};
 use super::svg::{write_runs, CELL};
 use super::{FormatError, Names};
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use crate::count::{difference, moves_of, Move, Verdict};
 use crate::format::Format;
-use crate::problem::Problem;
-use crate::tour::Tour;
 use serde::{Serialize, Serializer};
 use std::io::Write;
 

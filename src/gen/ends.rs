@@ -1,12 +1,12 @@
 //! Random fixed ends for an open tour of a generated board.
 
 use super::GenError;
-use crate::board::{Board, MarkedEnds, Square};
-use crate::engine::open_ends::open_end_candidates;
-use crate::engine::proofs::cheap_proof;
-use crate::piece::{MoveGraph, Piece};
-use crate::problem::{Problem, TourShape};
-use crate::rng::{hash, SplitMix64};
+use crate::core::board::{Board, MarkedEnds, Square};
+use crate::core::piece::{MoveGraph, Piece};
+use crate::core::problem::{Problem, TourShape};
+use crate::core::rng::{hash, SplitMix64};
+use crate::engine::proof::cheap::cheap_proof;
+use crate::engine::proof::open_ends::open_end_candidates;
 
 /// Mixed into the seed so that the ends' draws do not repeat the board's.
 const ENDS_STREAM: u64 = 0x656e_6473;

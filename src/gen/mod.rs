@@ -1,15 +1,15 @@
 //! Reproducible board generators: planted rook circuits, repaired random boards, holes, regions,
 //! puzzles with one loop.
 
-use crate::board::{Board, BoardError, Square};
-use crate::cut_squares::cut_squares;
-use crate::engine::proofs::cheap_proof;
-use crate::engine::regions::RegionProof;
+use crate::core::board::{Board, BoardError, Square};
+use crate::core::piece::{MoveGraph, Piece};
+use crate::core::problem::{Problem, TourShape};
+use crate::core::rng::SplitMix64;
+use crate::core::tour::Tour;
+use crate::engine::proof::cheap::cheap_proof;
+use crate::engine::proof::regions::RegionProof;
 use crate::engine::Impossibility;
-use crate::piece::{MoveGraph, Piece};
-use crate::problem::{Problem, TourShape};
-use crate::rng::SplitMix64;
-use crate::tour::Tour;
+use crate::graph::cut_squares::cut_squares;
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -698,7 +698,7 @@ fn draw_holes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::verify;
+    use crate::verify::board::verify;
 
     #[test]
     fn planted_circuit_is_a_rook_circuit_of_the_board() {

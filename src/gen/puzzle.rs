@@ -12,13 +12,13 @@
 //! answer was the solver's proof that no second one exists.
 
 use super::{bump, unbump, Circuit, GenError, Grid};
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
+use crate::core::piece::Piece;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::rng::SplitMix64;
+use crate::core::tour::Tour;
 use crate::count::{distinct_tours, CountError};
 use crate::engine::{Limits, Stop};
-use crate::piece::Piece;
-use crate::problem::{Problem, TourShape};
-use crate::rng::SplitMix64;
-use crate::tour::Tour;
 
 /// Rounds of "find a second loop, shade where it differs" before giving up.
 const MAX_ROUNDS: u32 = 10_000;
@@ -44,7 +44,7 @@ pub fn puzzle(
     }
     let mut circuit = circuit_of(&planted.circuit, grid.free.len());
     let mut length = planted.circuit.len();
-    let mut rng = SplitMix64::new(crate::rng::hash(seed, 0x5155_4c45));
+    let mut rng = SplitMix64::new(crate::core::rng::hash(seed, 0x5155_4c45));
     let target = (shaded.unwrap_or(0.0).clamp(0.0, 1.0) * grid.free.len() as f64) as usize;
     let mut tries = 0usize;
     while grid.free.len() - length < target && tries < 100 * grid.free.len() {

@@ -27,18 +27,18 @@
 use super::{
     bump, exchange, keep_largest_piece, unbump, Circuit, GenError, Grid, SMALL_REGION_SHARE,
 };
-use crate::board::{Board, Square};
-use crate::cut_squares::cut_squares;
-use crate::engine::factor::{square_sides, two_factor};
-use crate::engine::proofs::cheap_proof;
-use crate::engine::regions::two_factor_pieces;
+use crate::core::board::{Board, Square};
+use crate::core::names::named;
+use crate::core::piece::{MoveGraph, Piece};
+use crate::core::problem::{Problem, TourShape};
+use crate::core::rng::SplitMix64;
+use crate::core::tour::Tour;
+use crate::engine::flow::factor::{square_sides, two_factor};
+use crate::engine::proof::cheap::cheap_proof;
+use crate::engine::proof::regions::two_factor_pieces;
 use crate::engine::{self, Answer, Impossibility, Limits, SolveOptions};
-use crate::graph::CycleGraph;
-use crate::names::named;
-use crate::piece::{MoveGraph, Piece};
-use crate::problem::{Problem, TourShape};
-use crate::rng::SplitMix64;
-use crate::tour::Tour;
+use crate::graph::cut_squares::cut_squares;
+use crate::graph::cycle::CycleGraph;
 use std::time::Duration;
 
 /// The fewest rows and columns of a region board.

@@ -1,11 +1,11 @@
 //! The knight-tour judge problem (Sicily 1153 on 8x8, Sicily 1152 on 5x6).
 
 use super::{format_error, integers, JudgeError, JudgeErrorKind, JudgeOptions, Lines, OnCertified};
-use crate::board::Board;
+use crate::core::board::Board;
+use crate::core::piece::Piece;
+use crate::core::problem::{Problem, TourShape};
 use crate::engine::Order;
 use crate::format::{Format, Numbers};
-use crate::piece::Piece;
-use crate::problem::{Problem, TourShape};
 use std::io::{BufRead, Write};
 
 /// Answers every start of `input` with an open knight's tour of `board`, flushing after each.

@@ -4,10 +4,10 @@ use super::{
     board, format_error, integers, solve_case, JudgeError, JudgeErrorKind, JudgeOptions, Lines,
     OnCertified,
 };
+use crate::core::piece::Piece;
+use crate::core::problem::{Problem, TourShape};
 use crate::engine::Order;
 use crate::format::{Format, Names};
-use crate::piece::Piece;
-use crate::problem::{Problem, TourShape};
 use std::io::{BufRead, Write};
 
 /// The most squares a knight's journey board may have.

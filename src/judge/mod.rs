@@ -4,17 +4,17 @@ pub mod knight_tour;
 pub mod knights_journey;
 pub mod rook_circuit;
 
-use crate::board::{Board, BoardError, MAX_SQUARES};
-use crate::engine::certify::{certify, CertifyError};
-use crate::engine::sat::exchange::certify::CertifyError as SatCertifyError;
+use crate::core::board::{Board, BoardError, MAX_SQUARES};
+use crate::core::problem::{Problem, ProblemError};
+use crate::core::text_input::BYTE_ORDER_MARK;
+use crate::core::tour::Tour;
+use crate::engine::proof::certify::{certify, CertifyError};
 use crate::engine::sat::SatOptions;
 use crate::engine::{self, Answer, EngineChoice, Limits, Order, SolveError, SolveOptions, Stop};
 use crate::format::reason::certified_line;
-use crate::format::{explain_stop, FormatError};
-use crate::problem::{Problem, ProblemError};
-use crate::text_input::BYTE_ORDER_MARK;
-use crate::tour::Tour;
-use crate::verify::verify;
+use crate::format::reason::explain_stop;
+use crate::format::FormatError;
+use crate::verify::board::verify;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 use std::time::Duration;
@@ -32,7 +32,7 @@ pub struct JudgeOptions {
     pub formula_literals: Option<usize>,
     /// The most squares a board may have.
     pub max_squares: u64,
-    /// Certify every no-tour answer before printing it (see [`crate::engine::certify`]).
+    /// Certify every no-tour answer before printing it (see [`crate::engine::proof::certify`]).
     pub certify: bool,
     /// The most bytes an input line may hold, not counting its line end: a longer line is refused
     /// before more of it is read, so that reading takes constant memory whatever the input.
@@ -366,7 +366,7 @@ fn solve_case(
                     on_certified(case, &certified_line(problem, &why, &certified));
                     Ok(None)
                 }
-                Err(CertifyError::Sat(SatCertifyError::Stopped(stop))) => Err(stopped(stop)),
+                Err(CertifyError::Stopped(stop)) => Err(stopped(stop)),
                 Err(failure) => Err(error(JudgeErrorKind::Internal(format!(
                     "certifying no tour: {failure}"
                 )))),

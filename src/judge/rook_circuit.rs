@@ -4,10 +4,10 @@ use super::{
     board, format_error, integers, solve_case, JudgeError, JudgeErrorKind, JudgeOptions, Lines,
     OnCertified,
 };
+use crate::core::piece::Piece;
+use crate::core::problem::{Problem, TourShape};
 use crate::engine::Order;
 use crate::format::{Format, Moves, JUDGE_LINE_WIDTH};
-use crate::piece::Piece;
-use crate::problem::{Problem, TourShape};
 use std::io::{BufRead, Write};
 
 /// What the header line of a case holds.

@@ -2,7 +2,7 @@
 //! document is sent, so that no tour reaches a client unchecked, whatever the worker did.
 
 use super::http::ApiError;
-use crate::problem::Problem;
+use crate::core::problem::Problem;
 use crate::{verify, Tour};
 use serde_json::Value;
 

@@ -3,12 +3,12 @@
 //! field.
 
 use super::http::ApiError;
-use crate::board::Board;
+use crate::core::board::Board;
 use crate::gen::{RegionOptions, RegionShape};
-use crate::names::Named;
-use crate::piece::Piece;
-use crate::problem::{Problem, TourShape};
-use crate::square;
+use crate::core::names::Named;
+use crate::core::piece::Piece;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::square;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 

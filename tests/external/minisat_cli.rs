@@ -6,8 +6,8 @@ use super::tools::{self, Tool};
 use libtest_mimic::Trial;
 use std::process::{Command, Stdio};
 use toursat::format::read::{read_tour, TourSyntax};
-use toursat::gen_graph::{generalized_petersen, planted_cubic};
-use toursat::graph_file::write_hcp;
+use toursat::graph::file::write_hcp;
+use toursat::graph::generate::{generalized_petersen, planted_cubic};
 use toursat::{verify, Board, Piece, Problem, TourShape};
 
 /// The closed knight's tour of the 6 x 6 board, as command-line flags.

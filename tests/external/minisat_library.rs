@@ -11,7 +11,7 @@ use toursat::engine::sat::exchange::model::{DecodeError, Decoder, Unconfirmed};
 use toursat::engine::sat::refine::Refinement;
 use toursat::engine::sat::Connectivity;
 use toursat::engine::sat::{Encoding, SatOptions};
-use toursat::graph::CycleGraph;
+use toursat::graph::cycle::CycleGraph;
 use toursat::{verify, Board, Limits, MoveGraph, Piece, Problem, Tour, TourShape};
 
 /// Most rounds of cutting the cycles of minisat's model before giving up.

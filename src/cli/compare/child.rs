@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use toursat::compare::{BoardEntry, Contender, Instance, Run, Status};
 use toursat::engine::sat::COMPLETE_AFTER;
 use toursat::engine::{construct, EngineChoice, Stop};
-use toursat::format::explain_stop;
 use toursat::format::graph::tour_of_json;
-use toursat::graph_problem::GraphProblem;
-use toursat::verify_graph::verify_graph_tour;
+use toursat::format::reason::explain_stop;
+use toursat::graph::problem::GraphProblem;
+use toursat::verify::graph::verify_graph_tour;
 use toursat::{verify, Tour};
 
 /// What every run shares.

@@ -15,10 +15,10 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
-use toursat::board::{puzzlink, MAX_SQUARES};
 use toursat::compare::{
     self, BoardEntry, Comparison, Contender, Instance, Report, ReportFormat, RunEvent,
 };
+use toursat::core::board::{puzzlink, MAX_SQUARES};
 use toursat::{Piece, Problem, TourShape};
 
 /// Examples shown under `toursat compare --help`.
@@ -152,7 +152,7 @@ pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
         .and_then(|()| out.flush())
         .map_err(|error| CliError::input(format!("writing the results: {error}")))?;
     if let Some(path) = &args.svg {
-        toursat::atomic_file::write_file(path, |out| compare::Cactus.write(&comparison, out))
+        toursat::core::atomic_file::write_file(path, |out| compare::Cactus.write(&comparison, out))
             .map_err(|error| CliError::in_file(path, error))?;
     }
     Ok(report_wrong_answers(&comparison))

@@ -12,13 +12,13 @@
 //! With sides of at least 5 the eight squares are distinct. The tours are found by toursat's
 //! SAT engine (`cutset`), with the four moves assumed, on first use and kept for the process.
 
-use crate::board::Board;
+use crate::core::board::Board;
+use crate::core::piece::{MoveGraph, Piece};
+use crate::core::problem::{Problem, TourShape};
 use crate::engine::sat::refine::Refinement;
 use crate::engine::sat::SatOptions;
 use crate::engine::Limits;
-use crate::piece::{MoveGraph, Piece};
-use crate::problem::{Problem, TourShape};
-use crate::verify::verify;
+use crate::verify::board::verify;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 

@@ -24,8 +24,8 @@
 
 use super::base::{base_path, base_tour, BaseTour, Side, Step};
 use super::{joined_partners, shifted, ConstructError, Split, MAX_BLOCK, NO_SQUARE};
-use crate::board::Square;
-use crate::piece::Piece;
+use crate::core::board::Square;
+use crate::core::piece::Piece;
 use std::sync::Arc;
 
 /// A block of the grid of blocks: `(block row, block column)`.
@@ -497,12 +497,12 @@ fn steps_between(one: usize, other: usize) -> Box<dyn Iterator<Item = usize>> {
 
 #[cfg(test)]
 mod tests {
-    use crate::board::{Board, Square};
+    use crate::core::board::{Board, Square};
+    use crate::core::piece::Piece;
+    use crate::core::problem::{Problem, TourShape};
+    use crate::core::rng::SplitMix64;
     use crate::engine::construct::construct;
-    use crate::piece::Piece;
-    use crate::problem::{Problem, TourShape};
-    use crate::rng::SplitMix64;
-    use crate::verify::verify;
+    use crate::verify::board::verify;
 
     /// Whether an open knight's tour may run from `start` to `end` by colour: opposite colours
     /// on a board with an even number of squares, both of the more numerous colour otherwise.

@@ -25,10 +25,10 @@ mod path;
 pub mod streamed;
 pub mod strip;
 
-use crate::board::Square;
-use crate::engine::theory::{knight_tour_existence, Existence};
-use crate::problem::{Problem, TourShape};
-use crate::tour::Tour;
+use crate::core::board::Square;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
+use crate::engine::proof::theory::{knight_tour_existence, Existence};
 use base::{base_tour, BaseTour, Side, NO_STEP};
 use ends::EndsLayout;
 use std::fmt;

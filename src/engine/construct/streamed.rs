@@ -2,10 +2,10 @@
 //! caller to write them square by square.
 
 use super::{construct, covers, ConstructedTour};
+use crate::core::problem::Problem;
 use crate::engine::{EngineChoice, Limits, Order, Stop};
-use crate::problem::Problem;
-use crate::verify::TourError;
-use crate::verify_stream::verify_stream;
+use crate::verify::board::TourError;
+use crate::verify::stream::verify_stream;
 use std::fmt;
 
 /// Boards from this many squares have their constructed knight's tours streamed, not held.
@@ -78,9 +78,9 @@ pub fn verified(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     fn knight(rows: u64, cols: u64) -> Problem {
         Problem::new(

@@ -42,8 +42,8 @@
 use super::base::{Step, NO_STEP};
 use super::path::{find_path, LaneChange, PathSpec};
 use super::NO_SQUARE;
-use crate::board::Square;
-use crate::problem::TourShape;
+use crate::core::board::Square;
+use crate::core::problem::TourShape;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::ops::RangeInclusive;

@@ -4,31 +4,27 @@
 //! [`SatOptions`], [`Connectivity`]); the work is in four layers, each using only those before
 //! it: `cnf` (formulas and the solver), `encode` (the encodings), `refine` (the refinement loop)
 //! and [`exchange`] (what leaves or enters the engine: DIMACS files, other solvers' answers,
-//! certificates). Only `exchange` is part of the API.
+//! certificates). `cnf` and `refine` are public for callers that solve a formula themselves
+//! (another solver, a benchmark): a formula, the solver with a deadline, a refinement's formula
+//! and its first cycles; the encodings are reached through [`Encoding`] and [`MoveVars`].
 
-// Not part of the API (hidden from the docs): `tests/sat_agreement.rs` solves each encoding's
-// formula layer by layer, and `benches/hot_paths.rs` times building one.
-#[doc(hidden)]
 pub mod cnf;
 pub(crate) mod encode;
 pub mod exchange;
-// Not part of the API (hidden from the docs): `tests/merge.rs` joins the cycles of a first
-// model, and `tests/external/minisat_library.rs` hands the refined formula to minisat.
-#[doc(hidden)]
 pub mod refine;
 
-use crate::board::Square;
-use crate::engine::pocket_ends::pocket_cases;
+use crate::core::board::Square;
+use crate::core::names::named;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
+use crate::engine::proof::pocket_ends::pocket_cases;
 use crate::engine::{Answer, Limits, Stats};
-use crate::graph::{CycleGraph, Vertex};
-use crate::graph_problem::GraphProblem;
-use crate::names::named;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
-use crate::tour::Tour;
+use crate::graph::cycle::{CycleGraph, Vertex};
+use crate::graph::problem::GraphProblem;
 use cnf::formula::Formula;
 pub use encode::connectivity::Connectivity;
-use encode::moves::MoveVars;
+pub use encode::moves::MoveVars;
 use encode::{arcs, crt, cutset, position};
 pub use refine::lex::search as search_lex;
 use refine::{search_cases, search_cycle_graph, search_cycle_graph_within};

@@ -10,11 +10,11 @@
 //! in row-major order).
 
 use super::{lines_in_words, ReadError};
-use crate::board::{Board, Square};
+use crate::core::board::{Board, Square};
+use crate::core::problem::{Problem, TourShape};
+use crate::core::square::coordinates;
+use crate::core::tour::Tour;
 use crate::format::grid::{link_bit, BOXES, ORTHOGONAL};
-use crate::problem::{Problem, TourShape};
-use crate::square::coordinates;
-use crate::tour::Tour;
 
 /// The step of each link bit, bit 0 first (see [`link_bit`]), and its name.
 const DIRECTIONS: [(i64, i64, &str); 8] = [

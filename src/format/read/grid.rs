@@ -3,8 +3,8 @@
 use super::drawing::read_drawing;
 use super::visits::read_visits;
 use super::ReadError;
-use crate::problem::Problem;
-use crate::tour::Tour;
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
 use std::borrow::Cow;
 
 /// The characters only a line drawing has (box-drawing lines and the marks of squares).

@@ -1,8 +1,8 @@
 //! Reading the JSON format back: the `tour` of a document whose answer is `found`.
 
 use super::ReadError;
-use crate::board::Board;
-use crate::tour::Tour;
+use crate::core::board::Board;
+use crate::core::tour::Tour;
 use serde_json::Value;
 
 /// Reads the tour of a JSON document (docs/json.md) on `board`.

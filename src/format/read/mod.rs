@@ -6,11 +6,11 @@ mod json;
 mod moves;
 mod visits;
 
-use crate::board::{Board, Square};
-use crate::names::named;
-use crate::problem::Problem;
-use crate::square::parse_coords;
-use crate::tour::Tour;
+use crate::core::board::{Board, Square};
+use crate::core::names::named;
+use crate::core::problem::Problem;
+use crate::core::square::parse_coords;
+use crate::core::tour::Tour;
 use std::fmt;
 
 /// The ways a tour can be written for reading back.

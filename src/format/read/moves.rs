@@ -6,10 +6,10 @@
 //! the only one that can fit, and it gives the start when none is given.
 
 use super::{numbered_lines, ReadError};
-use crate::board::{Board, Square};
-use crate::problem::{Problem, TourShape};
-use crate::square::coordinates;
-use crate::tour::Tour;
+use crate::core::board::{Board, Square};
+use crate::core::problem::{Problem, TourShape};
+use crate::core::square::coordinates;
+use crate::core::tour::Tour;
 
 /// Reads moves from `problem.start`, or from the start the board fixes when it has none.
 pub(super) fn read_moves(problem: &Problem, text: &str) -> Result<Tour, ReadError> {

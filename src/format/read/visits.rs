@@ -5,9 +5,9 @@
 //! each once; the tour visits the squares in the order of their numbers.
 
 use super::{lines_in_words, ReadError};
-use crate::board::{Board, Square};
-use crate::square::coordinates;
-use crate::tour::Tour;
+use crate::core::board::{Board, Square};
+use crate::core::square::coordinates;
+use crate::core::tour::Tour;
 
 /// Whether `text` is laid out as visit numbers of `board`: one line a row, each of one entry a
 /// column, each entry a number, `X` or `.`; and, so that a one-line list of square numbers is

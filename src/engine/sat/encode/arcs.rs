@@ -5,7 +5,7 @@
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::cardinality::exactly;
 use crate::engine::sat::encode::moves::{arc_leaving, MoveVars};
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use varisat::Var;
 
 /// Adds two arc variables per edge, exactly one arc out of and one into every vertex, no

@@ -9,13 +9,13 @@
 //!
 //! See `encodings/README.md` ("Completing a lazy formula").
 
+use crate::core::names::named;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::arcs;
 use crate::engine::sat::encode::crt;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::encode::position;
-use crate::graph::CycleGraph;
-use crate::names::named;
+use crate::graph::cycle::CycleGraph;
 use varisat::Var;
 
 /// What excludes subcycles from a lazy encoding's formula.
@@ -109,10 +109,10 @@ named!(Connectivity, "connectivity", {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::core::board::Board;
+    use crate::core::piece::{MoveGraph, Piece};
+    use crate::core::problem::{Problem, TourShape};
     use crate::engine::sat::Encoding;
-    use crate::piece::{MoveGraph, Piece};
-    use crate::problem::{Problem, TourShape};
 
     fn knight_graph(shape: TourShape) -> CycleGraph {
         let problem = Problem::new(Board::new(5, 6).unwrap(), Piece::Knight, shape);

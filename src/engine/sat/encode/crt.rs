@@ -17,7 +17,7 @@ use crate::engine::sat::encode::arcs;
 use crate::engine::sat::encode::cardinality::exactly;
 use crate::engine::sat::encode::moves::{arc_ends, MoveVars};
 use crate::engine::sat::encode::position::root;
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use varisat::{Lit, Var};
 
 /// Adds the arc base, then residue variables and the clauses that tie them to arcs.

@@ -5,7 +5,7 @@
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::cardinality::exactly;
 use crate::engine::sat::encode::moves::MoveVars;
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use varisat::Lit;
 
 /// Adds the base formula: one variable per edge, exactly two chosen edges at every vertex, the

@@ -1,6 +1,6 @@
 //! Move variables: how a formula's variables stand for the moves of a tour.
 
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use varisat::{Lit, Var};
 
 /// The variables that stand for moves, by edge number of the cycle graph.

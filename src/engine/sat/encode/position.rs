@@ -25,7 +25,7 @@
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::arcs;
 use crate::engine::sat::encode::moves::{arc_ends, MoveVars};
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use varisat::{Lit, Var};
 
 /// The root's state: bit 0 set, every other bit clear.

@@ -14,20 +14,22 @@
 //! A standard DRAT proof of the final formula (base and cuts), solved once more from scratch, can
 //! be written too, for checkers outside toursat (`rate`, `drat-trim`).
 
-use crate::atomic_file::AtomicFile;
-use crate::board::Square;
-use crate::engine::check;
-use crate::engine::pocket_ends::end_pockets;
+use crate::core::atomic_file::AtomicFile;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::Problem;
+use crate::engine::proof::certify_error::CertifyError;
+use crate::engine::proof::check;
+use crate::engine::proof::pocket_ends::end_pockets;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::moves::MoveVars;
-use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
+use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord};
+use crate::engine::sat::exchange::source::Source;
 use crate::engine::sat::refine::{Cut, Refinement};
 use crate::engine::sat::{trivial_tour, Encoding, SatOptions};
-use crate::engine::{deadline, Limits, Pocket, Stop};
-use crate::graph::{CycleGraph, Vertex};
-use crate::piece::MoveGraph;
-use crate::problem::Problem;
-use crate::verify::verify;
+use crate::engine::{deadline, Limits, Pocket};
+use crate::graph::cycle::{CycleGraph, Vertex};
+use crate::verify::board::verify;
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::fmt;
@@ -109,61 +111,6 @@ impl fmt::Display for Certificate {
             )?;
         }
         Ok(())
-    }
-}
-
-/// Why no certificate could be given.
-#[derive(Debug)]
-pub enum CertifyError {
-    /// The solver stopped at a limit.
-    Stopped(Stop),
-    /// The SAT engine found a tour: the answer of no tour was wrong (a bug in toursat).
-    HasTour,
-    /// Writing or reading a proof failed.
-    Io(io::Error),
-    /// A proof or formula file could not be written; nothing was left at its path.
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: io::Error,
-    },
-    /// A cut that is not exactly a crossing of its set (a bug in toursat).
-    BadCut {
-        /// 0-based number of the cut.
-        index: usize,
-        /// What is wrong.
-        why: String,
-    },
-    /// The checker rejected the proof, or the proof does not derive the empty clause.
-    ProofRejected(String),
-}
-
-impl fmt::Display for CertifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CertifyError::Stopped(stop) => write!(f, "certifying stopped: {stop:?}"),
-            CertifyError::HasTour => write!(
-                f,
-                "internal error: the SAT engine found a tour where the answer was no tour"
-            ),
-            CertifyError::Io(error) => write!(f, "writing the proof: {error}"),
-            CertifyError::Write { path, error } => write!(f, "{}: {error}", path.display()),
-            CertifyError::BadCut { index, why } => {
-                write!(f, "internal error: cut {}: {why}", index + 1)
-            }
-            CertifyError::ProofRejected(why) => {
-                write!(f, "internal error: the proof was rejected: {why}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for CertifyError {}
-
-impl From<io::Error> for CertifyError {
-    fn from(error: io::Error) -> CertifyError {
-        CertifyError::Io(error)
     }
 }
 
@@ -641,9 +588,9 @@ fn unwritten(path: &Path, error: io::Error) -> CertifyError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     /// A 6 x 6 knight board with the centre blocked: no closed tour, and the SAT engine needs cuts.
     fn walled() -> (Problem, MoveGraph) {
@@ -742,10 +689,11 @@ mod tests {
 #[cfg(test)]
 mod pocket_tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
-    use crate::engine::{dfs, Answer, Stats};
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
+    use crate::engine::search::dfs;
+    use crate::engine::{Answer, Stats};
 
     /// On every blocked 3 x 4 and 4 x 4 board whose pockets hold an open tour's two ends, for
     /// the king and the knight: the proof's graph joins the virtual vertex to the pockets alone,

@@ -7,16 +7,15 @@
 //! and the clauses in the order they were added: the encoding's, the cuts, the layer's. The same
 //! input always gives the same bytes.
 
+use crate::core::piece::MoveGraph;
+use crate::core::problem::Problem;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::exchange::identity::{self, Digest, Identity};
+use crate::engine::sat::exchange::source::Source;
 use crate::engine::sat::Encoding;
-use crate::graph::{CycleGraph, Vertex};
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::problem::Problem;
-use crate::square::coordinates;
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::io::{self, BufRead, BufWriter, Write};
 
 /// Encodes `problem` with `encoding` (its base formula, no cuts) and writes it to `out`.
@@ -48,76 +47,6 @@ pub struct SolveRecord {
     pub cut_clauses: u64,
     /// Whether it found a tour (else it proved that there is none).
     pub found_tour: bool,
-}
-
-/// What a formula encodes: a board's tour problem or a graph file's.
-#[derive(Debug, Clone, Copy)]
-pub enum Source<'a> {
-    /// A tour of a board.
-    Board(&'a Problem),
-    /// A tour of a graph, and the graph's name.
-    Graph(&'a GraphProblem, &'a str),
-}
-
-impl Source<'_> {
-    /// Writes the header lines that describe the problem.
-    fn write_header(&self, out: &mut impl Write) -> io::Result<()> {
-        writeln!(out, "c toursat tour problem")?;
-        match *self {
-            Source::Board(problem) => {
-                let board = &problem.board;
-                let square_name = |square: Option<u32>| match square {
-                    Some(square) => coordinates(board, square),
-                    None => "none".to_string(),
-                };
-                writeln!(
-                    out,
-                    "c board {} rows x {} cols, {} blocked",
-                    board.rows(),
-                    board.cols(),
-                    board.len() - board.free_count()
-                )?;
-                for square in (0..board.len() as u32).filter(|&square| !board.is_free(square)) {
-                    writeln!(out, "c blocked {}", coordinates(board, square))?;
-                }
-                writeln!(out, "c piece {}", problem.piece)?;
-                writeln!(
-                    out,
-                    "c tour {}, start {}, end {}",
-                    problem.shape,
-                    square_name(problem.start),
-                    square_name(problem.end)
-                )
-            }
-            Source::Graph(problem, name) => {
-                let vertex_name = |vertex: Option<u32>| match vertex {
-                    Some(vertex) => (vertex as u64 + 1).to_string(),
-                    None => "none".to_string(),
-                };
-                writeln!(
-                    out,
-                    "c graph {name}, {} vertices, {} edges",
-                    problem.vertex_count,
-                    problem.edges.len()
-                )?;
-                writeln!(
-                    out,
-                    "c tour {}, start {}, end {}",
-                    problem.shape,
-                    vertex_name(problem.start),
-                    vertex_name(problem.end)
-                )
-            }
-        }
-    }
-
-    /// The name of a vertex's square: `x,y` on a board, the vertex's number from 1 in a graph.
-    pub fn name(&self, square: u32) -> String {
-        match self {
-            Source::Board(problem) => coordinates(&problem.board, square),
-            Source::Graph(..) => (square as u64 + 1).to_string(),
-        }
-    }
 }
 
 /// A formula together with what it encodes, ready to be written.
@@ -310,9 +239,9 @@ pub fn read_header_names(input: impl BufRead) -> io::Result<HeaderNames> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     #[test]
     fn open_tours_name_the_virtual_vertex() {

@@ -1,16 +1,17 @@
 //! A tour problem made into a formula for other solvers: encoded, solved first for its cuts
 //! where asked, and completed by a connectivity layer.
 
-use crate::engine::proofs;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, ProblemError};
+use crate::engine::proof::cheap;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
-use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord, Source};
+use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord};
+use crate::engine::sat::exchange::source::Source;
 use crate::engine::sat::refine::Refinement;
 use crate::engine::sat::{trivial_graph_tour, trivial_tour, Encoding, SatOptions};
 use crate::engine::{Impossibility, Limits, Stop};
-use crate::graph::CycleGraph;
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, ProblemError};
+use crate::graph::cycle::CycleGraph;
+use crate::graph::problem::GraphProblem;
 use std::fmt;
 
 /// How to export a problem.
@@ -119,7 +120,7 @@ pub fn export<'p>(
         return Err(ExportError::TrivialTour);
     }
     let move_graph = MoveGraph::new(&problem.board, problem.piece);
-    let impossibility = proofs::cheap_proof(problem, &move_graph);
+    let impossibility = cheap::cheap_proof(problem, &move_graph);
     let graph = CycleGraph::new(problem, &move_graph);
     export_cycle_graph(
         Source::Board(problem),
@@ -142,7 +143,7 @@ pub fn export_graph<'p>(
         return Err(ExportError::TrivialTour);
     }
     let move_graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-    let impossibility = proofs::cheap_graph_proof(problem, &move_graph);
+    let impossibility = cheap::cheap_graph_proof(problem, &move_graph);
     let graph = problem.cycle_graph();
     export_cycle_graph(
         Source::Graph(problem, name),
@@ -194,9 +195,9 @@ fn export_cycle_graph<'p>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::Board;
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     fn knight6() -> Problem {
         Problem::new(Board::new(6, 6).unwrap(), Piece::Knight, TourShape::Closed)

@@ -9,7 +9,7 @@
 //! unrelated CNF), not against forgery: it is no signature.
 
 use crate::engine::sat::encode::connectivity::Connectivity;
-use crate::engine::sat::exchange::dimacs::Source;
+use crate::engine::sat::exchange::source::Source;
 use crate::engine::sat::Encoding;
 use std::fmt;
 use std::io::{BufRead, Read};
@@ -507,10 +507,10 @@ pub fn read_bounded(input: impl Read, limit: u64) -> Result<Vec<u8>, FormulaMism
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::core::board::Board;
+    use crate::core::piece::{MoveGraph, Piece};
+    use crate::core::problem::{Problem, TourShape};
     use crate::engine::sat::exchange::dimacs::write_problem;
-    use crate::piece::{MoveGraph, Piece};
-    use crate::problem::{Problem, TourShape};
     use std::io::{self, BufReader};
 
     fn knight6() -> Problem {

@@ -1,19 +1,19 @@
 //! Models decoded: the moves an external solver's model chooses, read back as a verified tour.
 
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, ProblemError};
+use crate::core::tour::Tour;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::connectivity::Connectivity;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::exchange::answer::{AnswerError, SolverAnswer};
-use crate::engine::sat::exchange::dimacs::Source;
 use crate::engine::sat::exchange::identity::{check_formula, Checked, Expected, FormulaMismatch};
+use crate::engine::sat::exchange::source::Source;
 use crate::engine::sat::Encoding;
-use crate::graph::{CycleGraph, Vertex};
-use crate::graph_problem::GraphProblem;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, ProblemError};
-use crate::tour::Tour;
-use crate::verify::{verify, TourError};
-use crate::verify_graph::verify_graph_tour;
+use crate::graph::cycle::{CycleGraph, Vertex};
+use crate::graph::problem::GraphProblem;
+use crate::verify::board::{verify, TourError};
+use crate::verify::graph::verify_graph_tour;
 use std::fmt;
 use std::io::BufRead;
 
@@ -445,9 +445,9 @@ pub fn decode(problem: &Problem, encoding: Encoding, text: &str) -> Result<Tour,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Square};
-    use crate::piece::Piece;
-    use crate::problem::TourShape;
+    use crate::core::board::{Board, Square};
+    use crate::core::piece::Piece;
+    use crate::core::problem::TourShape;
 
     /// The values that choose the moves `(from, to)` for which `chosen` holds.
     fn choosing(decoder: &Decoder, chosen: impl Fn(Square, Square) -> bool) -> Vec<bool> {

@@ -7,7 +7,7 @@
 //! the window's boundary, and their colours then forbid the piece to be left. The whole graph
 //! may still leave it, by an exchange along an alternating cycle (edges in and out of the
 //! 2-factor by turns) that passes the boundary: a residual cycle of the 2-factor as a flow from
-//! side 0 to side 1 (as for sealed regions, see [`crate::engine::regions`]). Such a cycle keeps
+//! side 0 to side 1 (as for sealed regions, see [`crate::engine::proof::regions`]). Such a cycle keeps
 //! every vertex's degree; one through a move that leaves the piece makes that move usable.
 //!
 //! The search gives the shortest such residual cycle over every move that leaves the piece
@@ -19,8 +19,8 @@
 //! virtual vertex of an open tour is split in two halves, as the flow splits it
 //! ([`split_virtual_vertex`]), so the residual cycles keep the colours of the path's ends.
 
-use crate::engine::regions::{residual_arc_leaves, split_virtual_vertex};
-use crate::graph::{CycleGraph, Vertex};
+use crate::engine::proof::regions::{residual_arc_leaves, split_virtual_vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::collections::VecDeque;
 
 /// The most vertices one search for a residual cycle visits before it gives up on its move.
@@ -166,11 +166,11 @@ impl<'a> ResidualSearch<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
-    use crate::engine::factor::{factor_cycles, square_sides, two_factor};
-    use crate::engine::regions::edges_in_some_factor;
-    use crate::piece::Piece;
-    use crate::problem::{Problem, TourShape};
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
+    use crate::core::problem::{Problem, TourShape};
+    use crate::engine::flow::factor::{factor_cycles, square_sides, two_factor};
+    use crate::engine::proof::regions::edges_in_some_factor;
 
     /// On every blocked pattern of a 4 x 4 board, for the knight and the rook, closed, open,
     /// and open from the first free square: an alternating cycle is found through exactly the

@@ -17,9 +17,9 @@
 
 use super::local::repair_locally;
 use super::warm::warm_model;
-use crate::engine::factor::free_end_squares;
+use crate::engine::flow::factor::free_end_squares;
 use crate::engine::{SatStats, Stop};
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::time::Instant;
 
 /// The most squares a confined end may have for the cases to be tried.

@@ -6,15 +6,15 @@
 //! under assumptions (the prefix's moves) and, if some tour extends it, becomes the current
 //! tour.
 
-use crate::board::{Board, Square};
-use crate::engine::factor::{path_cover_possible, PathEnd};
+use crate::core::board::{Board, Square};
+use crate::core::piece::MoveGraph;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
+use crate::engine::flow::factor::{path_cover_possible, PathEnd};
 use crate::engine::sat::refine::Refinement;
 use crate::engine::sat::{trivial_tour, SatOptions};
 use crate::engine::{Answer, Limits, Stats, Stop};
-use crate::graph::Vertex;
-use crate::piece::MoveGraph;
-use crate::problem::{Problem, TourShape};
-use crate::tour::Tour;
+use crate::graph::cycle::Vertex;
 
 /// Finds the lexicographically first tour of `problem` (squares compared by column, then row).
 pub fn search(

@@ -46,14 +46,15 @@ use super::alternating::{alternating_corridor, AlternatingCycle};
 use super::merge;
 use super::rotation::join_by_rotations;
 use super::warm::{distances_from, window_distances, FIRST_RADIUS};
-use crate::engine::factor::square_sides;
-use crate::engine::regions::{edges_in_some_factor, split_virtual_vertex};
+use crate::core::adjacency::root_with_halving;
+use crate::engine::flow::factor::square_sides;
+use crate::engine::proof::regions::{edges_in_some_factor, split_virtual_vertex};
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly;
 use crate::engine::sat::encode::cutset::short_cycles_within;
 use crate::engine::{SatStats, Stop};
-use crate::graph::{root_with_halving, CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::collections::VecDeque;
 use std::time::Instant;
 use varisat::Lit;
@@ -199,59 +200,32 @@ pub(super) fn repair_locally(
         return Ok(repair);
     }
     let started = Instant::now();
-    let mut radius = FIRST_RADIUS;
-    let mut scope = Scope::EveryCycle { again: false };
-    // Whether the window around every cycle was tried again (once a repair).
-    let mut every_cycle_tried = false;
-    let open = graph.virtual_vertex().is_some();
     let sides = square_sides(graph);
-    let alternating = sides.is_some();
-    // A vertex of each cycle that no window around it joined, and whether a window has joined
-    // cycles since the last was set aside.
-    let mut set_aside: Vec<Vertex> = Vec::new();
-    let mut joined_since = false;
-    // The vertex that stands for the shortest cycle last tried, and the repair's conflicts when
-    // it was first tried.
-    let mut last_seed = Vertex::MAX;
-    let mut seed_conflicts_from = 0;
+    let mut windows = WindowChooser::new(graph.virtual_vertex().is_some(), sides.is_some());
     let max_windows = WINDOWS_PER_CYCLE * repair.cycles.len() + EXTRA_WINDOWS;
     for _ in 0..max_windows {
         let conflicts_left = conflict_budget.saturating_sub(repair.conflicts);
         if repair.cycles.len() < 2 || conflicts_left == 0 {
             break;
         }
-        let mut seed = shortest_cycle_left(&repair.cycles, &set_aside);
-        if seed.is_none() && joined_since {
-            // The cycles set aside are tried again: the joins since may have made room.
-            set_aside.clear();
-            joined_since = false;
-            seed = shortest_cycle_left(&repair.cycles, &set_aside);
-        }
-        let Some(seed) = seed else {
+        let Some(seed) = windows.seed(&repair.cycles) else {
             break;
         };
-        // Before the first corridor, an end of the path walks to the cycle by rotations.
-        let first_corridor = Scope::ShortestCycle {
-            corridor: Corridor::Nearest,
-        };
-        if scope == first_corridor && radius == FIRST_RADIUS {
+        if windows.rotations_first() {
             if let Some(join) =
                 join_by_rotations(graph, &repair.cycles, protected, seed, MAX_ROTATIONS)
             {
                 repair.cycles = join.cycles;
                 repair.rotation_joins += 1;
-                joined_since = true;
-                scope = Scope::ShortestCycle {
-                    corridor: Corridor::NoEnd,
-                };
+                windows.joined_by_rotations();
                 continue;
             }
         }
         // A corridor that none gives (no alternating cycle, no end reached) leaves the window
         // the cycle's alone, tried before: it counts as spent.
-        let (distance, inside, no_corridor) = match scope {
+        let (distance, inside, no_corridor) = match windows.scope {
             Scope::EveryCycle { .. } => {
-                let (distance, inside) = window_distances(graph, &repair.cycles, radius);
+                let (distance, inside) = window_distances(graph, &repair.cycles, windows.radius);
                 (distance, inside, false)
             }
             Scope::ShortestCycle { corridor } => {
@@ -264,69 +238,29 @@ pub(super) fn repair_locally(
                 };
                 let no_corridor = corridor != Corridor::NoEnd && path.is_empty();
                 let sources = repair.cycles[seed].iter().copied().chain(path);
-                let (distance, inside) = distances_from(graph, sources, radius);
+                let (distance, inside) = distances_from(graph, sources, windows.radius);
                 (distance, inside, no_corridor)
             }
         };
         // A window that has stopped growing (the cycle's part of a disconnected graph) is left
-        // to the main loop too. The nearest end may be one the tour needs where it is (a square
-        // with a single move, say): a corridor to it that outgrew its limit gives way to
-        // corridors to both ends; a window around every cycle tried again gives way to the
-        // shortest cycle's corridors.
-        let seed_vertex = repair.cycles[seed][0];
-        if seed_vertex != last_seed {
-            last_seed = seed_vertex;
-            seed_conflicts_from = repair.conflicts;
-        }
+        // to the main loop too.
         let spent = no_corridor
             || inside * LARGEST_SHARE > graph.vertex_count()
-            || radius as usize >= graph.vertex_count();
-        let cycle_spent = matches!(scope, Scope::ShortestCycle { .. })
-            && repair.conflicts - seed_conflicts_from >= CYCLE_CONFLICTS;
-        let next_scope = match scope {
-            Scope::ShortestCycle { corridor } => next_corridor(corridor, open, alternating),
-            Scope::EveryCycle { again: true } => Some(Scope::ShortestCycle {
-                corridor: Corridor::NoEnd,
-            }),
-            Scope::EveryCycle { again: false } => None,
-        };
-        if let (true, false, Some(next_scope)) = (spent, cycle_spent, next_scope) {
-            scope = next_scope;
-            radius = FIRST_RADIUS;
-            continue;
-        }
-        if spent || cycle_spent {
-            match scope {
-                // The shortest cycle that no window joins is set aside for the next.
-                Scope::ShortestCycle { .. } => {
-                    set_aside.push(seed_vertex);
-                    scope = Scope::ShortestCycle {
-                        corridor: Corridor::NoEnd,
-                    };
-                    radius = FIRST_RADIUS;
-                    continue;
-                }
-                Scope::EveryCycle { .. } => break,
-            }
+            || windows.radius as usize >= graph.vertex_count();
+        match windows.after_spent(repair.cycles[seed][0], spent, repair.conflicts) {
+            Choice::Try => {}
+            Choice::Next => continue,
+            Choice::Stop => break,
         }
         let window = Window::new(graph, &repair.cycles, &distance, protected);
-        let enough = match scope {
-            Scope::EveryCycle { .. } => 1,
-            Scope::ShortestCycle { .. } => repair.cycles.len() - 1,
-        };
+        let enough = windows.enough(repair.cycles.len());
         // Pieces no model can join refute the window before the solver spends its budget.
         let counted_out = sides
             .as_deref()
             .is_some_and(|side| window.fewest_cycles(graph, side) > enough);
         // A cycle counted out alone may be let out by an exchange along an alternating cycle.
-        let alone = Scope::ShortestCycle {
-            corridor: Corridor::NoEnd,
-        };
-        if let (true, true, Some(side)) = (
-            counted_out,
-            scope == alone && radius == FIRST_RADIUS,
-            sides.as_deref(),
-        ) {
+        if let (true, true, Some(side)) = (counted_out, windows.exchange_first(), sides.as_deref())
+        {
             let exchanged = window
                 .alternating_cycle(graph, &repair.cycles[seed], protected, side)
                 .and_then(|cycle| exchange_along(graph, &repair.cycles, protected, seed, &cycle));
@@ -334,7 +268,7 @@ pub(super) fn repair_locally(
                 repair.cycles = cycles;
                 repair.merges += merges;
                 repair.alternating_exchanges += 1;
-                joined_since = true;
+                windows.joined_by_exchange();
                 continue;
             }
         }
@@ -349,48 +283,216 @@ pub(super) fn repair_locally(
                 &mut repair,
             ),
         };
-        let next_seed = Scope::ShortestCycle {
-            corridor: Corridor::NoEnd,
-        };
         match outcome {
             Ok(WindowOutcome::Fewer(cycles)) => {
                 repair.cycles = cycles;
-                joined_since = true;
-                radius = FIRST_RADIUS;
-                scope = next_seed;
+                windows.joined_in_window();
             }
-            Ok(WindowOutcome::TooSmall) | Err(Stop::ConflictBudget) => match scope {
-                Scope::EveryCycle { again: true } if radius < RETRY_RADIUS => radius *= 2,
-                Scope::EveryCycle { .. } => {
-                    scope = next_seed;
-                    radius = FIRST_RADIUS;
-                }
-                // Cycles that none joins alone may join together, as the first window would.
-                Scope::ShortestCycle {
-                    corridor: Corridor::NoEnd,
-                } if !every_cycle_tried => {
-                    scope = Scope::EveryCycle { again: true };
-                    every_cycle_tried = true;
-                }
-                Scope::ShortestCycle { corridor } => {
-                    match next_corridor(corridor, open, alternating) {
-                        Some(next) if radius >= largest_radius(corridor, alternating) => {
-                            scope = next;
-                            radius = FIRST_RADIUS;
-                        }
-                        _ => radius = radius.saturating_mul(2),
-                    }
-                }
-            },
+            Ok(WindowOutcome::TooSmall) | Err(Stop::ConflictBudget) => windows.too_small(),
             Ok(WindowOutcome::Moved(cycles)) => {
                 repair.cycles = cycles;
-                scope = next_seed;
+                windows.moved();
             }
             Err(stop) => return Err(stop),
         }
     }
     repair.seconds = started.elapsed().as_secs_f64();
     Ok(repair)
+}
+
+/// Whether the window chosen is tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Choice {
+    /// Build and solve it.
+    Try,
+    /// It is spent: the chooser has moved on to the next window.
+    Next,
+    /// The repair gives up: the window around every cycle is spent.
+    Stop,
+}
+
+/// Which window the local repair tries next (see [`repair_locally`]): what it is built around
+/// and how far it reaches, the cycles set aside, and the conflicts met around the shortest cycle.
+#[derive(Debug, Clone)]
+struct WindowChooser {
+    /// What the next window is built around.
+    scope: Scope,
+    /// How far the next window reaches, in moves.
+    radius: u32,
+    /// Whether the window around every cycle was tried again (once a repair).
+    every_cycle_tried: bool,
+    /// A vertex of each cycle that no window around it joined.
+    set_aside: Vec<Vertex>,
+    /// Whether a window has joined cycles since the last was set aside.
+    joined_since: bool,
+    /// The vertex that stands for the shortest cycle last tried.
+    last_seed: Vertex,
+    /// The repair's conflicts when that cycle was first tried.
+    seed_conflicts_from: u64,
+    /// Whether the tour is open: a path whose ends corridors and rotations reach.
+    open: bool,
+    /// Whether the piece alternates colours.
+    alternating: bool,
+}
+
+impl WindowChooser {
+    /// The first window: around every cycle but the largest, of radius [`FIRST_RADIUS`].
+    fn new(open: bool, alternating: bool) -> WindowChooser {
+        WindowChooser {
+            scope: Scope::EveryCycle { again: false },
+            radius: FIRST_RADIUS,
+            every_cycle_tried: false,
+            set_aside: Vec::new(),
+            joined_since: false,
+            last_seed: Vertex::MAX,
+            seed_conflicts_from: 0,
+            open,
+            alternating,
+        }
+    }
+
+    /// The shortest of `cycles` that is not set aside (the largest never is a seed); when all
+    /// are and some window has joined cycles since, the cycles set aside are tried again (the
+    /// joins may have made room). `None` when none is left.
+    fn seed(&mut self, cycles: &[Vec<Vertex>]) -> Option<usize> {
+        let seed = shortest_cycle_left(cycles, &self.set_aside);
+        if seed.is_none() && self.joined_since {
+            self.set_aside.clear();
+            self.joined_since = false;
+            return shortest_cycle_left(cycles, &self.set_aside);
+        }
+        seed
+    }
+
+    /// Whether an end of the open path first walks to the seed by rotations: before the first
+    /// window with a corridor to the nearest end.
+    fn rotations_first(&self) -> bool {
+        let first_corridor = Scope::ShortestCycle {
+            corridor: Corridor::Nearest,
+        };
+        self.scope == first_corridor && self.radius == FIRST_RADIUS
+    }
+
+    /// Whether a cycle counted out is first let out by an exchange along an alternating cycle:
+    /// in the first window around the shortest cycle alone.
+    fn exchange_first(&self) -> bool {
+        let alone = Scope::ShortestCycle {
+            corridor: Corridor::NoEnd,
+        };
+        self.scope == alone && self.radius == FIRST_RADIUS
+    }
+
+    /// Cycles a model of the window may leave and still count as progress: one for the window
+    /// around every cycle, one fewer than `cycle_count` around the shortest.
+    fn enough(&self, cycle_count: usize) -> usize {
+        match self.scope {
+            Scope::EveryCycle { .. } => 1,
+            Scope::ShortestCycle { .. } => cycle_count - 1,
+        }
+    }
+
+    /// Decides on the window built around the cycle of `seed_vertex`, `spent` when it cannot be
+    /// tried (no corridor, too large, or no longer growing), the repair having met `conflicts`.
+    ///
+    /// The nearest end may be one the tour needs where it is (a square with a single move,
+    /// say): a corridor to it that outgrew its limit gives way to corridors to both ends; a
+    /// window around every cycle tried again gives way to the shortest cycle's corridors. A
+    /// shortest cycle whose windows are spent, or met [`CYCLE_CONFLICTS`], is set aside.
+    fn after_spent(&mut self, seed_vertex: Vertex, spent: bool, conflicts: u64) -> Choice {
+        if seed_vertex != self.last_seed {
+            self.last_seed = seed_vertex;
+            self.seed_conflicts_from = conflicts;
+        }
+        let cycle_spent = matches!(self.scope, Scope::ShortestCycle { .. })
+            && conflicts - self.seed_conflicts_from >= CYCLE_CONFLICTS;
+        let next_scope = match self.scope {
+            Scope::ShortestCycle { corridor } => {
+                next_corridor(corridor, self.open, self.alternating)
+            }
+            Scope::EveryCycle { again: true } => Some(Scope::ShortestCycle {
+                corridor: Corridor::NoEnd,
+            }),
+            Scope::EveryCycle { again: false } => None,
+        };
+        if let (true, false, Some(next_scope)) = (spent, cycle_spent, next_scope) {
+            self.restart(next_scope);
+            return Choice::Next;
+        }
+        if !(spent || cycle_spent) {
+            return Choice::Try;
+        }
+        match self.scope {
+            Scope::ShortestCycle { .. } => {
+                self.set_aside.push(seed_vertex);
+                self.restart(Scope::ShortestCycle {
+                    corridor: Corridor::NoEnd,
+                });
+                Choice::Next
+            }
+            Scope::EveryCycle { .. } => Choice::Stop,
+        }
+    }
+
+    /// The next window is `scope`'s first, of radius [`FIRST_RADIUS`].
+    fn restart(&mut self, scope: Scope) {
+        self.scope = scope;
+        self.radius = FIRST_RADIUS;
+    }
+
+    /// Rotations joined the seed to the path: its window alone comes next, at the same radius.
+    fn joined_by_rotations(&mut self) {
+        self.joined_since = true;
+        self.scope = Scope::ShortestCycle {
+            corridor: Corridor::NoEnd,
+        };
+    }
+
+    /// An exchange along an alternating cycle let the seed out: the same window comes next.
+    fn joined_by_exchange(&mut self) {
+        self.joined_since = true;
+    }
+
+    /// A window joined cycles: the next seed's window alone comes next.
+    fn joined_in_window(&mut self) {
+        self.joined_since = true;
+        self.restart(Scope::ShortestCycle {
+            corridor: Corridor::NoEnd,
+        });
+    }
+
+    /// A window moved cycles without joining them: the next seed's window alone comes next, at
+    /// the same radius.
+    fn moved(&mut self) {
+        self.scope = Scope::ShortestCycle {
+            corridor: Corridor::NoEnd,
+        };
+    }
+
+    /// The window was too small (counted out, refuted or out of conflicts): a larger one, or
+    /// the next kind of window. Cycles that none joins alone may join together, as the first
+    /// window would: the window around every cycle is tried again once.
+    fn too_small(&mut self) {
+        match self.scope {
+            Scope::EveryCycle { again: true } if self.radius < RETRY_RADIUS => self.radius *= 2,
+            Scope::EveryCycle { .. } => self.restart(Scope::ShortestCycle {
+                corridor: Corridor::NoEnd,
+            }),
+            Scope::ShortestCycle {
+                corridor: Corridor::NoEnd,
+            } if !self.every_cycle_tried => {
+                self.scope = Scope::EveryCycle { again: true };
+                self.every_cycle_tried = true;
+            }
+            Scope::ShortestCycle { corridor } => {
+                match next_corridor(corridor, self.open, self.alternating) {
+                    Some(next) if self.radius >= largest_radius(corridor, self.alternating) => {
+                        self.restart(next)
+                    }
+                    _ => self.radius = self.radius.saturating_mul(2),
+                }
+            }
+        }
+    }
 }
 
 /// The vertices of shortest paths through the board's moves from cycle `seed` to the `wanted`
@@ -802,11 +904,12 @@ impl Window {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
-    use crate::engine::factor::{factor_cycles, two_factor};
-    use crate::engine::{dfs, Answer, Limits, Stats};
-    use crate::piece::Piece;
-    use crate::problem::{Problem, TourShape};
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
+    use crate::core::problem::{Problem, TourShape};
+    use crate::engine::flow::factor::{factor_cycles, two_factor};
+    use crate::engine::search::dfs;
+    use crate::engine::{Answer, Limits, Stats};
 
     /// On every blocked pattern of 4 x 4 and 3 x 5 boards, for the knight and the rook, open
     /// and closed: a window over the whole board that is counted out (pieces no model joins)

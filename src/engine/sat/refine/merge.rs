@@ -4,7 +4,8 @@
 //! cycle when `a-b` and `c-d` are exchanged for `a-c` and `b-d` (a 2-opt patch). Exchanges are
 //! made greedily, a union-find over cycles telling which vertices already share a cycle.
 
-use crate::graph::{cycles_of_partners, root_with_halving, CycleGraph, Vertex};
+use crate::core::adjacency::root_with_halving;
+use crate::graph::cycle::{cycles_of_partners, CycleGraph, Vertex};
 
 /// The cycles after joining as many as greedy edge exchanges can, and the number of exchanges.
 /// Edges marked in `protected` are never removed.

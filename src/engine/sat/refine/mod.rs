@@ -8,25 +8,25 @@
 
 mod alternating;
 mod end_cases;
-pub mod lex;
+pub(crate) mod lex;
 mod local;
 pub mod merge;
 mod rotation;
 mod warm;
 
-use crate::board::Square;
-use crate::engine::factor::{two_factor, NoTwoFactor, Shortfall};
-use crate::engine::regions::open_region_proof;
+use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::Problem;
+use crate::core::tour::Tour;
+use crate::engine::flow::factor::{two_factor, NoTwoFactor, Shortfall};
+use crate::engine::proof::regions::open_region_proof;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::SatOptions;
 use crate::engine::{memory, Answer, Impossibility, Limits, SatStats, Stats, Stop};
-use crate::graph::{CycleGraph, Vertex};
-use crate::piece::MoveGraph;
-use crate::problem::Problem;
-use crate::tour::Tour;
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::time::Instant;
 use varisat::Lit;
 
@@ -94,7 +94,7 @@ impl Refinement {
     }
 
     /// As [`Refinement::new`], with the solver's native proof written to `proof`, if given.
-    pub fn with_proof(
+    pub(crate) fn with_proof(
         problem: &Problem,
         move_graph: &MoveGraph,
         options: &SatOptions,
@@ -107,13 +107,17 @@ impl Refinement {
     }
 
     /// As [`Refinement::new`], on a cycle graph built already (a graph file's, say).
-    pub fn of_cycle_graph(graph: CycleGraph, options: &SatOptions, limits: &Limits) -> Refinement {
+    pub(crate) fn of_cycle_graph(
+        graph: CycleGraph,
+        options: &SatOptions,
+        limits: &Limits,
+    ) -> Refinement {
         Refinement::on_graph(graph, options, limits, None, Instant::now())
     }
 
     /// As [`Refinement::with_proof`], on a cycle graph built already (an open tour's with its
     /// ends confined to the board's pockets, say).
-    pub fn of_cycle_graph_with_proof(
+    pub(crate) fn of_cycle_graph_with_proof(
         graph: CycleGraph,
         options: &SatOptions,
         limits: &Limits,
@@ -191,12 +195,12 @@ impl Refinement {
     }
 
     /// Every cut added, in order.
-    pub fn cuts(&self) -> &[Cut] {
+    pub(crate) fn cuts(&self) -> &[Cut] {
         &self.cuts
     }
 
     /// The counters so far.
-    pub fn stats(&self) -> &SatStats {
+    pub(crate) fn stats(&self) -> &SatStats {
         &self.stats
     }
 
@@ -208,18 +212,18 @@ impl Refinement {
 
     /// Adds a `connectivity` layer over the move variables to the formula (see
     /// [`Connectivity::add_layer`]) and says what it added.
-    pub fn add_layer(&mut self, connectivity: Connectivity) -> Layer {
+    pub(crate) fn add_layer(&mut self, connectivity: Connectivity) -> Layer {
         connectivity.add_layer(&self.graph, &self.moves, &mut self.formula)
     }
 
     /// The formula's clauses the solver was given at its first solve (the base formula, and
     /// the cuts of a warm start's first model): its native proof starts from them.
-    pub fn initial_clauses(&self) -> usize {
+    pub(crate) fn initial_clauses(&self) -> usize {
         self.solver.initial_clauses()
     }
 
     /// Ends the solver's proof: writes its last step and flushes the target.
-    pub fn close_proof(&mut self) -> Result<(), Stop> {
+    pub(crate) fn close_proof(&mut self) -> Result<(), Stop> {
         self.solver.close_proof()
     }
 
@@ -233,7 +237,10 @@ impl Refinement {
     /// A Hamiltonian cycle that uses every move in `pairs` (two vertices joined by an edge,
     /// walked in this direction), found as [`Refinement::cycle_through`] finds one; `None` when
     /// there is none.
-    pub fn cycle_using(&mut self, pairs: &[[Vertex; 2]]) -> Result<Option<Vec<Vertex>>, Stop> {
+    pub(crate) fn cycle_using(
+        &mut self,
+        pairs: &[[Vertex; 2]],
+    ) -> Result<Option<Vec<Vertex>>, Stop> {
         let assumptions: Vec<Lit> = pairs
             .iter()
             .flat_map(|pair| self.moves.path_literals(&self.graph, pair))
@@ -318,7 +325,7 @@ impl Refinement {
     /// exchanges that would join a model's cycles into it are dropped, and the model's cycles
     /// are cut instead. So the warm start, joining and repair stay correct for "is there
     /// another tour?".
-    pub fn forbid(&mut self, cycle: &[Vertex], clauses: &[Vec<Lit>]) {
+    pub(crate) fn forbid(&mut self, cycle: &[Vertex], clauses: &[Vec<Lit>]) {
         for clause in clauses {
             self.formula.add_clause(clause);
         }
@@ -409,7 +416,7 @@ impl Refinement {
     }
 }
 
-/// Finds a tour of `whole` by searching `cases` in turn (see [`crate::engine::pocket_ends`]):
+/// Finds a tour of `whole` by searching `cases` in turn (see [`crate::engine::proof::pocket_ends`]):
 /// the first tour or stop ends the search, and there is none when no case has one. Where the
 /// cases confine the ends and `whole` fixes none, the warm start's flow on `whole` (the flow
 /// alone, without joining) comes first: its shortfall is the proof that there is none, which

@@ -18,7 +18,7 @@
 //! same place), for at most a given number of rotations.
 
 use super::warm::distances_from;
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// The most rotations in a row that the search makes before it turns back.
 const MAX_DEPTH: usize = 400;
@@ -244,11 +244,11 @@ impl PathWalk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::every_blocked_pattern;
-    use crate::engine::factor::factor_cycles;
-    use crate::engine::general_factor::general_two_factor;
-    use crate::piece::Piece;
-    use crate::problem::{Problem, TourShape};
+    use crate::core::board::every_blocked_pattern;
+    use crate::core::piece::Piece;
+    use crate::core::problem::{Problem, TourShape};
+    use crate::engine::flow::factor::factor_cycles;
+    use crate::engine::flow::general_factor::general_two_factor;
 
     /// Whether `cycles` cover each vertex of `graph` once, along its edges, with every
     /// `protected` edge among theirs.

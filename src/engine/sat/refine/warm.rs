@@ -12,12 +12,12 @@
 //! the answer is the solver's, with nothing assumed.
 
 use super::{merge, Refinement};
-use crate::engine::factor::{self, Shortfall};
-use crate::engine::general_factor::general_two_factor;
+use crate::engine::flow::factor::{self, Shortfall};
+use crate::engine::flow::general_factor::general_two_factor;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::{Encoding, SatOptions};
 use crate::engine::{SatStats, Stop};
-use crate::graph::{CycleGraph, Vertex};
+use crate::graph::cycle::{CycleGraph, Vertex};
 use std::collections::VecDeque;
 use std::time::Instant;
 use varisat::Lit;

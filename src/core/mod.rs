@@ -1,0 +1,15 @@
+//! The ground floor: boards, squares, pieces and their moves, tour problems, tours, and the
+//! plumbing every layer above shares (named values, bounded text input, output files written
+//! whole, counted words, a seeded random generator).
+
+pub(crate) mod adjacency;
+pub mod atomic_file;
+pub mod board;
+pub mod names;
+pub mod piece;
+pub(crate) mod plural;
+pub mod problem;
+pub mod rng;
+pub mod square;
+pub mod text_input;
+pub mod tour;

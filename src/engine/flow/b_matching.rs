@@ -1,0 +1,503 @@
+//! Maximum b-matchings of bipartite graphs, by Hopcroft and Karp's phases.
+//!
+//! Every vertex has a capacity, the most chosen edges it may have, and every edge is chosen at
+//! most once: a b-matching. It is the maximum flow of the network source -> left vertex (the
+//! capacity) -> right vertex (1 an edge) -> sink (the capacity), solved without the network:
+//! an augmenting path starts at a left vertex with room to spare, takes an edge not chosen to
+//! the right, a chosen edge back to the left, and so on, and ends at a right vertex with room
+//! to spare; flipping its edges adds one to the matching.
+//!
+//! Each phase finds the length of the shortest augmenting paths by a breadth-first search in
+//! layers from every left vertex with room, then augments along paths of that length only by
+//! depth-first search, each vertex's edges scanned once a phase (a vertex that leads nowhere
+//! leaves its layer). A greedy pass first takes edges whose two ends have room, the vertices
+//! with the fewest edges first. The adjacency is one flat buffer with offsets, so a phase reads
+//! memory in order.
+//!
+//! The phase that finds no augmenting path has searched everything the left vertices with room
+//! reach: those vertices are the source side of a minimum cut (the same set for every maximum
+//! b-matching), which the callers turn into a Hall-type proof that the demands cannot be met.
+
+/// A bipartite graph with a capacity at every vertex, to be matched.
+#[derive(Debug, Clone)]
+pub(crate) struct CapacitatedGraph {
+    /// The most chosen edges each vertex may have.
+    capacity: Vec<u32>,
+    /// Whether each vertex is on the left side.
+    is_left: Vec<bool>,
+    /// The edges, each as its left and its right end.
+    edges: Vec<[u32; 2]>,
+}
+
+/// A maximum b-matching and the vertices its last search reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BMatching {
+    /// The number of chosen edges.
+    pub(crate) size: u32,
+    /// Whether each edge (in the order added) is chosen.
+    pub(crate) chosen: Vec<bool>,
+    /// Whether each vertex is reached by an alternating path from a left vertex with room to
+    /// spare: the source side of a minimum cut.
+    pub(crate) reached: Vec<bool>,
+}
+
+impl CapacitatedGraph {
+    /// A graph of `vertices` vertices, all on the left with capacity 0, and no edges.
+    pub(crate) fn new(vertices: usize) -> CapacitatedGraph {
+        CapacitatedGraph {
+            capacity: vec![0; vertices],
+            is_left: vec![true; vertices],
+            edges: Vec::new(),
+        }
+    }
+
+    /// Puts `vertex` on the left side or the right, with `capacity`.
+    pub(crate) fn set_vertex(&mut self, vertex: usize, left: bool, capacity: u32) {
+        self.is_left[vertex] = left;
+        self.capacity[vertex] = capacity;
+    }
+
+    /// Adds an edge between a left and a right vertex; its number is the count of edges before.
+    pub(crate) fn add_edge(&mut self, left: usize, right: usize) -> usize {
+        debug_assert!(self.is_left[left] && !self.is_left[right]);
+        self.edges.push([left as u32, right as u32]);
+        self.edges.len() - 1
+    }
+
+    /// The number of edges added.
+    pub(crate) fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// A maximum b-matching.
+    pub(crate) fn maximum_matching(&self) -> BMatching {
+        let mut search = Search::new(self);
+        search.take_greedily();
+        search.finish()
+    }
+
+    /// The vertices that some b-matching as large as `chosen` joins to `vertex`, given that
+    /// `chosen` (a flag per edge) fills every vertex to its capacity: the vertices it joins, and
+    /// those an unchosen edge joins where the edge lies on an alternating cycle (edges not
+    /// chosen lead right, chosen ones back left), which exchanges it into the matching.
+    pub(crate) fn partners_in_some_full_matching(
+        &self,
+        chosen: &[bool],
+        vertex: usize,
+    ) -> Vec<usize> {
+        let (offsets, neighbours) = self.adjacency();
+        let incident = |at: usize| &neighbours[offsets[at] as usize..offsets[at + 1] as usize];
+        // An unchosen edge from a left vertex needs a way back to it; one into a right vertex,
+        // a way on from it. So the search follows the arcs backwards from a left vertex.
+        let forward = !self.is_left[vertex];
+        let mut reached = vec![false; self.capacity.len()];
+        reached[vertex] = true;
+        let mut found = vec![vertex as u32];
+        let mut next = 0;
+        while let Some(&at) = found.get(next) {
+            next += 1;
+            let at = at as usize;
+            for &(neighbour, edge) in incident(at) {
+                let leads_on = self.is_left[at] != chosen[edge as usize];
+                if leads_on == forward && !reached[neighbour as usize] {
+                    reached[neighbour as usize] = true;
+                    found.push(neighbour);
+                }
+            }
+        }
+        incident(vertex)
+            .iter()
+            .filter(|&&(neighbour, edge)| chosen[edge as usize] || reached[neighbour as usize])
+            .map(|&(neighbour, _)| neighbour as usize)
+            .collect()
+    }
+
+    /// Each vertex's neighbours, each with the number of the edge that joins them, in one
+    /// buffer, and where each vertex's start (one more entry than vertices).
+    fn adjacency(&self) -> (Vec<u32>, Vec<(u32, u32)>) {
+        let vertices = self.capacity.len();
+        let mut offsets = vec![0u32; vertices + 1];
+        for &[left, right] in &self.edges {
+            offsets[left as usize + 1] += 1;
+            offsets[right as usize + 1] += 1;
+        }
+        for vertex in 0..vertices {
+            offsets[vertex + 1] += offsets[vertex];
+        }
+        let mut filled = offsets.clone();
+        let mut neighbours = vec![(0, 0); 2 * self.edges.len()];
+        for (edge, &[left, right]) in self.edges.iter().enumerate() {
+            for (from, to) in [(left, right), (right, left)] {
+                neighbours[filled[from as usize] as usize] = (to, edge as u32);
+                filled[from as usize] += 1;
+            }
+        }
+        (offsets, neighbours)
+    }
+}
+
+/// The layer of a vertex the current phase has not reached (or has found leads nowhere).
+const UNREACHED: u32 = u32::MAX;
+
+/// The state of the phases: the adjacency, the room left at each vertex, the chosen edges and
+/// the layers of the current phase.
+struct Search<'a> {
+    graph: &'a CapacitatedGraph,
+    /// Where each vertex's neighbours start in `neighbours` (one more entry than vertices).
+    offsets: Vec<u32>,
+    /// Each vertex's neighbours in turn, each with the number of the edge that joins them.
+    neighbours: Vec<(u32, u32)>,
+    /// The edges each vertex may still take.
+    room: Vec<u32>,
+    /// Whether each edge is chosen.
+    chosen: Vec<bool>,
+    /// Each vertex's layer in the current phase.
+    layer: Vec<u32>,
+    /// The layer at which the current phase's augmenting paths end.
+    last_layer: u32,
+    /// The next neighbour (an index into `neighbours`) each vertex tries in this phase.
+    cursor: Vec<u32>,
+}
+
+impl<'a> Search<'a> {
+    fn new(graph: &'a CapacitatedGraph) -> Search<'a> {
+        let vertices = graph.capacity.len();
+        let (offsets, neighbours) = graph.adjacency();
+        Search {
+            graph,
+            offsets,
+            neighbours,
+            room: graph.capacity.clone(),
+            chosen: vec![false; graph.edges.len()],
+            layer: vec![UNREACHED; vertices],
+            last_layer: 0,
+            cursor: Vec::new(),
+        }
+    }
+
+    /// Chooses edges whose two ends still have room, the vertices with the fewest edges
+    /// first (they have the least choice), each taking its neighbours with the fewest first.
+    fn take_greedily(&mut self) {
+        let mut order: Vec<u32> = (0..self.layer.len() as u32).collect();
+        order.sort_by_key(|&vertex| self.degree(vertex as usize));
+        let mut slots: Vec<(u32, u32)> = Vec::new();
+        for vertex in order {
+            let vertex = vertex as usize;
+            if self.room[vertex] == 0 {
+                continue;
+            }
+            let range = self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize;
+            slots.clear();
+            slots.extend_from_slice(&self.neighbours[range]);
+            slots.sort_by_key(|&(neighbour, _)| self.degree(neighbour as usize));
+            for &(neighbour, edge) in &slots {
+                if self.room[vertex] == 0 {
+                    break;
+                }
+                if self.room[neighbour as usize] > 0 && !self.chosen[edge as usize] {
+                    self.choose(edge as usize);
+                }
+            }
+        }
+    }
+
+    /// The number of edges at `vertex`.
+    fn degree(&self, vertex: usize) -> u32 {
+        self.offsets[vertex + 1] - self.offsets[vertex]
+    }
+
+    /// Chooses `edge`, whose two ends must have room.
+    fn choose(&mut self, edge: usize) {
+        let [left, right] = self.graph.edges[edge];
+        self.room[left as usize] -= 1;
+        self.room[right as usize] -= 1;
+        self.chosen[edge] = true;
+    }
+
+    /// Augments in phases until no augmenting path is left: the maximum b-matching that
+    /// extends the edges chosen so far.
+    fn finish(mut self) -> BMatching {
+        while self.build_layers() {
+            self.augment_in_layers();
+        }
+        let reached = self.layer.iter().map(|&layer| layer != UNREACHED).collect();
+        BMatching {
+            size: self.chosen.iter().filter(|&&chosen| chosen).count() as u32,
+            chosen: self.chosen,
+            reached,
+        }
+    }
+
+    /// Whether a chosen status lets an alternating path go from `vertex` along `edge`: edges
+    /// not chosen lead right, chosen ones lead back left.
+    fn leads_on(&self, vertex: usize, edge: u32) -> bool {
+        self.graph.is_left[vertex] != self.chosen[edge as usize]
+    }
+
+    /// The layers of a breadth-first search from the left vertices with room; whether it
+    /// reached a right vertex with room (then `last_layer` is that vertex's layer and the
+    /// search stopped there).
+    fn build_layers(&mut self) -> bool {
+        self.layer.fill(UNREACHED);
+        let mut frontier: Vec<u32> = (0..self.layer.len() as u32)
+            .filter(|&vertex| self.graph.is_left[vertex as usize] && self.room[vertex as usize] > 0)
+            .collect();
+        for &vertex in &frontier {
+            self.layer[vertex as usize] = 0;
+        }
+        let mut depth = 0;
+        let mut next = Vec::new();
+        while !frontier.is_empty() {
+            let mut found = false;
+            next.clear();
+            for &vertex in &frontier {
+                let vertex = vertex as usize;
+                let range = self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize;
+                for &(neighbour, edge) in &self.neighbours[range] {
+                    if self.leads_on(vertex, edge) && self.layer[neighbour as usize] == UNREACHED {
+                        self.layer[neighbour as usize] = depth + 1;
+                        next.push(neighbour);
+                        let ends_here = !self.graph.is_left[neighbour as usize]
+                            && self.room[neighbour as usize] > 0;
+                        found |= ends_here;
+                    }
+                }
+            }
+            depth += 1;
+            if found {
+                self.last_layer = depth;
+                return true;
+            }
+            std::mem::swap(&mut frontier, &mut next);
+        }
+        false
+    }
+
+    /// Augments along shortest paths in the layers until none is left.
+    fn augment_in_layers(&mut self) {
+        self.cursor = self.offsets[..self.layer.len()].to_vec();
+        let starts: Vec<u32> = (0..self.layer.len() as u32)
+            .filter(|&vertex| self.layer[vertex as usize] == 0)
+            .collect();
+        let mut path = Vec::new();
+        for start in starts {
+            while self.room[start as usize] > 0 && self.augment_from(start as usize, &mut path) {}
+        }
+    }
+
+    /// The next vertex in the layers from `vertex` (of `layer`), moving its cursor to the edge
+    /// that leads there; `None` when its edges are used up.
+    fn step(&mut self, vertex: usize, layer: u32) -> Option<usize> {
+        let end = self.offsets[vertex + 1];
+        while self.cursor[vertex] < end {
+            let (neighbour, edge) = self.neighbours[self.cursor[vertex] as usize];
+            if self.layer[neighbour as usize] == layer + 1 && self.leads_on(vertex, edge) {
+                return Some(neighbour as usize);
+            }
+            self.cursor[vertex] += 1;
+        }
+        None
+    }
+
+    /// Finds one shortest augmenting path from `start` in the layers and flips its edges;
+    /// whether there was one. Vertices found to lead nowhere leave the layers.
+    fn augment_from(&mut self, start: usize, path: &mut Vec<(usize, u32)>) -> bool {
+        path.clear();
+        let mut vertex = start;
+        loop {
+            let layer = self.layer[vertex];
+            if layer == self.last_layer {
+                if !self.graph.is_left[vertex] && self.room[vertex] > 0 {
+                    for &(_, edge) in path.iter() {
+                        self.chosen[edge as usize] ^= true;
+                    }
+                    self.room[start] -= 1;
+                    self.room[vertex] -= 1;
+                    return true;
+                }
+            } else if let Some(next) = self.step(vertex, layer) {
+                path.push((vertex, self.neighbours[self.cursor[vertex] as usize].1));
+                vertex = next;
+                continue;
+            }
+            // `vertex` leads nowhere: take it out and step back.
+            self.layer[vertex] = UNREACHED;
+            let Some((previous, _)) = path.pop() else {
+                return false;
+            };
+            self.cursor[previous] += 1;
+            vertex = previous;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A complete bipartite graph of `left` and `right` vertices with capacities.
+    fn complete(left: &[u32], right: &[u32]) -> CapacitatedGraph {
+        let mut graph = CapacitatedGraph::new(left.len() + right.len());
+        for (vertex, &capacity) in left.iter().enumerate() {
+            graph.set_vertex(vertex, true, capacity);
+        }
+        for (vertex, &capacity) in right.iter().enumerate() {
+            graph.set_vertex(left.len() + vertex, false, capacity);
+        }
+        for a in 0..left.len() {
+            for b in 0..right.len() {
+                graph.add_edge(a, left.len() + b);
+            }
+        }
+        graph
+    }
+
+    /// Checks that `matching` respects the capacities and counts its edges.
+    fn check(graph: &CapacitatedGraph, matching: &BMatching) {
+        let mut used = vec![0; graph.capacity.len()];
+        for (edge, &[a, b]) in graph.edges.iter().enumerate() {
+            if matching.chosen[edge] {
+                used[a as usize] += 1;
+                used[b as usize] += 1;
+            }
+        }
+        for (vertex, &used) in used.iter().enumerate() {
+            assert!(used <= graph.capacity[vertex], "vertex {vertex}");
+        }
+        let size = matching.chosen.iter().filter(|&&chosen| chosen).count();
+        assert_eq!(matching.size as usize, size);
+    }
+
+    #[test]
+    fn a_complete_graph_fills_the_smaller_side() {
+        let graph = complete(&[2, 2, 2], &[3, 3]);
+        let matching = graph.maximum_matching();
+        check(&graph, &matching);
+        assert_eq!(matching.size, 6);
+        assert!(matching.reached.iter().all(|&reached| !reached));
+    }
+
+    /// A graph of `vertices` (each its side, left or not, and its capacity) and `edges` (each
+    /// a left and a right vertex).
+    fn graph_of(vertices: &[(bool, u32)], edges: &[(usize, usize)]) -> CapacitatedGraph {
+        let mut graph = CapacitatedGraph::new(vertices.len());
+        for (vertex, &(left, capacity)) in vertices.iter().enumerate() {
+            graph.set_vertex(vertex, left, capacity);
+        }
+        for &(left, right) in edges {
+            graph.add_edge(left, right);
+        }
+        graph
+    }
+
+    /// The maximum b-matching the phases reach from the edges `first` chosen (no greedy pass).
+    fn phases_after(graph: &CapacitatedGraph, first: &[usize]) -> BMatching {
+        let mut search = Search::new(graph);
+        for &edge in first {
+            search.choose(edge);
+        }
+        let matching = search.finish();
+        check(graph, &matching);
+        matching
+    }
+
+    #[test]
+    fn a_wrong_first_choice_is_undone_by_an_augmenting_path() {
+        // Left 0 - right 2 (chosen first), left 0 - right 3, left 1 - right 2 only.
+        let unit = |left| (left, 1);
+        let graph = graph_of(
+            &[unit(true), unit(true), unit(false), unit(false)],
+            &[(0, 2), (0, 3), (1, 2)],
+        );
+        let matching = phases_after(&graph, &[0]);
+        assert_eq!(matching.size, 2);
+        assert_eq!(matching.chosen, vec![false, true, true]);
+        assert_eq!(graph.maximum_matching().size, 2);
+    }
+
+    #[test]
+    fn a_hall_violator_is_the_reached_set() {
+        // Left 0 and 1 (capacity 1 each) share the single right vertex 2; left 3 has right 4.
+        let unit = |left| (left, 1);
+        let vertices = [unit(true), unit(true), unit(false), unit(true), unit(false)];
+        let graph = graph_of(&vertices, &[(0, 2), (1, 2), (3, 4)]);
+        let matching = graph.maximum_matching();
+        check(&graph, &matching);
+        assert_eq!(matching.size, 2);
+        assert_eq!(matching.reached, vec![true, true, true, false, false]);
+    }
+
+    #[test]
+    fn long_augmenting_paths_are_found() {
+        // A path l0 - r0 - l1 - r1 - ... with every second edge chosen first, each from the
+        // wrong end: only one augmenting path, through every vertex, completes it.
+        let pairs = 50;
+        let vertices: Vec<(bool, u32)> =
+            (0..2 * pairs).map(|vertex| (vertex % 2 == 0, 1)).collect();
+        let wrong = (0..pairs - 1).map(|index| (2 * index + 2, 2 * index + 1));
+        let right = (0..pairs).map(|index| (2 * index, 2 * index + 1));
+        let edges: Vec<(usize, usize)> = wrong.chain(right).collect();
+        let graph = graph_of(&vertices, &edges);
+        let matching = phases_after(&graph, &(0..pairs - 1).collect::<Vec<_>>());
+        assert_eq!(matching.size as usize, pairs);
+        assert_eq!(graph.maximum_matching().size as usize, pairs);
+    }
+
+    #[test]
+    fn partners_are_the_edges_some_full_matching_chooses() {
+        // Random bipartite graphs with capacities 1 and 2: an edge at the probed vertex is in
+        // some full b-matching exactly when the matching with that edge taken first (its ends'
+        // capacities lowered, the edge left out) is still full.
+        let mut rng = crate::core::rng::SplitMix64::new(7);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let per_side = 2 + rng.below(4) as usize;
+            let mut vertices = Vec::new();
+            for left in [true, false] {
+                for _ in 0..per_side {
+                    vertices.push((left, 1 + rng.below(2) as u32));
+                }
+            }
+            let mut edges = Vec::new();
+            for left in 0..per_side {
+                for right in per_side..2 * per_side {
+                    if rng.below(3) > 0 {
+                        edges.push((left, right));
+                    }
+                }
+            }
+            let graph = graph_of(&vertices, &edges);
+            let full: u32 = vertices.iter().filter(|v| v.0).map(|v| v.1).sum();
+            let other: u32 = vertices.iter().filter(|v| !v.0).map(|v| v.1).sum();
+            let matching = graph.maximum_matching();
+            if full != other || matching.size != full {
+                continue;
+            }
+            for vertex in 0..vertices.len() {
+                let mut partners = graph.partners_in_some_full_matching(&matching.chosen, vertex);
+                partners.sort_unstable();
+                let mut expected = Vec::new();
+                for (index, &(left, right)) in edges.iter().enumerate() {
+                    if left != vertex && right != vertex {
+                        continue;
+                    }
+                    let mut lowered = vertices.clone();
+                    lowered[left].1 -= 1;
+                    lowered[right].1 -= 1;
+                    let mut rest = edges.clone();
+                    rest.remove(index);
+                    if graph_of(&lowered, &rest).maximum_matching().size == full - 1 {
+                        expected.push(left + right - vertex);
+                    }
+                }
+                expected.sort_unstable();
+                assert_eq!(
+                    partners, expected,
+                    "vertex {vertex} of {vertices:?} {edges:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "only {checked} vertices checked");
+    }
+}

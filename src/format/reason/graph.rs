@@ -1,0 +1,122 @@
+//! Why a graph has no tour, in the words of graphs (vertices and edges, numbered from 1).
+
+use crate::core::plural::count_of;
+use crate::engine::Impossibility;
+
+/// A vertex as files number it.
+pub(crate) fn numbered(vertex: u32) -> u64 {
+    vertex as u64 + 1
+}
+
+/// Why a graph has no tour, in words.
+pub fn explain_graph(why: &Impossibility) -> String {
+    let at = |vertex: u32| format!("vertex {}", numbered(vertex));
+    match why {
+        Impossibility::TooFewSquares => {
+            "a Hamiltonian cycle of a simple graph needs at least three vertices".into()
+        }
+        Impossibility::ColourCount { even, odd, needed } => format!(
+            "the graph is bipartite, with sides of {even} and {odd} vertices, and a tour \
+             alternates its sides ({})",
+            needed
+                .replace("squares", "vertices")
+                .replace("colours", "sides")
+                .replace("colour", "side")
+        ),
+        Impossibility::TooFewMoves { square, moves } => {
+            format!(
+                "{} has only {}",
+                at(*square),
+                count_of(*moves, "edge", "edges")
+            )
+        }
+        Impossibility::TooManyDeadEnds { squares } => {
+            let names: Vec<String> = squares.iter().map(|&v| numbered(v).to_string()).collect();
+            let have = match squares.len() {
+                1 => "has",
+                _ => "have",
+            };
+            format!(
+                "{} {have} a single edge ({}), but a path has only two ends",
+                count_of(squares.len(), "vertex", "vertices"),
+                names.join(" ")
+            )
+        }
+        Impossibility::Disconnected { a, b } => {
+            format!("no path joins {} and {}", at(*a), at(*b))
+        }
+        Impossibility::CutSquare { square } => format!(
+            "{} splits the graph, and a cycle cannot pass it twice",
+            at(*square)
+        ),
+        Impossibility::EndPockets { pockets } => {
+            let named: Vec<String> = pockets
+                .iter()
+                .map(|pocket| {
+                    format!(
+                        "the pocket of {} through {}",
+                        at(pocket.inside),
+                        at(pocket.cut)
+                    )
+                })
+                .collect();
+            format!(
+                "{} pockets of vertices are each joined to the rest through a single vertex ({}), \
+                 and a Hamiltonian path needs an end in each, but it has only {} to place",
+                pockets.len(),
+                named.join("; "),
+                pockets.len() - 1
+            )
+        }
+        Impossibility::MoveShortage {
+            needed, possible, ..
+        } => format!(
+            "the graph is bipartite, so every tour edge joins its two sides; the vertices of one \
+             side need {needed} tour edges, but a maximum flow shows the graph's edges can \
+             provide at most {possible} of them at once (some group of vertices has too few \
+             neighbours)"
+        ),
+        Impossibility::NoTwoFactor => "a Hamiltonian cycle gives every vertex two of its edges, \
+            and a maximum matching of Tutte's gadget shows no set of edges does that at every \
+            vertex at once (the graph has no 2-factor)"
+            .into(),
+        Impossibility::SealedRegions(proof) => format!(
+            "the graph is bipartite and has a 2-factor, but {} sealed: counting \
+             tour edges by side, a Hamiltonian cycle takes every edge that leaves such a region \
+             at its vertices of one side and none that leaves at the other; without the sealed \
+             edges, no path joins {} and {}",
+            match proof.regions.len() {
+                1 => "1 region is".to_string(),
+                count => format!("{count} regions are"),
+            },
+            at(proof.inside),
+            at(proof.outside)
+        ),
+        Impossibility::Theorem(theorem) => theorem.clone(),
+        Impossibility::Exhausted { nodes } => {
+            format!("the search tried every possibility ({nodes} nodes)")
+        }
+        Impossibility::Unsatisfiable => "the SAT solver proved the formula unsatisfiable".into(),
+    }
+}
+
+/// The vertices an argument names, 1-based.
+pub(crate) fn named_vertices(why: &Impossibility) -> Vec<u64> {
+    match why {
+        Impossibility::TooFewMoves { square, .. } | Impossibility::CutSquare { square } => {
+            vec![numbered(*square)]
+        }
+        Impossibility::TooManyDeadEnds { squares } => {
+            squares.iter().map(|&vertex| numbered(vertex)).collect()
+        }
+        Impossibility::Disconnected { a, b } => vec![numbered(*a), numbered(*b)],
+        Impossibility::EndPockets { pockets } => pockets
+            .iter()
+            .flat_map(|pocket| [numbered(pocket.inside), numbered(pocket.cut)])
+            .collect(),
+        Impossibility::SealedRegions(proof) => {
+            vec![numbered(proof.inside), numbered(proof.outside)]
+        }
+        _ => Vec::new(),
+    }
+}

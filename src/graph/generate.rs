@@ -1,0 +1,244 @@
+//! Reproducible graphs for benchmarks: cubic graphs with a planted Hamiltonian cycle, random
+//! cubic graphs, and a board's move graph written as a graph.
+
+use crate::core::board::Board;
+use crate::core::piece::{MoveGraph, Piece};
+use crate::core::problem::TourShape;
+use crate::core::rng::SplitMix64;
+use crate::graph::cycle::Vertex;
+use crate::graph::problem::GraphProblem;
+use std::fmt;
+
+/// The most vertices a generated graph may have.
+pub const MAX_GENERATED_VERTICES: usize = 10_000_000;
+
+/// Draws of a random matching before giving up.
+const ATTEMPTS: u32 = 1000;
+
+/// Why a graph could not be generated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenGraphError {
+    /// A cubic graph needs an even number of vertices, at least 4 (at most the limit).
+    BadVertexCount(usize),
+    /// No simple graph came out of the draws (tiny graphs only).
+    NoGraph,
+    /// GP(n, k) needs `n` at least 3 and `k` from 1 to below `n / 2`.
+    BadPetersen {
+        /// The outer cycle's length.
+        n: usize,
+        /// The inner step.
+        k: usize,
+    },
+}
+
+impl fmt::Display for GenGraphError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenGraphError::BadVertexCount(count) => write!(
+                f,
+                "a cubic graph needs an even number of vertices from 4 to \
+                 {MAX_GENERATED_VERTICES}, not {count}"
+            ),
+            GenGraphError::NoGraph => write!(f, "no simple cubic graph in {ATTEMPTS} draws"),
+            GenGraphError::BadPetersen { n, k } => write!(
+                f,
+                "the generalized Petersen graph GP(n, k) needs n from 3 (2n vertices, at most \
+                 {MAX_GENERATED_VERTICES}) and k from 1 to below n/2, not n = {n}, k = {k}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenGraphError {}
+
+/// A random permutation of `0..count` (Fisher and Yates).
+fn shuffled(count: usize, rng: &mut SplitMix64) -> Vec<Vertex> {
+    let mut order: Vec<Vertex> = (0..count as Vertex).collect();
+    for index in (1..count).rev() {
+        order.swap(index, rng.below(index as u64 + 1) as usize);
+    }
+    order
+}
+
+/// Checks a cubic graph's vertex count.
+fn check_cubic(vertex_count: usize) -> Result<(), GenGraphError> {
+    if vertex_count < 4 || vertex_count % 2 == 1 || vertex_count > MAX_GENERATED_VERTICES {
+        return Err(GenGraphError::BadVertexCount(vertex_count));
+    }
+    Ok(())
+}
+
+/// A cubic graph on `vertex_count` vertices with a Hamiltonian cycle planted: a cycle through
+/// the vertices in random order, plus a random perfect matching of edges not on it, the whole
+/// relabelled at random. The same seed gives the same graph (edges sorted).
+pub fn planted_cubic(vertex_count: usize, seed: u64) -> Result<GraphProblem, GenGraphError> {
+    check_cubic(vertex_count)?;
+    let mut rng = SplitMix64::new(seed);
+    let order = shuffled(vertex_count, &mut rng);
+    let mut edges: Vec<(Vertex, Vertex)> = (0..vertex_count)
+        .map(|index| (order[index], order[(index + 1) % vertex_count]))
+        .collect();
+    let on_cycle = sorted_pairs(&edges);
+    let chords = (0..ATTEMPTS)
+        .find_map(|_| matching_avoiding(vertex_count, &on_cycle, &mut rng))
+        .ok_or(GenGraphError::NoGraph)?;
+    edges.extend(chords);
+    Ok(GraphProblem::new(vertex_count, edges, TourShape::Closed))
+}
+
+/// A random cubic graph on `vertex_count` vertices: three random perfect matchings, each
+/// avoiding the edges of those before (a simple graph; its Hamiltonicity is not planted).
+pub fn random_cubic(vertex_count: usize, seed: u64) -> Result<GraphProblem, GenGraphError> {
+    check_cubic(vertex_count)?;
+    let mut rng = SplitMix64::new(seed);
+    let mut edges: Vec<(Vertex, Vertex)> = Vec::with_capacity(vertex_count * 3 / 2);
+    for _ in 0..3 {
+        let taken = sorted_pairs(&edges);
+        let matching = (0..ATTEMPTS)
+            .find_map(|_| matching_avoiding(vertex_count, &taken, &mut rng))
+            .ok_or(GenGraphError::NoGraph)?;
+        edges.extend(matching);
+    }
+    Ok(GraphProblem::new(vertex_count, edges, TourShape::Closed))
+}
+
+/// The pairs `(min, max)` of `edges`, sorted, for searching.
+fn sorted_pairs(edges: &[(Vertex, Vertex)]) -> Vec<(Vertex, Vertex)> {
+    let mut pairs: Vec<_> = edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    pairs
+}
+
+/// A random perfect matching of `0..vertex_count` that uses none of `taken` (sorted pairs):
+/// vertices paired in random order, a pair that is taken swapped with a random earlier pair
+/// when that mends both; `None` when a draw cannot be mended.
+fn matching_avoiding(
+    vertex_count: usize,
+    taken: &[(Vertex, Vertex)],
+    rng: &mut SplitMix64,
+) -> Option<Vec<(Vertex, Vertex)>> {
+    let is_taken = |a: Vertex, b: Vertex| taken.binary_search(&(a.min(b), a.max(b))).is_ok();
+    let order = shuffled(vertex_count, rng);
+    let mut pairs: Vec<(Vertex, Vertex)> = order.chunks(2).map(|pair| (pair[0], pair[1])).collect();
+    for index in 0..pairs.len() {
+        let mut tries = 0;
+        while is_taken(pairs[index].0, pairs[index].1) {
+            tries += 1;
+            if tries > 64 {
+                return None;
+            }
+            let other = rng.below(pairs.len() as u64) as usize;
+            let (a, b) = pairs[index];
+            let (c, d) = pairs[other];
+            if other != index && !is_taken(a, c) && !is_taken(b, d) {
+                pairs[index] = (a, c);
+                pairs[other] = (b, d);
+            }
+        }
+    }
+    let mut sorted = sorted_pairs(&pairs);
+    sorted.dedup();
+    (sorted.len() == pairs.len() && sorted.iter().all(|&(a, b)| a != b && !is_taken(a, b)))
+        .then_some(pairs)
+}
+
+/// The generalized Petersen graph GP(n, k) on `2n` vertices: an outer cycle `0..n`, spokes
+/// `i -- n + i`, and an inner star polygon `n + i -- n + (i + k) mod n` (GP(5, 2) is the
+/// Petersen graph). By Alspach's theorem GP(n, 2) has no Hamiltonian cycle exactly when
+/// `n = 5 mod 6`: cubic graphs whose answer is known, and global.
+pub fn generalized_petersen(n: usize, k: usize) -> Result<GraphProblem, GenGraphError> {
+    if n < 3 || k == 0 || 2 * k >= n || 2 * n > MAX_GENERATED_VERTICES {
+        return Err(GenGraphError::BadPetersen { n, k });
+    }
+    let mut edges = Vec::with_capacity(3 * n);
+    for i in 0..n {
+        edges.push((i as Vertex, ((i + 1) % n) as Vertex));
+        edges.push((i as Vertex, (n + i) as Vertex));
+        edges.push(((n + i) as Vertex, (n + (i + k) % n) as Vertex));
+    }
+    Ok(GraphProblem::new(2 * n, edges, TourShape::Closed))
+}
+
+/// The move graph of `piece` on `board` as a graph: vertex `i` is the `i`-th free square in
+/// row-major order.
+pub fn board_graph(board: &Board, piece: Piece) -> GraphProblem {
+    let moves = MoveGraph::new(board, piece);
+    let squares: Vec<u32> = board.free_squares().collect();
+    let mut vertex_of = vec![Vertex::MAX; board.len()];
+    for (vertex, &square) in squares.iter().enumerate() {
+        vertex_of[square as usize] = vertex as Vertex;
+    }
+    let edges = moves
+        .edges()
+        .map(|(a, b)| (vertex_of[a as usize], vertex_of[b as usize]))
+        .collect();
+    GraphProblem::new(squares.len(), edges, TourShape::Closed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn degrees(problem: &GraphProblem) -> Vec<usize> {
+        let mut degree = vec![0; problem.vertex_count];
+        for &(a, b) in &problem.edges {
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+        degree
+    }
+
+    #[test]
+    fn cubic_graphs_are_simple_and_cubic() {
+        for seed in 0..50 {
+            for vertex_count in [4, 6, 10, 50] {
+                for graph in [
+                    planted_cubic(vertex_count, seed),
+                    random_cubic(vertex_count, seed),
+                ] {
+                    let Ok(graph) = graph else {
+                        // K4 is the only cubic graph on 4 vertices: a draw may miss it.
+                        assert!(vertex_count <= 6, "{vertex_count} seed {seed}");
+                        continue;
+                    };
+                    assert!(degrees(&graph).iter().all(|&degree| degree == 3));
+                    assert_eq!(graph.edges.len(), vertex_count * 3 / 2);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_graph() {
+        assert_eq!(planted_cubic(100, 7), planted_cubic(100, 7));
+        assert_ne!(planted_cubic(100, 7), planted_cubic(100, 8));
+        assert_eq!(random_cubic(100, 7), random_cubic(100, 7));
+    }
+
+    #[test]
+    fn odd_or_tiny_vertex_counts_are_refused() {
+        assert_eq!(planted_cubic(7, 1), Err(GenGraphError::BadVertexCount(7)));
+        assert_eq!(random_cubic(2, 1), Err(GenGraphError::BadVertexCount(2)));
+    }
+
+    #[test]
+    fn generalized_petersen_graphs_are_cubic_and_gp_5_2_is_petersen() {
+        let petersen = generalized_petersen(5, 2).unwrap();
+        assert_eq!(petersen.vertex_count, 10);
+        assert_eq!(petersen.edges.len(), 15);
+        assert!(degrees(&petersen).iter().all(|&degree| degree == 3));
+        assert!(degrees(&generalized_petersen(101, 2).unwrap())
+            .iter()
+            .all(|&degree| degree == 3));
+        assert!(generalized_petersen(4, 2).is_err());
+        assert!(generalized_petersen(2, 1).is_err());
+    }
+
+    #[test]
+    fn a_board_graph_numbers_free_squares_row_by_row() {
+        let board: Board = ".X.\n...\n".parse().unwrap();
+        let graph = board_graph(&board, Piece::Rook);
+        assert_eq!(graph.vertex_count, 5);
+        assert_eq!(graph.edges, [(0, 2), (1, 4), (2, 3), (3, 4)]);
+    }
+}
