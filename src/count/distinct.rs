@@ -144,7 +144,11 @@ fn exchanged_tour(
 }
 
 /// Verifies `tour` and passes it to `found`: a tour that fails is an internal error.
-fn report(problem: &Problem, tour: &Tour, found: &mut dyn FnMut(&Tour)) -> Result<(), CountError> {
+pub(super) fn report(
+    problem: &Problem,
+    tour: &Tour,
+    found: &mut dyn FnMut(&Tour),
+) -> Result<(), CountError> {
     verify(problem, tour).map_err(|_| CountError::Stopped(Stop::InternalError))?;
     found(tour);
     Ok(())
@@ -152,7 +156,11 @@ fn report(problem: &Problem, tour: &Tour, found: &mut dyn FnMut(&Tour)) -> Resul
 
 /// Clauses that forbid the Hamiltonian cycle `cycle` of `graph`, walked either way: one clause
 /// for edge variables, one a direction for arc variables.
-fn blocking_clauses(moves: &MoveVars, graph: &CycleGraph, cycle: &[Vertex]) -> Vec<Vec<Lit>> {
+pub(super) fn blocking_clauses(
+    moves: &MoveVars,
+    graph: &CycleGraph,
+    cycle: &[Vertex],
+) -> Vec<Vec<Lit>> {
     let mut walk: Vec<Vertex> = cycle.to_vec();
     walk.push(cycle[0]);
     let mut clauses: Vec<Vec<Lit>> = Vec::new();

@@ -17,6 +17,7 @@
 //! assert_eq!(counted.tours.to_string(), "6");
 //! ```
 
+mod backbone;
 mod distinct;
 mod forced;
 mod frontier;
@@ -24,6 +25,7 @@ mod natural;
 mod plan;
 mod unique;
 
+pub use backbone::{backbone, Backbone};
 pub use distinct::{distinct_tours, Distinct};
 pub use natural::Natural;
 pub use plan::MAX_SLOTS;
