@@ -103,6 +103,22 @@ pub fn distinct_tours(
     })
 }
 
+/// A Hamiltonian cycle of `graph` other than `cycle`, one of its Hamiltonian cycles; `None`
+/// when the solver proves that there is none (or the forced edges make `cycle` already).
+pub fn other_cycle(
+    graph: CycleGraph,
+    cycle: &[Vertex],
+    limits: &Limits,
+) -> Result<Option<Vec<Vertex>>, CountError> {
+    if forced_cycle(&graph).is_some() {
+        return Ok(None);
+    }
+    let mut refinement = Refinement::of_cycle_graph(graph, &SatOptions::default(), limits);
+    let clauses = blocking_clauses(refinement.moves(), refinement.graph(), cycle);
+    refinement.forbid(cycle, &clauses);
+    refinement.cycle_through(&[]).map_err(CountError::Stopped)
+}
+
 /// A Hamiltonian cycle one 2-opt exchange from `cycle`: edges `a-b` and `c-d` (`b` after `a`
 /// and `d` after `c`) traded for `a-c` and `b-d`, which always leaves one cycle. The first
 /// exchange whose tour solves `problem` (its fixed ends kept) and is none of `tours` is taken.

@@ -26,7 +26,7 @@ mod plan;
 mod unique;
 
 pub use backbone::{backbone, Backbone};
-pub use distinct::{distinct_tours, Distinct};
+pub use distinct::{distinct_tours, other_cycle, Distinct};
 pub use natural::Natural;
 pub use plan::MAX_SLOTS;
 pub use unique::{difference, moves_of, verdict, Difference, Move, Verdict};
