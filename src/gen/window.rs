@@ -160,3 +160,71 @@ impl Window {
         partners
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Piece;
+    use crate::problem::{Problem, TourShape};
+    use crate::verify::verify;
+
+    /// A planted board of `rows` x `cols` with every square free, its grid and circuit.
+    fn planted(rows: u64, cols: u64) -> (Grid, Circuit, usize) {
+        let planted = super::super::planted(rows, cols, 1.0, 0, 1).unwrap();
+        let mut grid = Grid::blocked(rows, cols).unwrap();
+        let mut circuit = Circuit {
+            partners: vec![[0, 0]; grid.free.len()],
+        };
+        let walk = planted.circuit.squares();
+        for (index, &square) in walk.iter().enumerate() {
+            grid.free[square as usize] = true;
+            circuit.partners[square as usize] = [
+                walk[(index + walk.len() - 1) % walk.len()],
+                walk[(index + 1) % walk.len()],
+            ];
+        }
+        (grid, circuit, walk.len())
+    }
+
+    fn whole(rows: u64, cols: u64) -> Rect {
+        Rect {
+            left: 0,
+            top: 0,
+            right: cols,
+            bottom: rows,
+        }
+    }
+
+    #[test]
+    fn a_window_over_a_board_with_six_loops_finds_another_that_is_a_loop_of_the_board() {
+        let (grid, circuit, length) = planted(4, 4);
+        assert_eq!(length, 16);
+        let window = Window::new(&grid, &circuit, length, whole(4, 4)).unwrap();
+        let other = window
+            .other_loop(&Limits::none())
+            .unwrap()
+            .expect("six loops");
+        assert!(window.differing_squares(&other, 16).contains(&true));
+        let other_circuit = window.circuit_of(&other, &circuit);
+        let tour = other_circuit.walk(0, length);
+        let problem = Problem::new(grid.to_board().unwrap(), Piece::Rook, TourShape::Closed);
+        verify(&problem, &tour).unwrap();
+        assert_ne!(tour, circuit.walk(0, length));
+    }
+
+    #[test]
+    fn a_window_whose_outside_fixes_everything_has_no_other_loop() {
+        // On 2 x 6 the one loop is the outline; a 2 x 3 window has nothing to change either.
+        let (grid, circuit, length) = planted(2, 6);
+        let half = Rect {
+            left: 0,
+            top: 0,
+            right: 3,
+            bottom: 2,
+        };
+        for rect in [whole(2, 6), half] {
+            let window = Window::new(&grid, &circuit, length, rect).unwrap();
+            assert_eq!(window.other_loop(&Limits::none()).unwrap(), None);
+        }
+    }
+}
