@@ -415,3 +415,24 @@ fn json_lists_the_backbone_of_a_board_with_four_loops() {
     assert!(listed("impossible").is_disjoint(&in_some));
     assert_eq!(listed("impossible").len(), 5);
 }
+
+#[test]
+fn a_board_without_a_loop_has_no_backbone_drawn() {
+    let run = toursat(
+        &[
+            "unique",
+            "-",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--backbone",
+        ],
+        "...\n...\n...\n",
+    );
+    assert_eq!(run.status, 1, "{run:?}");
+    assert_eq!(
+        run.stdout,
+        "no tour: the SAT engine proved that there is none\n"
+    );
+}

@@ -9,7 +9,7 @@
 use super::svg::{write_runs, CELL};
 use super::FormatError;
 use crate::board::{Board, Square};
-use crate::count::{Backbone, Move};
+use crate::count::{Backbone, Move, Verdict};
 use crate::problem::Problem;
 use crate::square::name;
 use std::io::Write;
@@ -26,12 +26,15 @@ enum Mark {
 }
 
 /// Writes a line counting the backbone's moves, then the backbone drawn (a rook board) or its
-/// moves listed by square names (any other piece).
+/// moves listed by square names (any other piece); nothing when there is no tour.
 pub fn write_backbone_text(
     problem: &Problem,
     backbone: &Backbone,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
+    if backbone.verdict == Verdict::NoTour {
+        return Ok(());
+    }
     writeln!(
         out,
         "backbone: {} moves forced (─ │), {} impossible (×), {} open (┄ ┆)",
