@@ -1,11 +1,13 @@
-//! Loop puzzles: the uniqueness verdict and its exit status, the differing moves in JSON, and
-//! generated puzzles checked unique by the frontier DP, a method that shares nothing with the
-//! SAT engine that made them.
+//! Loop puzzles: the uniqueness verdict and its exit status, the differing moves in JSON, the
+//! backbone (checked against every loop enumerated by a plain depth-first search, itself
+//! checked by the frontier DP's count), and generated puzzles checked unique by the frontier
+//! DP, a method that shares nothing with the SAT engine that made them.
 
 mod common;
 
 use common::toursat;
-use toursat::count::{count, CountOptions};
+use std::collections::BTreeSet;
+use toursat::count::{backbone, count, CountOptions, Verdict};
 use toursat::engine::Limits;
 use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
 
@@ -138,6 +140,10 @@ fn generated_puzzles_have_exactly_one_loop_by_the_frontier_dp() {
                 "1",
                 "{rows} x {cols} seed {seed}:\n{board}"
             );
+            let found = backbone(&rook_circuit(&board.to_string()), &Limits::none()).unwrap();
+            assert!(matches!(found.verdict, Verdict::Unique(_)), "{board}");
+            assert!(found.open.is_empty(), "{board}");
+            assert_eq!(found.forced.len(), board.free_count(), "{board}");
         }
     }
 }
@@ -168,4 +174,265 @@ fn gen_puzzle_is_reproducible_from_its_seed() {
         &first.stdout,
     );
     assert_eq!(run.status, 0, "{run:?}\n{board}");
+}
+
+/// A move: its two squares, the smaller first.
+type Move = [u32; 2];
+
+/// Every rook circuit of `board` as its sorted moves, by a depth-first search from the first
+/// free square (each circuit is walked both ways and kept once).
+fn every_circuit(board: &Board) -> BTreeSet<Vec<Move>> {
+    let free: Vec<u32> = (0..board.len() as u32)
+        .filter(|&square| board.is_free(square))
+        .collect();
+    let neighbours = |square: u32| -> Vec<u32> {
+        let (x, y) = board.coords(square);
+        let (x, y) = (x as i64, y as i64);
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            .into_iter()
+            .filter(|&(x, y)| {
+                x >= 0 && y >= 0 && x < board.cols() as i64 && y < board.rows() as i64
+            })
+            .map(|(x, y)| board.square(x as u32, y as u32))
+            .filter(|&square| board.is_free(square))
+            .collect()
+    };
+    let mut circuits = BTreeSet::new();
+    let mut path = vec![free[0]];
+    let mut on_path = vec![false; board.len()];
+    on_path[free[0] as usize] = true;
+    walk(
+        &neighbours,
+        free.len(),
+        &mut path,
+        &mut on_path,
+        &mut circuits,
+    );
+    circuits
+}
+
+/// Extends `path` every way it can; a path through all `length` squares that ends next to its
+/// first square is a circuit, added to `circuits`.
+fn walk(
+    neighbours: &dyn Fn(u32) -> Vec<u32>,
+    length: usize,
+    path: &mut Vec<u32>,
+    on_path: &mut [bool],
+    circuits: &mut BTreeSet<Vec<Move>>,
+) {
+    let last = *path.last().unwrap();
+    if path.len() == length {
+        if length > 2 && neighbours(last).contains(&path[0]) {
+            let mut moves: Vec<Move> = (0..length)
+                .map(|index| {
+                    let (a, b) = (path[index], path[(index + 1) % length]);
+                    [a.min(b), a.max(b)]
+                })
+                .collect();
+            moves.sort_unstable();
+            circuits.insert(moves);
+        }
+        return;
+    }
+    for next in neighbours(last) {
+        if !on_path[next as usize] {
+            on_path[next as usize] = true;
+            path.push(next);
+            walk(neighbours, length, path, on_path, circuits);
+            path.pop();
+            on_path[next as usize] = false;
+        }
+    }
+}
+
+/// A `rows` x `cols` board with about `shaded_percent` of its squares shaded, from `seed`.
+fn random_board(rows: u32, cols: u32, shaded_percent: u64, seed: u64) -> String {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut text = String::new();
+    for _ in 0..rows {
+        for _ in 0..cols {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push(if state % 100 < shaded_percent {
+                'X'
+            } else {
+                '.'
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn the_backbone_is_what_every_enumerated_loop_shares_on_small_boards() {
+    let mut boards_with_loops = 0;
+    for (rows, cols) in [(4, 4), (4, 5), (5, 5), (5, 6)] {
+        for seed in 1..=12 {
+            let text = random_board(rows, cols, 12, seed);
+            let problem = rook_circuit(&text);
+            let board = &problem.board;
+            if board.free_count() < 4 {
+                continue;
+            }
+            let circuits = every_circuit(board);
+            assert_eq!(circuits.len().to_string(), self::circuits(board), "{text}");
+            let found = backbone(&problem, &Limits::none()).unwrap();
+            let Some(first) = circuits.first() else {
+                assert_eq!(found.verdict, Verdict::NoTour, "{text}");
+                continue;
+            };
+            boards_with_loops += 1;
+            let union: BTreeSet<Move> = circuits.iter().flatten().copied().collect();
+            let forced: Vec<Move> = first
+                .iter()
+                .filter(|step| circuits.iter().all(|circuit| circuit.contains(step)))
+                .copied()
+                .collect();
+            let open: Vec<Move> = union
+                .iter()
+                .filter(|step| forced.binary_search(step).is_err())
+                .copied()
+                .collect();
+            assert_eq!(found.forced, forced, "{text}");
+            assert_eq!(found.open, open, "{text}");
+            for step in &found.impossible {
+                assert!(!union.contains(step), "{text}");
+            }
+            let moves_between_free_squares = (0..board.len() as u32)
+                .filter(|&square| board.is_free(square))
+                .map(|square| {
+                    let (x, y) = board.coords(square);
+                    [(x + 1, y), (x, y + 1)]
+                        .into_iter()
+                        .filter(|&(x, y)| x < board.cols() && y < board.rows())
+                        .filter(|&(x, y)| board.is_free(board.square(x, y)))
+                        .count()
+                })
+                .sum::<usize>();
+            assert_eq!(
+                found.forced.len() + found.impossible.len() + found.open.len(),
+                moves_between_free_squares,
+                "{text}"
+            );
+            match &found.verdict {
+                Verdict::Unique(tour) => {
+                    assert_eq!(circuits.len(), 1, "{text}");
+                    verify(&problem, tour).unwrap();
+                }
+                Verdict::NotUnique { first, second } => {
+                    assert!(circuits.len() > 1, "{text}");
+                    verify(&problem, first).unwrap();
+                    verify(&problem, second).unwrap();
+                    assert_ne!(first, second);
+                }
+                Verdict::NoTour => panic!("{text} has {} loops", circuits.len()),
+            }
+        }
+    }
+    assert!(boards_with_loops >= 10, "{boards_with_loops}");
+}
+
+#[test]
+fn the_backbone_is_drawn_with_forced_lines_and_crossed_impossible_moves() {
+    let run = toursat(
+        &[
+            "unique",
+            "-",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--backbone",
+        ],
+        ONE_LOOP,
+    );
+    assert_eq!(run.status, 0, "{run:?}");
+    assert_eq!(
+        run.stdout,
+        "unique: this is the only tour\n┌───────┐\n└───────┘\n\
+         backbone: 10 moves forced (─ │), 3 impossible (×), 0 open (┄ ┆)\n\
+         ┌───────┐\n│ × × × │\n└───────┘\n"
+    );
+}
+
+#[test]
+fn json_lists_the_backbone_of_a_board_with_four_loops() {
+    let run = toursat(
+        &[
+            "unique",
+            "-",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--backbone",
+            "--format",
+            "json",
+        ],
+        TWO_LOOPS,
+    );
+    assert_eq!(run.status, 5, "{run:?}");
+    let document: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(document["answer"], "not unique");
+    let problem = rook_circuit(TWO_LOOPS);
+    let board = &problem.board;
+    let listed = |kind: &str| -> BTreeSet<Move> {
+        document["backbone"][kind]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|step| {
+                let square = |xy: &serde_json::Value| {
+                    board.square(
+                        xy[0].as_u64().unwrap() as u32,
+                        xy[1].as_u64().unwrap() as u32,
+                    )
+                };
+                let (a, b) = (square(&step[0]), square(&step[1]));
+                [a.min(b), a.max(b)]
+            })
+            .collect()
+    };
+    let circuits = every_circuit(board);
+    assert_eq!(circuits.len(), 4);
+    let in_every: BTreeSet<Move> = circuits
+        .iter()
+        .flatten()
+        .filter(|step| circuits.iter().all(|circuit| circuit.contains(step)))
+        .copied()
+        .collect();
+    let in_some: BTreeSet<Move> = circuits.iter().flatten().copied().collect();
+    assert_eq!(listed("forced"), in_every);
+    assert_eq!(
+        listed("open"),
+        in_some
+            .difference(&in_every)
+            .copied()
+            .collect::<BTreeSet<_>>()
+    );
+    assert!(listed("impossible").is_disjoint(&in_some));
+    assert_eq!(listed("impossible").len(), 5);
+}
+
+#[test]
+fn a_board_without_a_loop_has_no_backbone_drawn() {
+    let run = toursat(
+        &[
+            "unique",
+            "-",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--backbone",
+        ],
+        "...\n...\n...\n",
+    );
+    assert_eq!(run.status, 1, "{run:?}");
+    assert_eq!(
+        run.stdout,
+        "no tour: the SAT engine proved that there is none\n"
+    );
 }

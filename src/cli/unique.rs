@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use toursat::count::{self, CountError, Verdict};
 use toursat::engine::{Limits, Stop};
+use toursat::format::backbone::{write_backbone_svg, write_backbone_text};
 use toursat::format::verdict::{write_json, write_svg, write_text};
 
 /// Examples shown under `toursat unique --help`.
@@ -18,6 +19,7 @@ Examples:
   toursat unique puzzle.txt --piece rook --tour closed
   toursat unique puzzle.txt --piece rook --tour closed --svg difference.svg
   toursat unique puzzle.txt --piece rook --tour closed --format json
+  toursat unique puzzle.txt --piece rook --tour closed --backbone --svg backbone.svg
   toursat gen --kind puzzle --rows 20 --cols 20 --seed 4 | toursat unique - --piece rook --tour closed";
 
 /// The exit statuses of `toursat unique`, as its help shows them.
@@ -43,6 +45,11 @@ pub struct UniqueArgs {
     /// first's other moves blue, the second's dashed orange.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Also find the backbone: the moves every tour makes (forced), those no tour makes
+    /// (impossible) and the rest (open), drawn after the verdict, listed in JSON, and drawn in
+    /// the --svg picture instead of the two tours.
+    #[arg(long)]
+    backbone: bool,
     /// Give up after SECONDS and exit with status 3.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     timeout: Option<Duration>,
@@ -62,25 +69,40 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
     boards_only(&args.problem.flags, "toursat unique")?;
     let problem = args.problem.problem()?;
     let limits = args.timeout.map_or(Limits::none(), Limits::timeout);
-    let verdict = count::verdict(&problem, &limits).map_err(|error| match error {
+    let stopped = |error| match error {
         CountError::Stopped(Stop::Timeout) => CliError::with_status(
             exit::STOPPED,
             "timed out before a second tour was found or ruled out",
         ),
         CountError::Stopped(stop) => CliError::with_status(exit::for_stop(stop), error),
         other => CliError::input(other),
-    })?;
+    };
+    let (verdict, backbone) = match args.backbone {
+        true => {
+            let backbone = count::backbone(&problem, &limits).map_err(stopped)?;
+            (backbone.verdict.clone(), Some(backbone))
+        }
+        false => (count::verdict(&problem, &limits).map_err(stopped)?, None),
+    };
     let mut out = io::stdout().lock();
     match args.format {
-        VerdictFormat::Text => write_text(&problem, &verdict, &mut out),
-        VerdictFormat::Json => write_json(&problem, &verdict, &mut out),
+        VerdictFormat::Text => {
+            write_text(&problem, &verdict, &mut out).and_then(|()| match &backbone {
+                Some(backbone) => write_backbone_text(&problem, backbone, &mut out),
+                None => Ok(()),
+            })
+        }
+        VerdictFormat::Json => write_json(&problem, &verdict, backbone.as_ref(), &mut out),
     }
     .and_then(|()| out.flush().map_err(Into::into))
     .map_err(|error| CliError::input(format!("writing the answer: {error}")))?;
     if let Some(path) = &args.svg {
         let mut picture = Vec::new();
-        write_svg(&problem, &verdict, &mut picture)
-            .map_err(|error| CliError::input(format!("drawing the answer: {error}")))?;
+        match &backbone {
+            Some(backbone) => write_backbone_svg(&problem, backbone, &mut picture),
+            None => write_svg(&problem, &verdict, &mut picture),
+        }
+        .map_err(|error| CliError::input(format!("drawing the answer: {error}")))?;
         std::fs::write(path, picture).map_err(|error| CliError::in_file(path, error))?;
     }
     Ok(match verdict {

@@ -103,6 +103,22 @@ pub fn distinct_tours(
     })
 }
 
+/// A Hamiltonian cycle of `graph` other than `cycle`, one of its Hamiltonian cycles; `None`
+/// when the solver proves that there is none (or the forced edges make `cycle` already).
+pub fn other_cycle(
+    graph: CycleGraph,
+    cycle: &[Vertex],
+    limits: &Limits,
+) -> Result<Option<Vec<Vertex>>, CountError> {
+    if forced_cycle(&graph).is_some() {
+        return Ok(None);
+    }
+    let mut refinement = Refinement::of_cycle_graph(graph, &SatOptions::default(), limits);
+    let clauses = blocking_clauses(refinement.moves(), refinement.graph(), cycle);
+    refinement.forbid(cycle, &clauses);
+    refinement.cycle_through(&[]).map_err(CountError::Stopped)
+}
+
 /// A Hamiltonian cycle one 2-opt exchange from `cycle`: edges `a-b` and `c-d` (`b` after `a`
 /// and `d` after `c`) traded for `a-c` and `b-d`, which always leaves one cycle. The first
 /// exchange whose tour solves `problem` (its fixed ends kept) and is none of `tours` is taken.
@@ -144,7 +160,11 @@ fn exchanged_tour(
 }
 
 /// Verifies `tour` and passes it to `found`: a tour that fails is an internal error.
-fn report(problem: &Problem, tour: &Tour, found: &mut dyn FnMut(&Tour)) -> Result<(), CountError> {
+pub(super) fn report(
+    problem: &Problem,
+    tour: &Tour,
+    found: &mut dyn FnMut(&Tour),
+) -> Result<(), CountError> {
     verify(problem, tour).map_err(|_| CountError::Stopped(Stop::InternalError))?;
     found(tour);
     Ok(())
@@ -152,7 +172,11 @@ fn report(problem: &Problem, tour: &Tour, found: &mut dyn FnMut(&Tour)) -> Resul
 
 /// Clauses that forbid the Hamiltonian cycle `cycle` of `graph`, walked either way: one clause
 /// for edge variables, one a direction for arc variables.
-fn blocking_clauses(moves: &MoveVars, graph: &CycleGraph, cycle: &[Vertex]) -> Vec<Vec<Lit>> {
+pub(super) fn blocking_clauses(
+    moves: &MoveVars,
+    graph: &CycleGraph,
+    cycle: &[Vertex],
+) -> Vec<Vec<Lit>> {
     let mut walk: Vec<Vertex> = cycle.to_vec();
     walk.push(cycle[0]);
     let mut clauses: Vec<Vec<Lit>> = Vec::new();

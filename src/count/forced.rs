@@ -12,7 +12,7 @@ use crate::graph::cycle::{CycleGraph, Vertex};
 
 /// What the rules know of an edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum EdgeState {
+pub(super) enum EdgeState {
     /// Not decided.
     Open,
     /// Every tour uses it.
@@ -24,6 +24,25 @@ enum EdgeState {
 /// The Hamiltonian cycle the forced edges of `graph` make, when they make one; `None` when
 /// the rules leave the question open (or find that there is no tour at all).
 pub fn forced_cycle(graph: &CycleGraph) -> Option<Vec<Vertex>> {
+    let state = edge_states(graph)?;
+    if state
+        .iter()
+        .filter(|&&edge| edge == EdgeState::Used)
+        .count()
+        != graph.vertex_count()
+    {
+        return None;
+    }
+    let chosen: Vec<bool> = state.iter().map(|&edge| edge == EdgeState::Used).collect();
+    match graph.cycles_of_edges(&chosen)?.as_slice() {
+        [cycle] => Some(cycle.clone()),
+        _ => None,
+    }
+}
+
+/// What the rules decide of each edge of `graph`, by edge number; `None` when they find that
+/// there is no tour, or the graph has fewer than three vertices.
+pub(super) fn edge_states(graph: &CycleGraph) -> Option<Vec<EdgeState>> {
     let vertex_count = graph.vertex_count();
     if vertex_count < 3 {
         return None;
@@ -45,18 +64,7 @@ pub fn forced_cycle(graph: &CycleGraph) -> Option<Vec<Vertex>> {
     while let Some(vertex) = forcing.queue.pop() {
         forcing.examine(vertex)?;
     }
-    if forcing.used_count != vertex_count {
-        return None;
-    }
-    let chosen: Vec<bool> = forcing
-        .state
-        .iter()
-        .map(|&state| state == EdgeState::Used)
-        .collect();
-    match graph.cycles_of_edges(&chosen)?.as_slice() {
-        [cycle] => Some(cycle.clone()),
-        _ => None,
-    }
+    Some(forcing.state)
 }
 
 /// The rules' state: each edge's, each vertex's used and undecided edges, the pieces of used

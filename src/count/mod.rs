@@ -17,6 +17,7 @@
 //! assert_eq!(counted.tours.to_string(), "6");
 //! ```
 
+mod backbone;
 mod distinct;
 mod forced;
 mod frontier;
@@ -24,7 +25,8 @@ mod natural;
 mod plan;
 mod unique;
 
-pub use distinct::{distinct_tours, Distinct};
+pub use backbone::{backbone, Backbone};
+pub use distinct::{distinct_tours, other_cycle, Distinct};
 pub use natural::Natural;
 pub use plan::MAX_SLOTS;
 pub use unique::{difference, moves_of, verdict, Difference, Move, Verdict};

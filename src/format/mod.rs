@@ -1,5 +1,6 @@
 //! Tour output formats, one module each behind the [`Format`] trait, and reading tours back.
 
+pub mod backbone;
 pub mod graph;
 mod grid;
 mod json;

@@ -9,7 +9,7 @@ use super::{FormatError, Names};
 use crate::core::board::{Board, Square};
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;
-use crate::count::{difference, moves_of, Move, Verdict};
+use crate::count::{difference, moves_of, Backbone, Move, Verdict};
 use crate::format::Format;
 use serde::{Serialize, Serializer};
 use std::io::Write;
@@ -143,10 +143,12 @@ fn box_char(links: u8, heavy: u8) -> char {
     }
 }
 
-/// Writes the verdict as one JSON object on one line (see `docs/json.md`).
+/// Writes the verdict as one JSON object on one line (see `docs/json.md`), with the backbone's
+/// moves when there is one.
 pub fn write_json<'a>(
     problem: &'a Problem,
     verdict: &'a Verdict,
+    backbone: Option<&'a Backbone>,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
@@ -175,6 +177,17 @@ pub fn write_json<'a>(
         answer: verdict_word(verdict),
         tours,
         differing_moves: differing,
+        backbone: backbone.map(|backbone| {
+            let moves = |moves: &[Move]| MovesJson {
+                board,
+                moves: moves.to_vec(),
+            };
+            BackboneJson {
+                forced: moves(&backbone.forced),
+                impossible: moves(&backbone.impossible),
+                open: moves(&backbone.open),
+            }
+        }),
     };
     write_document(&document, out)
 }
@@ -187,6 +200,16 @@ struct VerdictJson<'a> {
     answer: &'static str,
     tours: Vec<TourJson<'a>>,
     differing_moves: Option<DifferingJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    backbone: Option<BackboneJson<'a>>,
+}
+
+/// The moves every tour makes, those none makes and those some make.
+#[derive(serde::Serialize)]
+struct BackboneJson<'a> {
+    forced: MovesJson<'a>,
+    impossible: MovesJson<'a>,
+    open: MovesJson<'a>,
 }
 
 /// The moves each of two tours makes and the other does not.

@@ -16,6 +16,7 @@ use std::fmt;
 mod ends;
 mod puzzle;
 mod region;
+mod window;
 
 pub use ends::open_ends;
 pub use puzzle::puzzle;

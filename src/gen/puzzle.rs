@@ -11,6 +11,7 @@
 //! it), and the board is asked again. The board returned has exactly one loop: the last
 //! answer was the solver's proof that no second one exists.
 
+use super::window::{Rect, Window};
 use super::{bump, unbump, Circuit, GenError, Grid};
 use crate::core::board::{Board, Square};
 use crate::core::piece::Piece;
@@ -22,6 +23,20 @@ use crate::engine::{Limits, Stop};
 
 /// Rounds of "find a second loop, shade where it differs" before giving up.
 const MAX_ROUNDS: u32 = 10_000;
+
+/// Rounds of "find a second loop inside a window, shade where it differs" in one window before
+/// leaving it to the whole board's rounds.
+const MAX_WINDOW_ROUNDS: u32 = 200;
+
+/// The side of the square windows the board is first made unique in, a window each half side.
+const WINDOW: u64 = 10;
+
+/// Squares round the place where two loops differ that its window takes in.
+const MARGIN: u64 = 2;
+
+/// The most squares a window round the whole of a difference may have: larger differences are
+/// settled piece by piece.
+const MAX_WINDOW_SQUARES: u64 = 1600;
 
 /// A board of `rows` x `cols` whose rook circuit is unique, with at least about `shaded` of its
 /// squares shaded (none asked: as few as uniqueness needs), the same for the same `seed`.
@@ -60,36 +75,35 @@ pub fn puzzle(
             );
         }
     }
+    let mut carving = Carving {
+        grid,
+        circuit,
+        length,
+        rng,
+    };
+    for rect in tiles(rows, cols) {
+        carving.settle(rect, limits)?;
+    }
+    carving.break_swaps();
     for _ in 0..MAX_ROUNDS {
-        let board = grid.to_board()?;
+        let board = carving.grid.to_board()?;
         let loops = two_loops(&board, limits)?;
         let Some((other, differing)) = loops
             .iter()
-            .map(|other| (other, differing_squares(&circuit, &grid, other)))
+            .map(|other| {
+                let differing = differing_squares(&carving.circuit, &carving.grid, other);
+                (other, differing)
+            })
             .find(|(_, differing)| differing.contains(&true))
         else {
             return Ok(board);
         };
-        let pieces = pieces(&grid, &differing);
-        let mut changed = unbump_near(&mut grid, &mut circuit, &mut length, &pieces, &mut rng);
-        if !changed {
-            // The other loop is a loop of this board too: its bumps may be removed instead.
-            circuit = circuit_of(other, grid.free.len());
-            changed = unbump_near(&mut grid, &mut circuit, &mut length, &pieces, &mut rng);
+        let pieces = pieces(&carving.grid, &differing);
+        let mut changed = false;
+        for rect in windows_round(&carving.grid, &pieces) {
+            changed |= carving.settle(rect, limits)?;
         }
-        if !changed {
-            changed = bump_in(&mut grid, &mut circuit, &mut length, &pieces, &mut rng);
-        }
-        if !changed {
-            // Nothing changes near the difference: a bump elsewhere changes the board.
-            changed = (0..grid.free.len()).any(|_| {
-                let square = rng.below(grid.free.len() as u64) as Square;
-                let side = rng.below(2) as usize;
-                grid.free[square as usize]
-                    && unbump(&mut grid, &mut circuit, &mut length, square, side)
-            });
-        }
-        if !changed {
+        if !changed && !carving.change_near(&pieces, other) {
             return Err(GenError::Failed(format!(
                 "no square could be shaded where two loops of the {rows} x {cols} board differ"
             )));
@@ -98,6 +112,211 @@ pub fn puzzle(
     Err(GenError::Failed(format!(
         "the {rows} x {cols} board still had two loops after {MAX_ROUNDS} rounds"
     )))
+}
+
+/// A puzzle being carved: the grid, the planted circuit through its free squares, and the
+/// circuit's length.
+struct Carving {
+    grid: Grid,
+    circuit: Circuit,
+    length: usize,
+    rng: SplitMix64,
+}
+
+impl Carving {
+    /// Shades squares until the loop inside `rect` cannot change while it stays as it is
+    /// outside (or the window's rounds run out); whether anything was shaded.
+    fn settle(&mut self, rect: Rect, limits: &Limits) -> Result<bool, GenError> {
+        let mut changed = false;
+        for _ in 0..MAX_WINDOW_ROUNDS {
+            let Some(window) = Window::new(&self.grid, &self.circuit, self.length, rect) else {
+                break;
+            };
+            let Some(other) = window.other_loop(limits)? else {
+                break;
+            };
+            let differing = window.differing_squares(&other, self.grid.free.len());
+            let pieces = pieces(&self.grid, &differing);
+            let other_circuit = window.circuit_of(&other, &self.circuit);
+            if !self.change_around(&pieces, other_circuit) {
+                break;
+            }
+            changed = true;
+        }
+        Ok(changed)
+    }
+
+    /// Shades squares next to each 2 x 2 square of free squares whose two opposite sides the
+    /// circuit uses, until none is left or a pass changes nothing. Trading those sides for the
+    /// other two splits the loop in two, and two such trades far apart may join it again: a
+    /// second loop that no window sees, which the whole board's rounds would find one pair at
+    /// a time.
+    fn break_swaps(&mut self) {
+        for _ in 0..MAX_WINDOW_ROUNDS {
+            let swaps = self.swaps();
+            if swaps.is_empty() {
+                return;
+            }
+            let mut changed = false;
+            for swap in swaps {
+                if self.swaps_at(swap[0]) {
+                    let Carving {
+                        grid,
+                        circuit,
+                        length,
+                        rng,
+                    } = self;
+                    changed |= unbump_near(grid, circuit, length, &[swap.to_vec()], rng);
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// The 2 x 2 squares (by their four squares, the top left first) whose two opposite sides
+    /// the circuit uses.
+    fn swaps(&self) -> Vec<[Square; 4]> {
+        (0..self.grid.free.len() as Square)
+            .filter(|&square| self.swaps_at(square))
+            .filter_map(|square| self.square_of_four(square))
+            .collect()
+    }
+
+    /// Whether the 2 x 2 square with top left `square` is free and the circuit uses two of its
+    /// opposite sides and neither other side.
+    fn swaps_at(&self, square: Square) -> bool {
+        let Some([a, b, c, d]) = self.square_of_four(square) else {
+            return false;
+        };
+        if [a, b, c, d].iter().any(|&s| !self.grid.free[s as usize]) {
+            return false;
+        }
+        let has = |x: Square, y: Square| self.circuit.has_edge(x, y);
+        // a b
+        // c d
+        let (top, bottom, left, right) = (has(a, b), has(c, d), has(a, c), has(b, d));
+        (top && bottom && !left && !right) || (left && right && !top && !bottom)
+    }
+
+    /// The 2 x 2 square with top left `square`, row by row, if it lies on the grid.
+    fn square_of_four(&self, square: Square) -> Option<[Square; 4]> {
+        let right = self.grid.step(square, 1, 0)?;
+        let below = self.grid.step(square, 0, 1)?;
+        let corner = self.grid.step(square, 1, 1)?;
+        Some([square, right, below, corner])
+    }
+
+    /// Shades or opens squares at each of `pieces`, where the circuit and `other`, a loop of the
+    /// board (a circuit), differ: whether anything changed.
+    fn change_around(&mut self, pieces: &[Vec<Square>], other: Circuit) -> bool {
+        let Carving {
+            grid,
+            circuit,
+            length,
+            rng,
+        } = self;
+        if unbump_near(grid, circuit, length, pieces, rng) {
+            return true;
+        }
+        // The other loop is a loop of this board too: its bumps may be removed instead.
+        *circuit = other;
+        unbump_near(grid, circuit, length, pieces, rng)
+            || bump_in(grid, circuit, length, pieces, rng)
+    }
+
+    /// As [`Carving::change_around`] with `other` a tour, and failing that a bump removed
+    /// anywhere: whether anything changed.
+    fn change_near(&mut self, pieces: &[Vec<Square>], other: &Tour) -> bool {
+        let other = circuit_of(other, self.grid.free.len());
+        if self.change_around(pieces, other) {
+            return true;
+        }
+        // Nothing changes near the difference: a bump elsewhere changes the board.
+        let Carving {
+            grid,
+            circuit,
+            length,
+            rng,
+        } = self;
+        (0..grid.free.len()).any(|_| {
+            let square = rng.below(grid.free.len() as u64) as Square;
+            let side = rng.below(2) as usize;
+            grid.free[square as usize] && unbump(grid, circuit, length, square, side)
+        })
+    }
+}
+
+/// Windows of [`WINDOW`] squares a side over a board of `rows` x `cols`, one each half side, so
+/// that each place lies well inside some window.
+fn tiles(rows: u64, cols: u64) -> Vec<Rect> {
+    let starts = |size: u64| -> Vec<u64> {
+        let last = size.saturating_sub(WINDOW);
+        let mut starts: Vec<u64> = (0..=last).step_by((WINDOW / 2) as usize).collect();
+        if starts.last() != Some(&last) {
+            starts.push(last);
+        }
+        starts
+    };
+    let mut rects = Vec::new();
+    for &top in &starts(rows) {
+        for &left in &starts(cols) {
+            rects.push(Rect {
+                left,
+                top,
+                right: (left + WINDOW).min(cols),
+                bottom: (top + WINDOW).min(rows),
+            });
+        }
+    }
+    rects
+}
+
+/// Windows round the places where two loops differ, [`MARGIN`] squares wider: one round all of
+/// `pieces` when it is small enough, else one round each piece.
+fn windows_round(grid: &Grid, pieces: &[Vec<Square>]) -> Vec<Rect> {
+    let around = |squares: &mut dyn Iterator<Item = &Square>| -> Rect {
+        let (mut rect, mut first) = (
+            Rect {
+                left: 0,
+                top: 0,
+                right: 0,
+                bottom: 0,
+            },
+            true,
+        );
+        for &square in squares {
+            let (x, y) = (square as u64 % grid.cols, square as u64 / grid.cols);
+            if first {
+                rect = Rect {
+                    left: x,
+                    top: y,
+                    right: x + 1,
+                    bottom: y + 1,
+                };
+                first = false;
+            }
+            rect.left = rect.left.min(x);
+            rect.top = rect.top.min(y);
+            rect.right = rect.right.max(x + 1);
+            rect.bottom = rect.bottom.max(y + 1);
+        }
+        Rect {
+            left: rect.left.saturating_sub(MARGIN),
+            top: rect.top.saturating_sub(MARGIN),
+            right: (rect.right + MARGIN).min(grid.cols),
+            bottom: (rect.bottom + MARGIN).min(grid.rows),
+        }
+    };
+    let whole = around(&mut pieces.iter().flatten());
+    if (whole.right - whole.left) * (whole.bottom - whole.top) <= MAX_WINDOW_SQUARES {
+        return vec![whole];
+    }
+    pieces
+        .iter()
+        .map(|piece| around(&mut piece.iter()))
+        .collect()
 }
 
 /// Up to two rook circuits of `board`: one (the planted loop) when it is the only one.

@@ -4,11 +4,11 @@
 
 use super::http::ApiError;
 use crate::core::board::Board;
-use crate::gen::{RegionOptions, RegionShape};
 use crate::core::names::Named;
 use crate::core::piece::Piece;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::square;
+use crate::gen::{RegionOptions, RegionShape};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 

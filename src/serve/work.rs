@@ -6,11 +6,11 @@
 use super::http::{ApiError, Reply};
 use super::request::{read_piece, region_options, GenKind, GenRequest, ProblemRequest};
 use crate::core::board::{Board, MarkedEnds};
+use crate::core::problem::Problem;
 use crate::count::{self, CountError, CountOptions, Distinct};
 use crate::engine::{self, Limits, SolveError, SolveOptions, Stop};
 use crate::format::{CountAnswer, Format, Json};
 use crate::gen;
-use crate::core::problem::Problem;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::io::{self, BufRead, Read, Write};

@@ -78,6 +78,9 @@ pub struct Refinement {
     /// The Hamiltonian cycles the formula's blocking clauses exclude (see
     /// [`Refinement::forbid`]), each as its sorted edge numbers: joining must not return one.
     forbidden: Vec<Vec<u32>>,
+    /// The edges the solve under way assumes unused (see [`Refinement::cycle_with_edges`]),
+    /// a flag per edge, or empty: joining must not bring one back.
+    avoided: Vec<bool>,
     /// Counters.
     stats: SatStats,
 }
@@ -167,6 +170,7 @@ impl Refinement {
                 .filter(|_| !options.encoding.is_complete()),
             fruitless_models: 0,
             forbidden: Vec::new(),
+            avoided: Vec::new(),
             stats,
         }
     }
@@ -259,6 +263,41 @@ impl Refinement {
         self.refine(start, &assumptions, &protected)
     }
 
+    /// A Hamiltonian cycle that uses every edge of `used` and none of `unused` (edge numbers of
+    /// the cycle graph), found as [`Refinement::cycle_through`] finds one, with joining kept from
+    /// bringing an unused edge back; `None` when there is none. The formula must have a variable
+    /// per edge ([`MoveVars::Edges`]): under arc variables "used" is no single literal, and the
+    /// answer is [`Stop::InternalError`].
+    pub fn cycle_with_edges(
+        &mut self,
+        used: &[u32],
+        unused: &[u32],
+    ) -> Result<Option<Vec<Vertex>>, Stop> {
+        let MoveVars::Edges(edge_vars) = &self.moves else {
+            return Err(Stop::InternalError);
+        };
+        let assumptions: Vec<Lit> = used
+            .iter()
+            .map(|&edge| edge_vars[edge as usize].positive())
+            .chain(
+                unused
+                    .iter()
+                    .map(|&edge| edge_vars[edge as usize].negative()),
+            )
+            .collect();
+        let mut protected = self.forced.clone();
+        for &edge in used {
+            protected[edge as usize] = true;
+        }
+        self.avoided = vec![false; self.graph.edges().len()];
+        for &edge in unused {
+            self.avoided[edge as usize] = true;
+        }
+        let found = self.refine(None, &assumptions, &protected);
+        self.avoided.clear();
+        found
+    }
+
     /// The refinement loop that every search shares: solve under `assumptions`, join the
     /// model's cycles by exchanges that keep the `protected` edges, cut the cycles left, and
     /// again, until one cycle remains (`Ok(None)`: the solver proved there is none).
@@ -307,13 +346,14 @@ impl Refinement {
     }
 
     /// A model's `cycles` joined by exchanges that keep the `protected` edges, when merging is
-    /// on and the join is not a forbidden tour; the cycles as they were otherwise.
+    /// on and the join is neither a forbidden tour nor one with an avoided edge; the cycles as
+    /// they were otherwise.
     fn joined(&mut self, cycles: Vec<Vec<Vertex>>, protected: &[bool]) -> Vec<Vec<Vertex>> {
         if cycles.len() < 2 || !self.merge {
             return cycles;
         }
         let (merged, merges) = merge::merge_cycles(&self.graph, &cycles, protected);
-        if self.is_forbidden(&merged) {
+        if self.is_forbidden(&merged) || self.brings_back_avoided(&merged) {
             return cycles;
         }
         self.stats.merges += merges;
@@ -348,6 +388,17 @@ impl Refinement {
     fn is_forbidden(&self, cycles: &[Vec<Vertex>]) -> bool {
         match cycles {
             [cycle] if !self.forbidden.is_empty() => self.forbidden.contains(&self.edges_of(cycle)),
+            _ => false,
+        }
+    }
+
+    /// Whether `cycles` is a single cycle that uses an edge the solve under way assumes unused.
+    fn brings_back_avoided(&self, cycles: &[Vec<Vertex>]) -> bool {
+        match cycles {
+            [cycle] if !self.avoided.is_empty() => self
+                .edges_of(cycle)
+                .iter()
+                .any(|&edge| self.avoided[edge as usize]),
             _ => false,
         }
     }

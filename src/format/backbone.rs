@@ -1,0 +1,237 @@
+//! A backbone drawn: the moves every tour makes, those none makes and those still open.
+//!
+//! In text, a rook board is drawn at twice its size: squares on the even lines and columns,
+//! the moves between them in the gaps, a forced move as a line (`─`, `│`, and the squares'
+//! box-drawing corners), an impossible one as `×`, an open one dotted (`┄`, `┆`). Other
+//! pieces' moves are listed by square names. In SVG the forced moves are dark lines, the open
+//! ones dashed orange, the impossible ones small grey crosses.
+
+use super::svg::{write_runs, CELL};
+use super::FormatError;
+use crate::core::board::{Board, Square};
+use crate::core::problem::Problem;
+use crate::core::square::name;
+use crate::count::{Backbone, Move, Verdict};
+use std::io::Write;
+
+/// What the backbone says of a move, for drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    /// Every tour makes it.
+    Forced,
+    /// No tour makes it.
+    Impossible,
+    /// Some tours make it.
+    Open,
+}
+
+/// Writes a line counting the backbone's moves, then the backbone drawn (a rook board) or its
+/// moves listed by square names (any other piece); nothing when there is no tour.
+pub fn write_backbone_text(
+    problem: &Problem,
+    backbone: &Backbone,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    if backbone.verdict == Verdict::NoTour {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "backbone: {} moves forced (─ │), {} impossible (×), {} open (┄ ┆)",
+        backbone.forced.len(),
+        backbone.impossible.len(),
+        backbone.open.len()
+    )?;
+    let board = &problem.board;
+    let all_steps = marked_moves(backbone)
+        .all(|(&[a, b], _)| is_step_east(board, a, b) || is_step_south(board, a, b));
+    if !all_steps {
+        for (label, moves) in [
+            ("forced", &backbone.forced),
+            ("impossible", &backbone.impossible),
+            ("open", &backbone.open),
+        ] {
+            let names: Vec<String> = moves
+                .iter()
+                .map(|&[a, b]| format!("{}-{}", name(board, a), name(board, b)))
+                .collect();
+            writeln!(out, "{label}: {}", names.join(" "))?;
+        }
+        return Ok(());
+    }
+    // The mark of the move east and the move south of each square, if there is one.
+    let mut east = vec![None; board.len()];
+    let mut south = vec![None; board.len()];
+    let mut forced_links = vec![0u8; board.len()];
+    for (&[a, b], mark) in marked_moves(backbone) {
+        let (towards_b, towards_a) = match is_step_east(board, a, b) {
+            true => {
+                east[a as usize] = Some(mark);
+                (EAST, WEST)
+            }
+            false => {
+                south[a as usize] = Some(mark);
+                (SOUTH, NORTH)
+            }
+        };
+        if mark == Mark::Forced {
+            forced_links[a as usize] |= towards_b;
+            forced_links[b as usize] |= towards_a;
+        }
+    }
+    for y in 0..board.rows() {
+        let mut squares_line = String::new();
+        let mut gaps_line = String::new();
+        for x in 0..board.cols() {
+            let square = board.square(x, y);
+            squares_line.push(match board.is_free(square) {
+                false => '█',
+                true => corner(forced_links[square as usize]),
+            });
+            if x + 1 < board.cols() {
+                squares_line.push(gap(east[square as usize], '─', '┄'));
+            }
+            gaps_line.push(gap(south[square as usize], '│', '┆'));
+            if x + 1 < board.cols() {
+                gaps_line.push(' ');
+            }
+        }
+        writeln!(out, "{}", squares_line.trim_end())?;
+        if y + 1 < board.rows() {
+            writeln!(out, "{}", gaps_line.trim_end())?;
+        }
+    }
+    Ok(())
+}
+
+/// Every move of the backbone with its mark.
+fn marked_moves(backbone: &Backbone) -> impl Iterator<Item = (&Move, Mark)> {
+    [
+        (&backbone.forced, Mark::Forced),
+        (&backbone.impossible, Mark::Impossible),
+        (&backbone.open, Mark::Open),
+    ]
+    .into_iter()
+    .flat_map(|(moves, mark)| moves.iter().map(move |step| (step, mark)))
+}
+
+/// The link north.
+const NORTH: u8 = 1;
+/// The link east.
+const EAST: u8 = 2;
+/// The link south.
+const SOUTH: u8 = 4;
+/// The link west.
+const WEST: u8 = 8;
+
+/// Whether `b` is the square just east of `a`.
+fn is_step_east(board: &Board, a: Square, b: Square) -> bool {
+    let ((xa, ya), (xb, yb)) = (board.coords(a), board.coords(b));
+    ya == yb && xb == xa + 1
+}
+
+/// Whether `b` is the square just south of `a`.
+fn is_step_south(board: &Board, a: Square, b: Square) -> bool {
+    let ((xa, ya), (xb, yb)) = (board.coords(a), board.coords(b));
+    xa == xb && yb == ya + 1
+}
+
+/// The character of a gap holding a move marked `mark` (`None`: no move there).
+fn gap(mark: Option<Mark>, forced: char, open: char) -> char {
+    match mark {
+        None => ' ',
+        Some(Mark::Forced) => forced,
+        Some(Mark::Impossible) => '×',
+        Some(Mark::Open) => open,
+    }
+}
+
+/// The character of a free square whose forced moves leave it by `links`.
+fn corner(links: u8) -> char {
+    const BY_LINKS: [char; 16] = [
+        '·', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼',
+    ];
+    BY_LINKS[usize::from(links & 15)]
+}
+
+/// Writes the backbone as an SVG picture: the board, forced moves as dark lines, open moves
+/// dashed orange, impossible moves as small grey crosses at the middle of the move.
+pub fn write_backbone_svg(
+    problem: &Problem,
+    backbone: &Backbone,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let board = &problem.board;
+    let (width, height) = (board.cols() as u64 * CELL, board.rows() as u64 * CELL);
+    writeln!(
+        out,
+        r##"<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">
+<title>{} x {} board: {} forced, {} impossible, {} open moves</title>
+<rect width="{width}" height="{height}" fill="#f4f4f4"/>
+<g fill="#3a3a3a">"##,
+        board.rows(),
+        board.cols(),
+        backbone.forced.len(),
+        backbone.impossible.len(),
+        backbone.open.len()
+    )?;
+    write_runs(board, |square| !board.is_free(square), out)?;
+    writeln!(out, "</g>")?;
+    let centre = |square: Square| {
+        let (x, y) = board.coords(square);
+        (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
+    };
+    let lines = [
+        (
+            &backbone.forced,
+            "forced",
+            r##"stroke="#1a1a1a" stroke-width="6""##,
+        ),
+        (
+            &backbone.open,
+            "open",
+            r##"stroke="#e07b00" stroke-width="4" stroke-dasharray="6 5""##,
+        ),
+    ];
+    for (moves, class, style) in lines {
+        if moves.is_empty() {
+            continue;
+        }
+        write!(
+            out,
+            r#"<path class="{class}" fill="none" stroke-linecap="round" {style} d=""#
+        )?;
+        for &[a, b] in moves.iter() {
+            let ((x0, y0), (x1, y1)) = (centre(a), centre(b));
+            write!(out, "M{x0} {y0}L{x1} {y1}")?;
+        }
+        writeln!(out, r#""/>"#)?;
+    }
+    if !backbone.impossible.is_empty() {
+        write!(
+            out,
+            r##"<path class="impossible" fill="none" stroke="#9a9a9a" stroke-width="2" d=""##
+        )?;
+        let arm = CELL / 8;
+        for &[a, b] in backbone.impossible.iter() {
+            let ((x0, y0), (x1, y1)) = (centre(a), centre(b));
+            let (x, y) = ((x0 + x1) / 2, (y0 + y1) / 2);
+            write!(
+                out,
+                "M{} {}L{} {}M{} {}L{} {}",
+                x - arm,
+                y - arm,
+                x + arm,
+                y + arm,
+                x - arm,
+                y + arm,
+                x + arm,
+                y - arm
+            )?;
+        }
+        writeln!(out, r#""/>"#)?;
+    }
+    writeln!(out, "</svg>")?;
+    Ok(())
+}
