@@ -5,7 +5,7 @@ use super::checked;
 use super::http::{ApiError, Reply};
 use super::jobs::{Outcome, WorkerCommand, Workers};
 use super::limits::ServeLimits;
-use super::request::{parse, GenRequest, ProblemRequest};
+use super::request::{parse, GenRequest, ProblemRequest, DISTINCT_TOURS, MAX_DISTINCT_TOURS};
 use super::work::{self, board_value, Job, Work};
 use crate::core::board::Board;
 use crate::core::problem::Problem;
@@ -14,13 +14,6 @@ use crate::format::{Format, Json};
 use serde::Deserialize;
 use serde_json::json;
 use std::time::{Duration, Instant};
-
-/// The distinct tours `POST /api/count` looks for when the request gives no `limit`: two, to
-/// say whether the tour is unique and show a second one when it is not.
-pub const DISTINCT_TOURS: usize = 2;
-
-/// The most distinct tours a count request may ask for.
-pub const MAX_DISTINCT_TOURS: usize = 100;
 
 /// What the endpoints share: the limits and the workers.
 #[derive(Debug)]

@@ -12,6 +12,13 @@ use crate::gen::{RegionOptions, RegionShape};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
+/// The distinct tours `POST /api/count` looks for when the request gives no `limit`: two, to
+/// say whether the tour is unique and show a second one when it is not.
+pub const DISTINCT_TOURS: usize = 2;
+
+/// The most distinct tours a count request may ask for.
+pub const MAX_DISTINCT_TOURS: usize = 100;
+
 /// A square in a request: `[x, y]` or a name like `B3`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(untagged)]

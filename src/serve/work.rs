@@ -4,7 +4,9 @@
 //! waiting for it, or is gone).
 
 use super::http::{ApiError, Reply};
-use super::request::{read_piece, region_options, GenKind, GenRequest, ProblemRequest};
+use super::request::{
+    read_piece, region_options, GenKind, GenRequest, ProblemRequest, DISTINCT_TOURS,
+};
 use crate::core::board::{Board, MarkedEnds};
 use crate::core::problem::Problem;
 use crate::count::{self, CountError, CountOptions, Distinct};
@@ -65,7 +67,7 @@ impl Job {
             Work::Solve(request) => solve(&request.problem(self.max_squares)?, deadline),
             Work::Count(request) => count(
                 &request.problem(self.max_squares)?,
-                request.limit.unwrap_or(super::api::DISTINCT_TOURS),
+                request.limit.unwrap_or(DISTINCT_TOURS),
                 self.seconds,
                 deadline,
             ),
