@@ -8,16 +8,21 @@ use crate::core::piece::MoveGraph;
 use crate::graph::problem::GraphProblem;
 use crate::verify::graph::verify_graph_tour;
 
-/// The conflicts `auto` gives the directed arcs on a graph before the default SAT engine: on
-/// the FHCP graphs (docs/fhcp.md) the arcs answer within about 31,000 where they answer in
-/// seconds, and the edges' windowed repair answers others the arcs do not.
-const ARCS_CONFLICTS: u64 = 40_000;
+/// The first look `auto` gives the directed arcs on a graph: 40,000 conflicts (on the FHCP
+/// graphs of docs/fhcp.md the arcs answer within about 31,000 where they answer in seconds,
+/// and the edges' windowed repair answers others the arcs do not), the formula completed after
+/// 10 balanced models (see [`sat::BALANCED_SHARE`]: on graphs built against cuts, such as
+/// FHCP graph45, the completed formula answers where cuts do not).
+const ARCS_LOOK: sat::Budgets = sat::Budgets {
+    conflicts: 40_000,
+    balanced_completion: Some(10),
+};
 
 /// Solves a graph problem: a Hamiltonian cycle or path that has passed [`verify_graph_tour`], a
 /// proof that there is none, or a stop at a limit.
 ///
-/// `auto` runs the SAT engine on the directed arcs (`cutset-arcs`) for 40,000 conflicts, then
-/// with its defaults; `sat` runs it as its options say (by default the warm start where the
+/// `auto` runs the SAT engine on the directed arcs (`cutset-arcs`) for 40,000 conflicts (its
+/// formula completed after 10 models of a few long cycles), then with its defaults; `sat` runs it as its options say (by default the warm start where the
 /// graph has a 2-factor the flow finds, joining by exchanges, windowed repair); `dfs` the
 /// depth-first search of boards, with ties broken by vertex number and no colours; the
 /// construction and lexicographic order are for boards.
@@ -100,7 +105,7 @@ fn run_engine(
                 ..sat::SatOptions::default()
             };
             stats.engine = format!("sat:{}", arcs.encoding);
-            let first = sat::search_graph_within(problem, &arcs, limits, ARCS_CONFLICTS, stats);
+            let first = sat::search_graph_within(problem, &arcs, limits, ARCS_LOOK, stats);
             if !matches!(first, Answer::Stopped(Stop::ConflictBudget)) {
                 return first;
             }

@@ -28,6 +28,7 @@ pub use encode::moves::MoveVars;
 use encode::{arcs, crt, cutset, position};
 pub use refine::lex::search as search_lex;
 use refine::{search_cases, search_cycle_graph, search_cycle_graph_within};
+pub use refine::{Budgets, BALANCED_SHARE};
 
 /// A CNF encoding of tours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -145,25 +146,19 @@ pub fn search_graph(
 }
 
 /// [`search_graph`] by refinement alone (no warm start), its solves stopped once they have
-/// met `conflict_budget` conflicts in all ([`crate::engine::Stop::ConflictBudget`]): a first
+/// met the conflicts of `budgets` in all ([`crate::engine::Stop::ConflictBudget`]): a first
 /// look whose answer, when it gives one, is final.
 pub fn search_graph_within(
     problem: &GraphProblem,
     options: &SatOptions,
     limits: &Limits,
-    conflict_budget: u64,
+    budgets: Budgets,
     stats: &mut Stats,
 ) -> Answer {
     if let Some(tour) = trivial_graph_tour(problem) {
         return Answer::Found(tour);
     }
-    search_cycle_graph_within(
-        problem.cycle_graph(),
-        options,
-        limits,
-        conflict_budget,
-        stats,
-    )
+    search_cycle_graph_within(problem.cycle_graph(), options, limits, budgets, stats)
 }
 
 /// The tours too small for a cycle graph: a single square (open), two squares there and back

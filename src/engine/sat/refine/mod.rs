@@ -75,6 +75,11 @@ pub struct Refinement {
     complete_after: Option<u64>,
     /// Models with several cycles seen so far.
     fruitless_models: u64,
+    /// Balanced models (see [`Refinement::count_fruitless_model`]) after which the formula is
+    /// completed, when set: `None` once it is, or when it never is for this reason.
+    complete_after_balanced: Option<u64>,
+    /// Balanced models seen so far.
+    balanced_models: u64,
     /// The Hamiltonian cycles the formula's blocking clauses exclude (see
     /// [`Refinement::forbid`]), each as its sorted edge numbers: joining must not return one.
     forbidden: Vec<Vec<u32>>,
@@ -169,6 +174,8 @@ impl Refinement {
                 .complete_after
                 .filter(|_| !options.encoding.is_complete()),
             fruitless_models: 0,
+            complete_after_balanced: None,
+            balanced_models: 0,
             forbidden: Vec::new(),
             avoided: Vec::new(),
             stats,
@@ -180,6 +187,14 @@ impl Refinement {
     /// the first solve.
     fn with_conflict_budget(mut self, limits: &Limits, budget: u64) -> Refinement {
         self.solver = DeadlineSolver::with_budget(limits.deadline, Some(budget), None);
+        self
+    }
+
+    /// The same refinement completing its formula also after `after` balanced models: models
+    /// whose every cycle holds at least [`BALANCED_SHARE`] of the vertices, whose cuts, each as
+    /// long as a large share of the edges, exclude little.
+    fn with_balanced_completion(mut self, after: u64) -> Refinement {
+        self.complete_after_balanced = Some(after);
         self
     }
 
@@ -324,7 +339,7 @@ impl Refinement {
                 }
                 let cuts_started = Instant::now();
                 self.add_cuts(current);
-                self.count_fruitless_model();
+                self.count_fruitless_model(current);
                 self.stats.cut_seconds += cuts_started.elapsed().as_secs_f64();
             }
             let model = match &cycles {
@@ -403,14 +418,22 @@ impl Refinement {
         }
     }
 
-    /// Counts a model whose cycles stayed several after joining, and completes the formula
-    /// when there have been [`SatOptions::complete_after`] of them.
-    fn count_fruitless_model(&mut self) {
+    /// Counts a model whose `cycles` stayed several after joining, and completes the formula
+    /// when there have been [`SatOptions::complete_after`] of them, or the number of balanced
+    /// ones that [`Refinement::with_balanced_completion`] set.
+    fn count_fruitless_model(&mut self, cycles: &[Vec<Vertex>]) {
         self.fruitless_models += 1;
-        if self
+        let smallest = cycles.iter().map(Vec::len).min().unwrap_or(0);
+        if smallest * BALANCED_SHARE >= self.graph.vertex_count() {
+            self.balanced_models += 1;
+        }
+        let due = self
             .complete_after
-            .is_some_and(|after| self.fruitless_models >= after)
-        {
+            .is_some_and(|after| self.fruitless_models >= after);
+        let balanced_due = self
+            .complete_after_balanced
+            .is_some_and(|after| self.balanced_models >= after);
+        if due || balanced_due {
             self.complete();
         }
     }
@@ -420,6 +443,7 @@ impl Refinement {
     fn complete(&mut self) {
         self.add_layer(Connectivity::Crt);
         self.complete_after = None;
+        self.complete_after_balanced = None;
         self.stats.completed_after = Some(self.solver.solve_calls());
         self.stats.clauses = self.formula.clause_count() as u64;
         self.stats.variables = self.formula.var_count() as u64;
@@ -506,19 +530,39 @@ fn flow_proof(shortfall: Shortfall, options: &SatOptions, stats: &mut Stats) -> 
     Answer::NoTour(shortfall.into())
 }
 
+/// What a short search on the whole formula may spend (see
+/// [`search_graph_within`](crate::engine::sat::search_graph_within)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budgets {
+    /// The conflicts of all its solves together.
+    pub conflicts: u64,
+    /// Balanced models after which the formula is completed, if any (see [`BALANCED_SHARE`]).
+    pub balanced_completion: Option<u64>,
+}
+
+/// The inverse share of the vertices that every cycle of a balanced model holds at least: an
+/// eighth. On the FHCP graphs built against cuts (graph45, graph185 ...) every model is two
+/// interleaved cycles of about half the vertices each, and each cut is a clause of some 130 to
+/// 480 arcs; there the completed formula answers where thousands of cuts do not.
+pub const BALANCED_SHARE: usize = 8;
+
 /// Refinement alone on a cycle graph (no warm start, every solve of the whole formula), its
 /// solves stopped once they have met `conflict_budget` conflicts in all
-/// ([`Stop::ConflictBudget`]).
+/// ([`Stop::ConflictBudget`]); the formula completed also after `balanced_completion` balanced
+/// models, if given (see [`BALANCED_SHARE`]).
 pub(super) fn search_cycle_graph_within(
     graph: CycleGraph,
     options: &SatOptions,
     limits: &Limits,
-    conflict_budget: u64,
+    budgets: Budgets,
     stats: &mut Stats,
 ) -> Answer {
     let protected = graph.forced_edge_flags();
     let mut refinement = Refinement::on_graph(graph, options, limits, None, Instant::now())
-        .with_conflict_budget(limits, conflict_budget);
+        .with_conflict_budget(limits, budgets.conflicts);
+    if let Some(after) = budgets.balanced_completion {
+        refinement = refinement.with_balanced_completion(after);
+    }
     let found = refinement.refine(None, &[], &protected);
     let found = found.map(|cycle| cycle.map(|cycle| refinement.graph.tour_of_cycle(&cycle)));
     refinement.into_answer(found, stats)
@@ -628,4 +672,58 @@ pub(super) fn search_cycle_graph(
     let found = refinement.refine(warm, &[], &protected);
     let found = found.map(|cycle| cycle.map(|cycle| refinement.graph.tour_of_cycle(&cycle)));
     refinement.into_answer(found, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::problem::TourShape;
+    use crate::graph::problem::GraphProblem;
+
+    /// A refinement of the prism over a 20-cycle (two 20-cycles joined rung by rung) on the
+    /// directed arcs, completing after 3 balanced models, with its default completion far off.
+    fn prism_refinement() -> Refinement {
+        let n = 20;
+        let mut edges = Vec::new();
+        for i in 0..n {
+            edges.push((i, (i + 1) % n));
+            edges.push((n + i, n + (i + 1) % n));
+            edges.push((i, n + i));
+        }
+        let problem = GraphProblem::new(2 * n as usize, edges, TourShape::Closed);
+        let options = SatOptions {
+            encoding: crate::engine::sat::Encoding::CutsetArcs,
+            ..SatOptions::default()
+        };
+        Refinement::of_cycle_graph(problem.cycle_graph(), &options, &Limits::none())
+            .with_balanced_completion(3)
+    }
+
+    #[test]
+    fn balanced_models_complete_the_formula_after_their_number() {
+        let mut refinement = prism_refinement();
+        let rims = vec![(0..20).collect::<Vec<Vertex>>(), (20..40).collect()];
+        for _ in 0..2 {
+            refinement.count_fruitless_model(&rims);
+        }
+        assert_eq!(refinement.stats.completed_after, None);
+        let clauses = refinement.formula.clause_count();
+        refinement.count_fruitless_model(&rims);
+        assert!(refinement.stats.completed_after.is_some());
+        assert!(
+            refinement.formula.clause_count() > clauses,
+            "the crt layer was added"
+        );
+    }
+
+    #[test]
+    fn models_with_a_short_cycle_are_not_balanced() {
+        let mut refinement = prism_refinement();
+        // A 4-cycle of two rungs and the rest: 4 vertices are fewer than an eighth of 40.
+        let short = vec![vec![0, 1, 21, 20], (2..20).chain(22..40).collect()];
+        for _ in 0..10 {
+            refinement.count_fruitless_model(&short);
+        }
+        assert_eq!(refinement.stats.completed_after, None);
+    }
 }
