@@ -117,6 +117,20 @@ const COMPARE_STATUSES: &[(u8, &str)] = &[
     (exit::INTERNAL, "engines disagree, or a run failed (ERROR)"),
 ];
 
+/// The exit statuses of `bench`.
+const BENCH_STATUSES: &[(u8, &str)] = &[
+    (
+        exit::SUCCESS,
+        "every run was written, none an error (an answer, or a timeout)",
+    ),
+    (
+        exit::BAD_INPUT,
+        "bad input or usage, an I/O error, or a run ended in an error (a graph that cannot be \
+         read, a child that failed)",
+    ),
+    (exit::INTERNAL, "a run's tour failed verification"),
+];
+
 /// The exit statuses of `count`.
 const COUNT_STATUSES: &[(u8, &str)] = &[
     (
@@ -173,7 +187,7 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Run toursat over graph files as child processes with a time limit, one JSON line a run
     /// (`--shard I/N` for batch systems); `--merge` sums the shards' lines up.
-    #[command(after_help = format!("{}\n\n{}", bench::EXAMPLES, exit::HELP))]
+    #[command(after_help = exit::examples_and_help(bench::EXAMPLES, BENCH_STATUSES))]
     Bench(bench::BenchArgs),
     /// Count the tours of one board exactly (each cycle or path once), by a frontier DP.
     #[command(

@@ -16,10 +16,11 @@ use toursat::format::verdict::{write_json, write_svg, write_text};
 /// Examples shown under `toursat unique --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  toursat unique puzzle.txt --piece rook --tour closed
-  toursat unique puzzle.txt --piece rook --tour closed --svg difference.svg
-  toursat unique puzzle.txt --piece rook --tour closed --format json
-  toursat unique puzzle.txt --piece rook --tour closed --backbone --svg backbone.svg
+  toursat gen --kind puzzle --rows 10 --cols 10 --seed 1 -o /tmp/puzzle.txt
+  toursat unique /tmp/puzzle.txt --piece rook --tour closed
+  toursat unique /tmp/puzzle.txt --piece rook --tour closed --format json
+  toursat unique /tmp/puzzle.txt --piece rook --tour closed --backbone --svg /tmp/backbone.svg
+  toursat unique --rows 4 --cols 4 --piece rook --tour closed --svg /tmp/difference.svg || test $? -eq 5
   toursat gen --kind puzzle --rows 20 --cols 20 --seed 4 | toursat unique - --piece rook --tour closed";
 
 /// The exit statuses of `toursat unique`, as its help shows them.

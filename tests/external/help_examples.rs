@@ -21,6 +21,8 @@ const COMMANDS: &[&str] = &[
     "gen-graph",
     "compare",
     "count",
+    "unique",
+    "bench",
     "judge rook-circuit",
     "judge knight-tour",
     "judge knights-journey",
