@@ -131,6 +131,15 @@ const BENCH_STATUSES: &[(u8, &str)] = &[
     (exit::INTERNAL, "a run's tour failed verification"),
 ];
 
+/// The exit statuses of `serve`: it runs until stopped.
+const SERVE_STATUSES: &[(u8, &str)] = &[
+    (exit::SUCCESS, "stopped by Ctrl-C (or SIGTERM)"),
+    (
+        exit::BAD_INPUT,
+        "bad usage, or the address cannot be listened on",
+    ),
+];
+
 /// The exit statuses of `count`.
 const COUNT_STATUSES: &[(u8, &str)] = &[
     (
@@ -198,7 +207,7 @@ enum Command {
     Count(count::CountArgs),
     /// Serve the page (a board editor, the tour animated, the reason drawn) and the JSON API
     /// on a local web server.
-    #[command(after_help = serve::EXAMPLES)]
+    #[command(after_help = exit::examples_and_help(serve::EXAMPLES, SERVE_STATUSES))]
     Serve(serve::ServeArgs),
     /// Say whether a board (a Simple Loop puzzle, say) has exactly one tour: `unique`, `not
     /// unique` (two tours drawn, where they differ marked) or `no tour`.
