@@ -6,7 +6,8 @@
 //! pieces' moves are listed by square names. In SVG the forced moves are dark lines, the open
 //! ones dashed orange, the impossible ones small grey crosses.
 
-use super::svg::{write_runs, CELL};
+use super::svg::CELL;
+use super::verdict::{square_centre, write_move_paths, write_svg_board};
 use super::FormatError;
 use crate::core::board::{Board, Square};
 use crate::core::problem::Problem;
@@ -162,26 +163,14 @@ pub fn write_backbone_svg(
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
-    let (width, height) = (board.cols() as u64 * CELL, board.rows() as u64 * CELL);
-    writeln!(
-        out,
-        r##"<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">
-<title>{} x {} board: {} forced, {} impossible, {} open moves</title>
-<rect width="{width}" height="{height}" fill="#f4f4f4"/>
-<g fill="#3a3a3a">"##,
-        board.rows(),
-        board.cols(),
+    let caption = format!(
+        "{} forced, {} impossible, {} open moves",
         backbone.forced.len(),
         backbone.impossible.len(),
         backbone.open.len()
-    )?;
-    write_runs(board, |square| !board.is_free(square), out)?;
-    writeln!(out, "</g>")?;
-    let centre = |square: Square| {
-        let (x, y) = board.coords(square);
-        (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
-    };
+    );
+    write_svg_board(board, &caption, out)?;
+    let centre = |square: Square| square_centre(board, square);
     let lines = [
         (
             &backbone.forced,
@@ -194,20 +183,7 @@ pub fn write_backbone_svg(
             r##"stroke="#e07b00" stroke-width="4" stroke-dasharray="6 5""##,
         ),
     ];
-    for (moves, class, style) in lines {
-        if moves.is_empty() {
-            continue;
-        }
-        write!(
-            out,
-            r#"<path class="{class}" fill="none" stroke-linecap="round" {style} d=""#
-        )?;
-        for &[a, b] in moves.iter() {
-            let ((x0, y0), (x1, y1)) = (centre(a), centre(b));
-            write!(out, "M{x0} {y0}L{x1} {y1}")?;
-        }
-        writeln!(out, r#""/>"#)?;
-    }
+    write_move_paths(board, &lines, out)?;
     if !backbone.impossible.is_empty() {
         write!(
             out,

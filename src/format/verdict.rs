@@ -244,20 +244,7 @@ pub fn write_svg(
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
-    let (width, height) = (board.cols() as u64 * CELL, board.rows() as u64 * CELL);
-    writeln!(
-        out,
-        r##"<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">
-<title>{} x {} board: {}</title>
-<rect width="{width}" height="{height}" fill="#f4f4f4"/>
-<g fill="#3a3a3a">"##,
-        board.rows(),
-        board.cols(),
-        verdict_word(verdict)
-    )?;
-    write_runs(board, |square| !board.is_free(square), out)?;
-    writeln!(out, "</g>")?;
+    write_svg_board(board, verdict_word(verdict), out)?;
     let (shared, first_only, second_only) = match verdict {
         Verdict::NoTour => (Vec::new(), Vec::new(), Vec::new()),
         Verdict::Unique(tour) => (moves_of(problem, tour), Vec::new(), Vec::new()),
@@ -283,11 +270,48 @@ pub fn write_svg(
             r##"stroke="#e07b00" stroke-width="9" stroke-dasharray="8 5""##,
         ),
     ];
-    let centre = |square: Square| {
-        let (x, y) = board.coords(square);
-        (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
-    };
-    for (moves, class, style) in styles {
+    write_move_paths(board, &styles, out)?;
+    writeln!(out, "</svg>")?;
+    Ok(())
+}
+
+/// Starts the SVG picture of `board`: its header, titled "R x C board: `caption`", the
+/// background and the blocked squares.
+pub(super) fn write_svg_board(
+    board: &Board,
+    caption: &str,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let (width, height) = (board.cols() as u64 * CELL, board.rows() as u64 * CELL);
+    writeln!(
+        out,
+        r##"<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">
+<title>{} x {} board: {caption}</title>
+<rect width="{width}" height="{height}" fill="#f4f4f4"/>
+<g fill="#3a3a3a">"##,
+        board.rows(),
+        board.cols()
+    )?;
+    write_runs(board, |square| !board.is_free(square), out)?;
+    writeln!(out, "</g>")?;
+    Ok(())
+}
+
+/// The centre of `square` in the SVG picture of `board`.
+pub(super) fn square_centre(board: &Board, square: Square) -> (u64, u64) {
+    let (x, y) = board.coords(square);
+    (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
+}
+
+/// One SVG path a non-empty set of moves, each move a line between its squares' centres: the
+/// moves, the path's class and its stroke attributes.
+pub(super) fn write_move_paths(
+    board: &Board,
+    styles: &[(&Vec<Move>, &str, &str)],
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    for &(moves, class, style) in styles {
         if moves.is_empty() {
             continue;
         }
@@ -296,11 +320,10 @@ pub fn write_svg(
             r#"<path class="{class}" fill="none" stroke-linecap="round" {style} d=""#
         )?;
         for &[a, b] in moves.iter() {
-            let ((x0, y0), (x1, y1)) = (centre(a), centre(b));
+            let ((x0, y0), (x1, y1)) = (square_centre(board, a), square_centre(board, b));
             write!(out, "M{x0} {y0}L{x1} {y1}")?;
         }
         writeln!(out, r#""/>"#)?;
     }
-    writeln!(out, "</svg>")?;
     Ok(())
 }
