@@ -7,12 +7,11 @@ use std::path::PathBuf;
 use std::process::Command;
 use toursat::engine::sat::cnf::formula::Formula;
 use toursat::engine::sat::exchange::answer::SolverAnswer;
+use toursat::engine::sat::exchange::export::{export, ExportOptions};
 use toursat::engine::sat::exchange::model::{DecodeError, Decoder, Unconfirmed};
-use toursat::engine::sat::refine::Refinement;
 use toursat::engine::sat::Connectivity;
 use toursat::engine::sat::{Encoding, SatOptions};
-use toursat::graph::cycle::CycleGraph;
-use toursat::{verify, Board, Limits, MoveGraph, Piece, Problem, Tour, TourShape};
+use toursat::{verify, Board, Limits, Piece, Problem, Tour, TourShape};
 
 /// Most rounds of cutting the cycles of minisat's model before giving up.
 const MAX_ROUNDS: usize = 200;
@@ -53,18 +52,30 @@ fn minisat(formula: &Formula, name: &str) -> String {
     text
 }
 
+/// The formula exported for `problem` after a solve for its cuts, ending in `layer`, and whether
+/// that solve found a tour.
+fn exported_formula(problem: &Problem, encoding: Encoding, layer: Connectivity) -> (Formula, bool) {
+    let options = ExportOptions {
+        sat: SatOptions {
+            encoding,
+            merge: false,
+            warm_start: false,
+            complete_after: None,
+        },
+        cuts_from_solve: true,
+        connectivity: Some(layer),
+    };
+    let export = export(problem, &options, &Limits::none()).unwrap();
+    // A complete encoding runs no solve: then the cheap proofs alone say whether it has one.
+    let found = export
+        .found_tour()
+        .unwrap_or(export.impossibility.is_none());
+    (export.formula().clone(), found)
+}
+
 /// The formula after the refinement loop has converged on `problem`: base clauses and every cut.
 fn refined_formula(problem: &Problem, encoding: Encoding) -> (Formula, bool) {
-    let graph = MoveGraph::new(&problem.board, problem.piece);
-    let options = SatOptions {
-        encoding,
-        merge: false,
-        warm_start: false,
-        complete_after: None,
-    };
-    let mut refinement = Refinement::new(problem, &graph, &options, &Limits::none());
-    let found = refinement.cycle_through(&[]).unwrap().is_some();
-    (refinement.formula().clone(), found)
+    exported_formula(problem, encoding, Connectivity::Cuts)
 }
 
 /// Solves `problem` with minisat on the refined formula, cutting the cycles of any model that
@@ -156,12 +167,9 @@ fn minisat_answers_a_refined_formula_completed_by_a_layer_with_one_tour() {
         for connectivity in [Connectivity::Position, Connectivity::Crt] {
             for (name, problem) in solvable_problems() {
                 let name = format!("{name}-{encoding}-{connectivity}");
-                let (mut formula, found) = refined_formula(&problem, encoding);
+                let (formula, found) = exported_formula(&problem, encoding, connectivity);
                 assert!(found, "{name}");
-                let graph =
-                    CycleGraph::new(&problem, &MoveGraph::new(&problem.board, problem.piece));
                 let decoder = Decoder::with_connectivity(&problem, encoding, connectivity).unwrap();
-                connectivity.add_layer(&graph, decoder.moves(), &mut formula);
                 assert_eq!(decoder.var_count(), formula.var_count(), "{name}");
                 // One solve, no rounds of cuts: the layer leaves no model with subcycles.
                 let answer = decoder.read(&minisat(&formula, &name)).unwrap();
@@ -170,13 +178,8 @@ fn minisat_answers_a_refined_formula_completed_by_a_layer_with_one_tour() {
                     .unwrap_or_else(|error| panic!("{name}: {error}"));
                 verify(&problem, &tour).unwrap_or_else(|error| panic!("{name}: {error}"));
             }
-            let (mut formula, _) = refined_formula(&impossible, encoding);
-            let graph = CycleGraph::new(
-                &impossible,
-                &MoveGraph::new(&impossible.board, impossible.piece),
-            );
+            let (formula, _) = exported_formula(&impossible, encoding, connectivity);
             let decoder = Decoder::with_connectivity(&impossible, encoding, connectivity).unwrap();
-            connectivity.add_layer(&graph, decoder.moves(), &mut formula);
             let answer = decoder.read(&minisat(&formula, "knight-2x3")).unwrap();
             assert_eq!(
                 answer,

@@ -11,7 +11,7 @@
 pub mod cnf;
 pub(crate) mod encode;
 pub mod exchange;
-pub mod refine;
+pub(crate) mod refine;
 
 use crate::core::board::Square;
 use crate::core::names::named;

@@ -4,6 +4,7 @@
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, ProblemError};
 use crate::engine::proof::cheap;
+use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::encode::connectivity::{Connectivity, Layer};
 use crate::engine::sat::exchange::dimacs::{Dimacs, SolveRecord};
 use crate::engine::sat::exchange::source::Source;
@@ -105,6 +106,18 @@ impl Export<'_> {
             solve: self.solve,
             layer: Some(&self.layer),
         }
+    }
+
+    /// The formula: the encoding's clauses, the cuts of the solve (if one ran) and the layer,
+    /// as [`Export::dimacs`] writes it, for a solver that takes clauses rather than a file.
+    pub fn formula(&self) -> &Formula {
+        self.refinement.formula()
+    }
+
+    /// Whether the solve for the cuts found a tour (`false`: it proved there is none); `None`
+    /// when no solve ran.
+    pub fn found_tour(&self) -> Option<bool> {
+        self.solve.map(|solve| solve.found_tour)
     }
 }
 

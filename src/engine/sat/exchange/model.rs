@@ -193,7 +193,7 @@ impl fmt::Display for Unconfirmed {
 }
 
 /// A problem's encoding rebuilt to read models: the cycle graph and move variables, numbered
-/// exactly as [`Refinement::new`](crate::engine::sat::refine::Refinement::new) numbers them.
+/// exactly as the SAT engine numbers them when it encodes the problem.
 pub struct Decoder<'p> {
     source: Source<'p>,
     encoding: Encoding,

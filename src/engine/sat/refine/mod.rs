@@ -10,7 +10,7 @@ mod alternating;
 mod end_cases;
 pub(crate) mod lex;
 mod local;
-pub mod merge;
+pub(crate) mod merge;
 mod rotation;
 mod warm;
 
@@ -32,7 +32,7 @@ use varisat::Lit;
 
 /// A cut added by refinement: the vertices of a cycle it excludes, and its clauses.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cut {
+pub(crate) struct Cut {
     /// The vertices on one side (those of the cycle the model had).
     pub(in crate::engine::sat) members: Vec<Vertex>,
     /// The numbers of its clauses in the formula.
@@ -41,18 +41,18 @@ pub struct Cut {
 
 impl Cut {
     /// The vertices on one side (those of the cycle the model had).
-    pub fn members(&self) -> &[Vertex] {
+    pub(crate) fn members(&self) -> &[Vertex] {
         &self.members
     }
 
     /// The numbers of its clauses in the formula.
-    pub fn clauses(&self) -> std::ops::Range<usize> {
+    pub(crate) fn clauses(&self) -> std::ops::Range<usize> {
         self.clauses.clone()
     }
 }
 
 /// A formula being refined on one incremental solver.
-pub struct Refinement {
+pub(crate) struct Refinement {
     /// The cycle graph.
     graph: CycleGraph,
     /// The formula: base clauses, then every cut added.
@@ -92,7 +92,7 @@ pub struct Refinement {
 
 impl Refinement {
     /// Encodes `problem` and loads the formula into a solver that stops at the deadline.
-    pub fn new(
+    pub(crate) fn new(
         problem: &Problem,
         move_graph: &MoveGraph,
         options: &SatOptions,
@@ -199,17 +199,17 @@ impl Refinement {
     }
 
     /// The cycle graph.
-    pub fn graph(&self) -> &CycleGraph {
+    pub(crate) fn graph(&self) -> &CycleGraph {
         &self.graph
     }
 
     /// The formula: base clauses, then every cut added (and any layer).
-    pub fn formula(&self) -> &Formula {
+    pub(crate) fn formula(&self) -> &Formula {
         &self.formula
     }
 
     /// The variables that stand for moves.
-    pub fn moves(&self) -> &MoveVars {
+    pub(crate) fn moves(&self) -> &MoveVars {
         &self.moves
     }
 
@@ -248,7 +248,7 @@ impl Refinement {
 
     /// A Hamiltonian cycle that walks `path` (vertices joined by edges), found by solving,
     /// repairing and cutting until one cycle remains; `None` when there is none.
-    pub fn cycle_through(&mut self, path: &[Vertex]) -> Result<Option<Vec<Vertex>>, Stop> {
+    pub(crate) fn cycle_through(&mut self, path: &[Vertex]) -> Result<Option<Vec<Vertex>>, Stop> {
         let pairs: Vec<[Vertex; 2]> = path.windows(2).map(|pair| [pair[0], pair[1]]).collect();
         self.cycle_using(&pairs)
     }
@@ -283,7 +283,7 @@ impl Refinement {
     /// bringing an unused edge back; `None` when there is none. The formula must have a variable
     /// per edge ([`MoveVars::Edges`]): under arc variables "used" is no single literal, and the
     /// answer is [`Stop::InternalError`].
-    pub fn cycle_with_edges(
+    pub(crate) fn cycle_with_edges(
         &mut self,
         used: &[u32],
         unused: &[u32],
