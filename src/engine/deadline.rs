@@ -18,7 +18,7 @@ pub const GRACE: Duration = Duration::from_millis(100);
 
 /// Stack of the worker thread: twice what a main thread usually has (8 MiB), so that no engine
 /// runs with less stack than it would without a deadline.
-const WORKER_STACK: usize = 16 << 20;
+pub(crate) const WORKER_STACK: usize = 16 << 20;
 
 /// The result of `work`, or the stop: [`Stop::Timeout`] when it is still running at `deadline`
 /// plus [`GRACE`], [`Stop::InternalError`] when it panicked. Without a deadline `work` runs on

@@ -2,17 +2,21 @@
 
 use super::choose::{answer_verified, within_deadline};
 use super::proof::cheap;
+use super::race;
 use super::search::dfs;
-use super::{sat, Answer, EngineChoice, Order, Solution, SolveError, SolveOptions, Stats, Stop};
+use super::{
+    sat, Answer, EngineChoice, Limits, Order, Solution, SolveError, SolveOptions, Stats, Stop,
+};
 use crate::core::piece::MoveGraph;
 use crate::graph::problem::GraphProblem;
 use crate::verify::graph::verify_graph_tour;
 
-/// The first look `auto` gives the directed arcs on a graph: 40,000 conflicts (on the FHCP
-/// graphs of docs/fhcp.md the arcs answer within about 31,000 where they answer in seconds,
-/// and the edges' windowed repair answers others the arcs do not), the formula completed after
-/// 10 balanced models (see [`sat::BALANCED_SHARE`]: on graphs built against cuts, such as
-/// FHCP graph45, the completed formula answers where cuts do not).
+/// What `auto` gives the directed arcs on a graph: the formula completed after 10 balanced
+/// models (see [`sat::BALANCED_SHARE`]: on graphs built against cuts, such as FHCP graph45, the
+/// completed formula answers where cuts do not); on one core, a first look of 40,000 conflicts
+/// (on the FHCP graphs of docs/fhcp.md the arcs answer within about 31,000 where they answer in
+/// a second or so, and the edges' windowed repair answers others the arcs do not). A race does
+/// not limit the conflicts.
 const ARCS_LOOK: sat::Budgets = sat::Budgets {
     conflicts: 40_000,
     balanced_completion: Some(10),
@@ -21,11 +25,14 @@ const ARCS_LOOK: sat::Budgets = sat::Budgets {
 /// Solves a graph problem: a Hamiltonian cycle or path that has passed [`verify_graph_tour`], a
 /// proof that there is none, or a stop at a limit.
 ///
-/// `auto` runs the SAT engine on the directed arcs (`cutset-arcs`) for 40,000 conflicts (its
-/// formula completed after 10 models of a few long cycles), then with its defaults; `sat` runs it as its options say (by default the warm start where the
-/// graph has a 2-factor the flow finds, joining by exchanges, windowed repair); `dfs` the
-/// depth-first search of boards, with ties broken by vertex number and no colours; the
-/// construction and lexicographic order are for boards.
+/// `auto` runs the SAT engine on the directed arcs (`cutset-arcs`, its formula completed after
+/// 10 models of a few long cycles) and with its defaults: on a machine of two cores or more at
+/// once, each on a thread of its own, the first answer winning (so which of two cycles is
+/// printed may vary from run to run); on one core the arcs for 40,000 conflicts, then the
+/// defaults. `sat` runs the SAT engine as its options say (by default the warm start where the
+/// graph has a 2-factor the flow finds, joining by exchanges, windowed repair), always the same
+/// way; `dfs` the depth-first search of boards, with ties broken by vertex number and no
+/// colours; the construction and lexicographic order are for boards.
 ///
 /// ```
 /// use toursat::engine::{solve_graph, Answer, SolveOptions};
@@ -96,20 +103,73 @@ fn run_engine(
             dfs::search_graph(problem, graph, limits, stats)
         }
         EngineChoice::Sat(sat_options) => satisfy(&sat_options, stats),
-        // `auto`: first the directed arcs, whose models have many cycles to cut at once, for
-        // a budget of conflicts; then the SAT engine with its defaults (warm start, joining,
-        // windowed repair). The construction is refused before.
+        // `auto`: with two cores, the directed arcs and the SAT engine's defaults at once; else
+        // one after the other. The construction is refused before.
         EngineChoice::Auto | EngineChoice::Construct => {
-            let arcs = sat::SatOptions {
-                encoding: sat::Encoding::CutsetArcs,
-                ..sat::SatOptions::default()
-            };
-            stats.engine = format!("sat:{}", arcs.encoding);
-            let first = sat::search_graph_within(problem, &arcs, limits, ARCS_LOOK, stats);
-            if !matches!(first, Answer::Stopped(Stop::ConflictBudget)) {
-                return first;
+            if race::pays() {
+                race::race(problem, limits, ARCS_LOOK, stats)
+            } else {
+                arcs_then_defaults(problem, limits, stats)
             }
-            satisfy(&sat::SatOptions::default(), stats)
+        }
+    }
+}
+
+/// `auto` on one core: first the directed arcs, whose models have many cycles to cut at once,
+/// for the conflicts of [`ARCS_LOOK`]; then the SAT engine's defaults (warm start, joining,
+/// windowed repair) with what time is left.
+fn arcs_then_defaults(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
+    let arcs = race::arcs_options();
+    stats.engine = format!("sat:{}", arcs.encoding);
+    let first = sat::search_graph_within(problem, &arcs, limits, ARCS_LOOK, stats);
+    if !matches!(first, Answer::Stopped(Stop::ConflictBudget)) {
+        return first;
+    }
+    let defaults = sat::SatOptions::default();
+    stats.engine = format!("sat:{}", defaults.encoding);
+    sat::search_graph(problem, &defaults, limits, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::generate::{generalized_petersen, planted_cubic};
+
+    /// Graphs with a Hamiltonian cycle (planted cubic graphs, GP(n, 2) for n not 5 mod 6) and
+    /// without (GP(n, 2) for n = 5 mod 6, by Alspach's theorem).
+    fn graphs() -> Vec<(GraphProblem, bool)> {
+        let mut graphs = Vec::new();
+        for n in [5, 7, 8, 11, 12, 17] {
+            graphs.push((generalized_petersen(n, 2).unwrap(), n % 6 != 5));
+        }
+        for seed in 0..4 {
+            graphs.push((planted_cubic(60, seed).unwrap(), true));
+        }
+        graphs
+    }
+
+    /// That `answer` is a verified cycle where `hamiltonian`, else a proof that there is none.
+    fn assert_right(problem: &GraphProblem, answer: &Answer, hamiltonian: bool) {
+        match answer {
+            Answer::Found(tour) => {
+                assert!(hamiltonian, "a cycle where none exists: {tour:?}");
+                verify_graph_tour(problem, tour).unwrap();
+            }
+            Answer::NoTour(_) => assert!(!hamiltonian, "no tour claimed on a Hamiltonian graph"),
+            Answer::Stopped(stop) => panic!("stopped without a limit: {stop:?}"),
+        }
+    }
+
+    #[test]
+    fn the_race_and_the_sequence_both_answer_every_graph_rightly() {
+        for (problem, hamiltonian) in graphs() {
+            let limits = Limits::none();
+            let mut stats = Stats::default();
+            let raced = race::race(&problem, &limits, ARCS_LOOK, &mut stats);
+            assert_right(&problem, &raced, hamiltonian);
+            assert!(stats.engine.starts_with("sat:cutset"), "{}", stats.engine);
+            let sequenced = arcs_then_defaults(&problem, &limits, &mut Stats::default());
+            assert_right(&problem, &sequenced, hamiltonian);
         }
     }
 }

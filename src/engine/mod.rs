@@ -2,6 +2,7 @@
 //! and the choice of an engine for a problem (`choose`, whose entry point is [`solve`]).
 
 mod answer;
+pub(crate) mod cancel;
 mod choose;
 pub mod construct;
 pub(crate) mod deadline;
@@ -9,6 +10,7 @@ pub mod flow;
 mod graph_solve;
 pub(crate) mod memory;
 pub mod proof;
+mod race;
 pub mod sat;
 pub mod search;
 

@@ -4,14 +4,16 @@
 //! (which, unlike its DRAT output, allows clauses added between solves and assumptions) into a
 //! sink that counts the conflicts in it and fails once the deadline has passed or the conflicts
 //! have reached their budget; the failed write ends the solve with an error, which this module
-//! reports as a timeout or a spent budget. The sink discards the proof, or passes it on to a
+//! reports as a timeout or a spent budget. A raised cancel flag ([`crate::engine::cancel`])
+//! stops it as the deadline does. The sink discards the proof, or passes it on to a
 //! proof target (a tee) when the proof is wanted.
 
+use crate::engine::cancel;
 use crate::engine::sat::cnf::conflicts::ConflictCounter;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::Stop;
 use std::io;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
@@ -20,6 +22,8 @@ use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 /// and fails after the deadline or once the conflicts reach their budget.
 struct DeadlineSink {
     deadline: Option<Instant>,
+    /// The cancel flag of the thread that made the solver ([`crate::engine::cancel`]).
+    cancel: Option<Arc<AtomicBool>>,
     conflict_budget: Option<u64>,
     conflicts: Arc<AtomicU64>,
     target: Option<Box<dyn io::Write>>,
@@ -32,6 +36,7 @@ impl DeadlineSink {
             .conflict_budget
             .is_some_and(|budget| self.conflicts.load(Ordering::Relaxed) >= budget);
         if spent
+            || cancel::raised(&self.cancel)
             || self
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
@@ -67,6 +72,8 @@ impl io::Write for DeadlineSink {
 pub struct DeadlineSolver {
     solver: Solver<'static>,
     deadline: Option<Instant>,
+    /// The cancel flag of the thread that made it: raised, it stops as at the deadline.
+    cancel: Option<Arc<AtomicBool>>,
     /// The most conflicts all solves together may meet, if limited.
     conflict_budget: Option<u64>,
     loaded_clauses: usize,
@@ -117,8 +124,10 @@ impl DeadlineSolver {
     ) -> DeadlineSolver {
         let mut solver = Solver::new();
         let conflicts = Arc::new(AtomicU64::new(0));
+        let cancel = cancel::current_flag();
         let sink = DeadlineSink {
             deadline,
+            cancel: cancel.clone(),
             conflict_budget,
             conflicts: Arc::clone(&conflicts),
             target: proof,
@@ -128,6 +137,7 @@ impl DeadlineSolver {
         DeadlineSolver {
             solver,
             deadline,
+            cancel,
             conflict_budget,
             loaded_clauses: 0,
             initial_clauses: 0,
@@ -146,9 +156,10 @@ impl DeadlineSolver {
         formula: &Formula,
         assumptions: &[Lit],
     ) -> Result<Option<Vec<bool>>, Stop> {
-        if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+        if cancel::raised(&self.cancel)
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
         {
             return Err(Stop::Timeout);
         }
@@ -179,9 +190,10 @@ impl DeadlineSolver {
             // A proof error is the deadline, or a proof target that failed (its owner knows
             // why); the solver cannot be used again after it.
             Err(_) => {
-                let timed_out = self
-                    .deadline
-                    .is_some_and(|deadline| Instant::now() >= deadline);
+                let timed_out = cancel::raised(&self.cancel)
+                    || self
+                        .deadline
+                        .is_some_and(|deadline| Instant::now() >= deadline);
                 let spent = self
                     .conflict_budget
                     .is_some_and(|budget| self.conflicts() >= budget);

@@ -1,0 +1,108 @@
+//! `auto` on a graph with two cores: the directed arcs and the SAT engine's defaults race, each
+//! on a thread of its own, and the first to answer (a verified tour or a proof) wins.
+//!
+//! Neither engine is better on every graph (docs/fhcp.md): the arcs' models hold many cycles to
+//! cut at once, and their formula completes on graphs built against cuts; the defaults' warm
+//! start and windowed repair answer large graphs whose whole formula is slow. One after the
+//! other, the arcs get a budget of conflicts and the defaults what time is left; side by side,
+//! each gets all of it. The loser is stopped through its cancel flag ([`super::cancel`]) and
+//! left to end by itself, as [`super::deadline`] leaves a worker past its deadline.
+
+use super::{cancel, deadline, sat, Answer, Limits, Stats, Stop};
+use crate::graph::problem::GraphProblem;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread;
+
+/// The directed arcs' options: `cutset-arcs`, otherwise the defaults.
+pub(super) fn arcs_options() -> sat::SatOptions {
+    sat::SatOptions {
+        encoding: sat::Encoding::CutsetArcs,
+        ..sat::SatOptions::default()
+    }
+}
+
+/// Whether the machine has the two cores a race needs.
+pub(super) fn pays() -> bool {
+    thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2)
+}
+
+/// The two runners of a race.
+#[derive(Debug, Clone, Copy)]
+enum Runner {
+    /// The directed arcs, refinement alone, the formula completed after the balanced models of
+    /// the budgets (their conflicts are not limited in a race).
+    Arcs(sat::Budgets),
+    /// The SAT engine's defaults.
+    Defaults,
+}
+
+impl Runner {
+    fn run(self, problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
+        match self {
+            Runner::Arcs(budgets) => {
+                let options = arcs_options();
+                stats.engine = format!("sat:{}", options.encoding);
+                let budgets = sat::Budgets {
+                    conflicts: u64::MAX,
+                    ..budgets
+                };
+                sat::search_graph_within(problem, &options, limits, budgets, stats)
+            }
+            Runner::Defaults => {
+                let options = sat::SatOptions::default();
+                stats.engine = format!("sat:{}", options.encoding);
+                sat::search_graph(problem, &options, limits, stats)
+            }
+        }
+    }
+}
+
+/// The first answer of the arcs (with the balanced completion of `arcs`) and the defaults, run
+/// at once: a tour or a proof from either; a stop only when both stopped (the later stop).
+/// The statistics are the answering engine's.
+pub(super) fn race(
+    problem: &GraphProblem,
+    limits: &Limits,
+    arcs: sat::Budgets,
+    stats: &mut Stats,
+) -> Answer {
+    let problem = Arc::new(problem.clone());
+    let (sender, receiver) = mpsc::channel();
+    let mut flags = Vec::new();
+    for runner in [Runner::Arcs(arcs), Runner::Defaults] {
+        let flag = Arc::new(AtomicBool::new(false));
+        flags.push(Arc::clone(&flag));
+        let (problem, limits, sender) = (Arc::clone(&problem), *limits, sender.clone());
+        let spawned = thread::Builder::new()
+            .name("toursat-race".to_string())
+            .stack_size(deadline::WORKER_STACK)
+            .spawn(move || {
+                let mut stats = Stats::default();
+                let answer = cancel::under_flag(flag, || runner.run(&problem, &limits, &mut stats));
+                // The race may be over: then nobody wants the answer.
+                let _ = sender.send((answer, stats));
+            });
+        if spawned.is_err() {
+            flags
+                .iter()
+                .for_each(|flag| flag.store(true, Ordering::Relaxed));
+            return Answer::Stopped(Stop::InternalError);
+        }
+    }
+    drop(sender);
+    let mut last = Answer::Stopped(Stop::InternalError);
+    // A runner that panics drops its sender unsent: the loop then ends with what it has.
+    for (answer, runner_stats) in receiver.iter() {
+        let settled = !matches!(answer, Answer::Stopped(_));
+        *stats = runner_stats;
+        last = answer;
+        if settled {
+            break;
+        }
+    }
+    flags
+        .iter()
+        .for_each(|flag| flag.store(true, Ordering::Relaxed));
+    last
+}
