@@ -445,6 +445,42 @@ fn a_client_that_closes_only_its_writing_side_is_gone_and_reads_499() {
     assert!(!std::path::Path::new(&format!("/proc/{}", workers[0])).exists());
 }
 
+#[test]
+fn a_request_pipelined_behind_a_running_one_is_answered_in_turn() {
+    let served = Served::start(&[]);
+    // The server watches the first request's connection while its count runs to its limit,
+    // and reads nothing from it: the second request, already sent, is still there after it.
+    let first = json!({"rows": 16, "cols": 16, "piece": "rook", "timeout": 1}).to_string();
+    let second = json!({"rows": 4, "cols": 4, "piece": "rook"}).to_string();
+    let head = |body: &str, connection: &str| {
+        format!(
+            "POST /api/count HTTP/1.1\r\nHost: {}\r\nConnection: {connection}\r\nContent-Length: {}\r\n\r\n{body}",
+            served.address,
+            body.len()
+        )
+    };
+    let mut client = TcpStream::connect(served.address).unwrap();
+    let both = head(&first, "keep-alive") + &head(&second, "close");
+    client.write_all(both.as_bytes()).unwrap();
+    client
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut answers = String::new();
+    std::io::Read::read_to_string(&mut client, &mut answers).unwrap();
+    let bodies: Vec<Value> = answers
+        .split("HTTP/1.1 ")
+        .skip(1)
+        .map(|answer| {
+            assert!(answer.starts_with("200 "), "{answer}");
+            let (_, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+            serde_json::from_str(body).unwrap_or_else(|error| panic!("{error}: {body}"))
+        })
+        .collect();
+    assert_eq!(bodies.len(), 2, "{answers}");
+    assert_eq!(bodies[0]["problem"]["rows"], 16);
+    assert_eq!(bodies[1]["tours"], "6");
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_kills_the_workers_says_stopped_and_exits_0() {

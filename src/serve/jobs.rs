@@ -80,6 +80,8 @@ struct Running {
     next: u64,
     /// The children, not yet reaped.
     children: HashMap<u64, Child>,
+    /// The children taken out of `children` and being killed or reaped now.
+    reaping: usize,
     /// Whether the server is stopping.
     stopping: bool,
 }
@@ -117,9 +119,10 @@ impl Workers {
             .is_some_and(|wake| wake.send(Message::Cancel).is_ok())
     }
 
-    /// The worker processes running now.
+    /// The worker processes running now: those not yet reaped.
     pub fn running(&self) -> usize {
-        lock(&self.running).children.len()
+        let running = lock(&self.running);
+        running.children.len() + running.reaping
     }
 
     /// Kills and reaps every worker, and lets no other start: for the server's end. Returns
@@ -252,11 +255,19 @@ impl Workers {
     /// Takes the worker `serial` out of the running ones, kills it first when `kill` is true,
     /// and reaps it: how it ended (`None` when `stop_all` reaped it already).
     fn reap(&self, serial: u64, kill: bool) -> Option<std::io::Result<std::process::ExitStatus>> {
-        let mut child = lock(&self.running).children.remove(&serial)?;
+        let mut child = {
+            let mut running = lock(&self.running);
+            let child = running.children.remove(&serial)?;
+            // Counted as running until reaped, without holding the lock while it ends.
+            running.reaping += 1;
+            child
+        };
         if kill {
             let _ = child.kill();
         }
-        Some(child.wait())
+        let ended = child.wait();
+        lock(&self.running).reaping -= 1;
+        Some(ended)
     }
 
     /// Registers `id` as waiting; an id already waiting is refused.

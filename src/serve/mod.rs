@@ -26,6 +26,7 @@ use api::Api;
 use connection::Connection;
 use http::{read_body, send, ApiError, Reply};
 use limits::ServeLimits;
+use std::cell::OnceCell;
 use std::net::SocketAddr;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
@@ -159,14 +160,17 @@ fn route(api: &Api, request: &mut Request, port: Option<u16>) -> Result<Reply, A
 }
 
 /// Runs `endpoint` with a question that says whether the client (the server's port and the
-/// client's address) has closed its connection; a connection not found never says so.
+/// client's address) has closed its connection. The connection is looked for when the question
+/// is first asked (a request answered within [`jobs::WATCH_INTERVAL`] never looks); one not
+/// found never says so.
 fn watching<T>(
     client: Option<(u16, SocketAddr)>,
     endpoint: impl FnOnce(&dyn Fn() -> bool) -> T,
 ) -> T {
-    let connection = client.and_then(|(port, peer)| Connection::of(port, peer));
+    let connection = OnceCell::new();
     endpoint(&|| {
         connection
+            .get_or_init(|| client.and_then(|(port, peer)| Connection::of(port, peer)))
             .as_ref()
             .is_some_and(Connection::closed_by_client)
     })
