@@ -3,13 +3,15 @@
 
 mod common;
 
-use common::serve::{request, Response, Served};
+use common::serve::{read_response, request, Response, Served};
 use common::toursat;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
+use std::io::Write;
+use std::net::{Shutdown, SocketAddr, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread;
+use std::time::Duration;
 use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
 
 fn post(address: SocketAddr, path: &str, body: &Value) -> Response {
@@ -346,6 +348,137 @@ fn a_cancelled_request_kills_its_worker_and_frees_its_slot() {
         &json!({"rows": 4, "cols": 4, "piece": "rook"}),
     );
     assert_eq!(free.json()["answer"], "found");
+}
+
+/// Sends `body` to `POST /api/count` on a connection of its own, with the header `Connection:
+/// connection` when given, and returns the connection with nothing read from it.
+fn count_unread(address: SocketAddr, body: &str, connection: Option<&str>) -> TcpStream {
+    let mut stream = TcpStream::connect(address).expect("a connection");
+    let connection = connection.map_or(String::new(), |value| format!("Connection: {value}\r\n"));
+    let head = format!(
+        "POST /api/count HTTP/1.1\r\nHost: {address}\r\n{connection}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    stream
+}
+
+/// Waits (at most ten seconds) until the server says (`GET /api/status`) that no worker runs
+/// and no slot is taken, and returns its last status.
+fn wait_for_no_work(served: &Served) -> Value {
+    let mut status = Value::Null;
+    for _ in 0..1000 {
+        status = request(served.address, "GET", "/api/status", None)
+            .unwrap()
+            .json();
+        if (&status["workers"], &status["slots_taken"]) == (&json!(0), &json!(0)) {
+            break;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    status
+}
+
+#[test]
+fn a_client_that_closes_its_connection_has_its_worker_killed_and_its_slot_freed() {
+    let served = Served::start(&["--timeout", "60", "--solves", "1"]);
+    let cases = [
+        // tiny_http stops reading a `Connection: close` connection at once.
+        (long_count("close").to_string(), Some("close")),
+        (long_count("keep-alive").to_string(), Some("keep-alive")),
+        // A body over the 1,024 bytes that tiny_http reads with the head.
+        (format!("{}{}", long_count("long"), " ".repeat(2000)), None),
+    ];
+    for (body, connection) in cases {
+        let client = count_unread(served.address, &body, connection);
+        let workers = served.wait_for_workers(1);
+        assert_eq!(workers.len(), 1, "one worker process: {workers:?}");
+        // A client still connected keeps its worker.
+        thread::sleep(Duration::from_millis(500));
+        assert_eq!(served.workers(), workers, "{connection:?}");
+        let closed = std::time::Instant::now();
+        drop(client);
+        let status = wait_for_no_work(&served);
+        println!(
+            "Connection: {connection:?}: no work {} ms after the close",
+            closed.elapsed().as_millis()
+        );
+        assert_eq!(
+            status,
+            json!({"solves": 1, "slots_taken": 0, "workers": 0}),
+            "{connection:?}"
+        );
+        assert!(
+            !std::path::Path::new(&format!("/proc/{}", workers[0])).exists(),
+            "the worker {} is gone",
+            workers[0]
+        );
+    }
+    let free = post(
+        served.address,
+        "/api/solve",
+        &json!({"rows": 4, "cols": 4, "piece": "rook"}),
+    );
+    assert_eq!(free.json()["answer"], "found");
+}
+
+#[test]
+fn a_client_that_closes_only_its_writing_side_is_gone_and_reads_499() {
+    let served = Served::start(&["--timeout", "60", "--solves", "1"]);
+    let mut client = count_unread(served.address, &long_count("half").to_string(), None);
+    let workers = served.wait_for_workers(1);
+    client.shutdown(Shutdown::Write).unwrap();
+    client
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let answer = read_response(&mut client).expect("an answer");
+    assert_eq!(answer.status, 499, "{}", answer.text());
+    assert_eq!(
+        answer.json()["error"],
+        "the client closed its connection: the work was stopped"
+    );
+    assert_eq!(
+        wait_for_no_work(&served),
+        json!({"solves": 1, "slots_taken": 0, "workers": 0})
+    );
+    assert!(!std::path::Path::new(&format!("/proc/{}", workers[0])).exists());
+}
+
+#[test]
+fn a_request_pipelined_behind_a_running_one_is_answered_in_turn() {
+    let served = Served::start(&[]);
+    // The server watches the first request's connection while its count runs to its limit,
+    // and reads nothing from it: the second request, already sent, is still there after it.
+    let first = json!({"rows": 16, "cols": 16, "piece": "rook", "timeout": 1}).to_string();
+    let second = json!({"rows": 4, "cols": 4, "piece": "rook"}).to_string();
+    let head = |body: &str, connection: &str| {
+        format!(
+            "POST /api/count HTTP/1.1\r\nHost: {}\r\nConnection: {connection}\r\nContent-Length: {}\r\n\r\n{body}",
+            served.address,
+            body.len()
+        )
+    };
+    let mut client = TcpStream::connect(served.address).unwrap();
+    let both = head(&first, "keep-alive") + &head(&second, "close");
+    client.write_all(both.as_bytes()).unwrap();
+    client
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut answers = String::new();
+    std::io::Read::read_to_string(&mut client, &mut answers).unwrap();
+    let bodies: Vec<Value> = answers
+        .split("HTTP/1.1 ")
+        .skip(1)
+        .map(|answer| {
+            assert!(answer.starts_with("200 "), "{answer}");
+            let (_, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+            serde_json::from_str(body).unwrap_or_else(|error| panic!("{error}: {body}"))
+        })
+        .collect();
+    assert_eq!(bodies.len(), 2, "{answers}");
+    assert_eq!(bodies[0]["problem"]["rows"], 16);
+    assert_eq!(bodies[1]["tours"], "6");
 }
 
 #[cfg(unix)]

@@ -1,5 +1,7 @@
 //! The endpoints under `/api/`: each reads its request, has a worker answer it as the command
-//! line would, checks the answer and sends it (docs/json.md, "The HTTP API").
+//! line would, checks the answer and sends it (docs/json.md, "The HTTP API"). The endpoints
+//! that run a worker take `client_gone`, which says when the request's client has closed its
+//! connection: its worker is then killed at once.
 
 use super::checked;
 use super::http::{ApiError, Reply};
@@ -14,6 +16,10 @@ use crate::format::{Format, Json};
 use serde::Deserialize;
 use serde_json::json;
 use std::time::{Duration, Instant};
+
+/// The status of a request whose client closed its connection before the answer (nginx's
+/// "client closed request"): only a client that closed its writing side alone still reads it.
+const CLIENT_CLOSED: u16 = 499;
 
 /// What the endpoints share: the limits and the workers.
 #[derive(Debug)]
@@ -44,14 +50,18 @@ impl Api {
     }
 
     /// `POST /api/solve`: the document of `toursat solve --format json`.
-    pub fn solve(&self, body: &[u8]) -> Result<Reply, ApiError> {
+    pub fn solve(&self, body: &[u8], client_gone: &dyn Fn() -> bool) -> Result<Reply, ApiError> {
         let request: ProblemRequest = parse(body)?;
         let problem = request.problem(self.limits.max_squares)?;
         let timeout = request.timeout(self.limits.timeout)?;
         let started = Instant::now();
         let id = request.id.clone();
         let job = self.job(Work::Solve(request), timeout);
-        match self.workers.run(id.as_deref(), started + timeout, &job)? {
+        let deadline = started + timeout;
+        match self
+            .workers
+            .run(id.as_deref(), deadline, &job, client_gone)?
+        {
             Outcome::Answered { status: 200, body } => {
                 checked::solution(&problem, &body)?;
                 Ok(Reply::json(body))
@@ -63,7 +73,7 @@ impl Api {
 
     /// `POST /api/count`: up to `limit` distinct tours (by SAT) and, where the frontier DP fits
     /// the board and the time, the exact number of tours.
-    pub fn count(&self, body: &[u8]) -> Result<Reply, ApiError> {
+    pub fn count(&self, body: &[u8], client_gone: &dyn Fn() -> bool) -> Result<Reply, ApiError> {
         let request: ProblemRequest = parse(body)?;
         let problem = request.problem(self.limits.max_squares)?;
         let timeout = request.timeout(self.limits.timeout)?;
@@ -75,9 +85,10 @@ impl Api {
         }
         let id = request.id.clone();
         let job = self.job(Work::Count(request), timeout);
+        let deadline = Instant::now() + timeout;
         match self
             .workers
-            .run(id.as_deref(), Instant::now() + timeout, &job)?
+            .run(id.as_deref(), deadline, &job, client_gone)?
         {
             Outcome::Answered { status: 200, body } => {
                 checked::count(&problem, &body)?;
@@ -107,11 +118,12 @@ impl Api {
 
     /// `GET /api/gen?kind=K&rows=R&cols=C&seed=S[&piece=P]`: a board of `toursat gen` (kinds
     /// `planted`, `random`, `holes`, `region`, with `gen`'s default options).
-    pub fn gen(&self, query: &str) -> Result<Reply, ApiError> {
+    pub fn gen(&self, query: &str, client_gone: &dyn Fn() -> bool) -> Result<Reply, ApiError> {
         let request = GenRequest::from_query(query, self.limits.max_squares)?;
         let timeout = self.limits.timeout;
         let job = self.job(Work::Gen(request), timeout);
-        match self.workers.run(None, Instant::now() + timeout, &job)? {
+        let deadline = Instant::now() + timeout;
+        match self.workers.run(None, deadline, &job, client_gone)? {
             Outcome::Answered { status: 200, body } => Ok(Reply::json(body)),
             Outcome::TimedOut => Err(ApiError::busy(format!(
                 "the generator took longer than the limit of {} s",
@@ -154,6 +166,10 @@ impl Api {
                 ..Reply::json(body)
             }),
             Outcome::Cancelled => Err(ApiError::with_status(409, "cancelled by POST /api/cancel")),
+            Outcome::Abandoned => Err(ApiError::with_status(
+                CLIENT_CLOSED,
+                "the client closed its connection: the work was stopped",
+            )),
             Outcome::TimedOut => Err(ApiError::busy("the time limit passed")),
             Outcome::Stopping => Err(ApiError::busy("the server is stopping")),
             Outcome::Failed(why) => Err(ApiError::internal(match self.limits.memory_bytes {

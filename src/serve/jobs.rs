@@ -1,7 +1,7 @@
 //! Work run for a request: a worker process (see `work`) holding one of the slots, waited for
-//! until it answers, and killed at once when its request is cancelled, when its time limit and
-//! a grace period have passed, or when the server stops. The slot is given back when the worker
-//! has been reaped.
+//! until it answers, and killed at once when its request is cancelled, when its client has
+//! gone, when its time limit and a grace period have passed, or when the server stops. The slot
+//! is given back when the worker has been reaped.
 
 use super::http::ApiError;
 use super::limits::{Slots, MAX_ID_BYTES};
@@ -23,6 +23,9 @@ pub const GRACE: Duration = Duration::from_millis(500);
 /// The longest answer read from a worker: 256 MiB (a hundred tours of a board of
 /// `limits::MAX_SQUARES` squares, written as `[x, y]` pairs, take about this much).
 const MAX_ANSWER_BYTES: u64 = 256 << 20;
+
+/// How often a request waiting for its worker asks whether its client is still there.
+pub const WATCH_INTERVAL: Duration = Duration::from_millis(100);
 
 /// How to start a worker: a program and its arguments (the command line gives its own
 /// executable and `serve --worker`).
@@ -46,6 +49,8 @@ pub enum Outcome {
     },
     /// `POST /api/cancel` named the request: the worker was killed.
     Cancelled,
+    /// The client closed its connection: the worker was killed.
+    Abandoned,
     /// The time limit and the grace period passed first: the worker was killed.
     TimedOut,
     /// The worker ended without an answer (a crash, the memory limit): why.
@@ -75,6 +80,8 @@ struct Running {
     next: u64,
     /// The children, not yet reaped.
     children: HashMap<u64, Child>,
+    /// The children taken out of `children` and being killed or reaped now.
+    reaping: usize,
     /// Whether the server is stopping.
     stopping: bool,
 }
@@ -112,9 +119,10 @@ impl Workers {
             .is_some_and(|wake| wake.send(Message::Cancel).is_ok())
     }
 
-    /// The worker processes running now.
+    /// The worker processes running now: those not yet reaped.
     pub fn running(&self) -> usize {
-        lock(&self.running).children.len()
+        let running = lock(&self.running);
+        running.children.len() + running.reaping
     }
 
     /// Kills and reaps every worker, and lets no other start: for the server's end. Returns
@@ -131,10 +139,16 @@ impl Workers {
     }
 
     /// Runs `job` in a worker holding one of the slots (status 503 when none is free) and
-    /// waits for its answer until `deadline` plus [`GRACE`], or until the request `id` is
-    /// cancelled; a worker not done by then is killed. The slot is given back when the worker
-    /// has been reaped.
-    pub fn run(&self, id: Option<&str>, deadline: Instant, job: &Job) -> Result<Outcome, ApiError> {
+    /// waits for its answer until `deadline` plus [`GRACE`], until the request `id` is
+    /// cancelled, or until `client_gone` says so (asked every [`WATCH_INTERVAL`]); a worker not
+    /// done by then is killed. The slot is given back when the worker has been reaped.
+    pub fn run(
+        &self,
+        id: Option<&str>,
+        deadline: Instant,
+        job: &Job,
+        client_gone: &dyn Fn() -> bool,
+    ) -> Result<Outcome, ApiError> {
         if id.is_some_and(|id| id.len() > MAX_ID_BYTES) {
             return Err(ApiError::bad_request(format!(
                 "id: at most {MAX_ID_BYTES} bytes"
@@ -147,19 +161,20 @@ impl Workers {
         if let Some(id) = id {
             self.register(id, sender.clone())?;
         }
-        let outcome = self.run_registered(deadline, job, sender, &receiver);
+        let outcome = self.run_registered(deadline, job, client_gone, sender, &receiver);
         if let Some(id) = id {
             lock(&self.waiting).remove(id);
         }
         outcome
     }
 
-    /// Starts the worker, sends it `job` and waits for its answer, a cancellation or the
-    /// deadline.
+    /// Starts the worker, sends it `job` and waits for its answer, a cancellation, its client's
+    /// going or the deadline.
     fn run_registered(
         &self,
         deadline: Instant,
         job: &Job,
+        client_gone: &dyn Fn() -> bool,
         sender: mpsc::Sender<Message>,
         receiver: &mpsc::Receiver<Message>,
     ) -> Result<Outcome, ApiError> {
@@ -168,19 +183,27 @@ impl Workers {
         let _ = stdin
             .write_all(&job.to_message())
             .and_then(|()| stdin.flush());
-        let left = (deadline + GRACE).saturating_duration_since(Instant::now());
-        let outcome = match receiver.recv_timeout(left) {
-            Ok(Message::Output(output)) => {
-                let ended = self.reap(serial, false);
-                read_answer(output, ended)
-            }
-            Ok(Message::Cancel) => {
-                self.reap(serial, true);
-                Outcome::Cancelled
-            }
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
-                self.reap(serial, true);
-                Outcome::TimedOut
+        let outcome = loop {
+            let left = (deadline + GRACE).saturating_duration_since(Instant::now());
+            match receiver.recv_timeout(left.min(WATCH_INTERVAL)) {
+                Ok(Message::Output(output)) => {
+                    let ended = self.reap(serial, false);
+                    break read_answer(output, ended);
+                }
+                Ok(Message::Cancel) => {
+                    self.reap(serial, true);
+                    break Outcome::Cancelled;
+                }
+                Err(RecvTimeoutError::Timeout) if left > WATCH_INTERVAL => {
+                    if client_gone() {
+                        self.reap(serial, true);
+                        break Outcome::Abandoned;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                    self.reap(serial, true);
+                    break Outcome::TimedOut;
+                }
             }
         };
         drop(stdin);
@@ -232,11 +255,19 @@ impl Workers {
     /// Takes the worker `serial` out of the running ones, kills it first when `kill` is true,
     /// and reaps it: how it ended (`None` when `stop_all` reaped it already).
     fn reap(&self, serial: u64, kill: bool) -> Option<std::io::Result<std::process::ExitStatus>> {
-        let mut child = lock(&self.running).children.remove(&serial)?;
+        let mut child = {
+            let mut running = lock(&self.running);
+            let child = running.children.remove(&serial)?;
+            // Counted as running until reaped, without holding the lock while it ends.
+            running.reaping += 1;
+            child
+        };
         if kill {
             let _ = child.kill();
         }
-        Some(child.wait())
+        let ended = child.wait();
+        lock(&self.running).reaping -= 1;
+        Some(ended)
     }
 
     /// Registers `id` as waiting; an id already waiting is refused.
@@ -320,7 +351,7 @@ mod tests {
     #[test]
     fn a_worker_that_answers_gives_its_status_and_body() {
         let workers = shell("cat > /dev/null & printf '200\\n{\"x\": 1}\\n'", 1);
-        match workers.run(None, far(), &job()) {
+        match workers.run(None, far(), &job(), &|| false) {
             Ok(Outcome::Answered { status, body }) => {
                 assert_eq!((status, body.as_slice()), (200, b"{\"x\": 1}\n".as_slice()))
             }
@@ -333,7 +364,7 @@ mod tests {
     fn a_worker_that_dies_without_an_answer_is_a_failure() {
         let workers = shell("exit 7", 1);
         assert!(matches!(
-            workers.run(None, far(), &job()),
+            workers.run(None, far(), &job(), &|| false),
             Ok(Outcome::Failed(_))
         ));
     }
@@ -349,16 +380,28 @@ mod tests {
                 }
             })
         };
-        let outcome = workers.run(Some("r1"), far(), &job());
+        let outcome = workers.run(Some("r1"), far(), &job(), &|| false);
         canceller.join().unwrap();
         assert!(matches!(outcome, Ok(Outcome::Cancelled)), "{outcome:?}");
         assert_eq!((workers.running(), workers.slots.taken()), (0, 0));
     }
 
     #[test]
+    fn a_request_whose_client_has_gone_kills_its_worker_and_frees_its_slot() {
+        let workers = shell("exec sleep 60", 1);
+        let asked = std::sync::atomic::AtomicUsize::new(0);
+        // The client goes at the third question.
+        let client_gone = || asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= 2;
+        let outcome = workers.run(None, far(), &job(), &client_gone);
+        assert!(matches!(outcome, Ok(Outcome::Abandoned)), "{outcome:?}");
+        assert_eq!(asked.into_inner(), 3);
+        assert_eq!((workers.running(), workers.slots.taken()), (0, 0));
+    }
+
+    #[test]
     fn a_worker_past_its_deadline_is_killed() {
         let workers = shell("exec sleep 60", 1);
-        let outcome = workers.run(None, Instant::now(), &job());
+        let outcome = workers.run(None, Instant::now(), &job(), &|| false);
         assert!(matches!(outcome, Ok(Outcome::TimedOut)), "{outcome:?}");
         assert_eq!(workers.slots.taken(), 0);
     }
@@ -368,15 +411,27 @@ mod tests {
         let workers = shell("exec sleep 60", 1);
         let waiter = {
             let workers = Arc::clone(&workers);
-            thread::spawn(move || workers.run(None, far(), &job()))
+            thread::spawn(move || workers.run(None, far(), &job(), &|| false))
         };
         while workers.running() == 0 {
             thread::sleep(Duration::from_millis(5));
         }
-        assert_eq!(workers.run(None, far(), &job()).unwrap_err().status, 503);
+        assert_eq!(
+            workers
+                .run(None, far(), &job(), &|| false)
+                .unwrap_err()
+                .status,
+            503
+        );
         assert_eq!(workers.stop_all(), 1);
         assert!(matches!(waiter.join().unwrap(), Ok(Outcome::Stopping)));
         assert_eq!(workers.slots.taken(), 0);
-        assert_eq!(workers.run(None, far(), &job()).unwrap_err().status, 503);
+        assert_eq!(
+            workers
+                .run(None, far(), &job(), &|| false)
+                .unwrap_err()
+                .status,
+            503
+        );
     }
 }

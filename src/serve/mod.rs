@@ -5,12 +5,14 @@
 //! would (`api`) and checks every tour in the answer (`checked`); the page's files are embedded
 //! (`assets`); limits are explicit values (`limits`). Each solve, count or generated board runs
 //! in a worker process of its own (`work`: this same program, `toursat serve --worker`), held
-//! to the slots and killed at once when its request is cancelled, passes its time limit or the
-//! server stops (`jobs`). Connections are answered by a fixed pool of threads.
+//! to the slots and killed at once when its request is cancelled, its client closes the
+//! connection (`connection`), it passes its time limit or the server stops (`jobs`).
+//! Connections are answered by a fixed pool of threads.
 
 mod api;
 mod assets;
 mod checked;
+mod connection;
 mod http;
 mod jobs;
 pub mod limits;
@@ -21,8 +23,10 @@ pub use jobs::WorkerCommand;
 pub use work::run_stdio as run_worker;
 
 use api::Api;
+use connection::Connection;
 use http::{read_body, send, ApiError, Reply};
 use limits::ServeLimits;
+use std::cell::OnceCell;
 use std::net::SocketAddr;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
@@ -85,12 +89,13 @@ impl Listener {
 
     /// Answers requests until the process ends.
     pub fn run(self) {
+        let port = self.address().map(|address| address.port());
         let threads: Vec<_> = (0..CONNECTION_THREADS)
             .map(|_| {
                 let (server, api) = (Arc::clone(&self.server), Arc::clone(&self.api));
                 thread::spawn(move || {
                     for request in server.incoming_requests() {
-                        answer(&api, request);
+                        answer(&api, request, port);
                     }
                 })
             })
@@ -101,35 +106,41 @@ impl Listener {
     }
 }
 
-/// Answers one request; a panic in the answering is a 500, never a dropped connection.
-fn answer(api: &Api, mut request: Request) {
-    let reply = panic::catch_unwind(AssertUnwindSafe(|| route(api, &mut request)))
+/// Answers one request that came to the server's `port`; a panic in the answering is a 500,
+/// never a dropped connection.
+fn answer(api: &Api, mut request: Request, port: Option<u16>) {
+    let reply = panic::catch_unwind(AssertUnwindSafe(|| route(api, &mut request, port)))
         .unwrap_or_else(|_| Err(ApiError::internal("internal error while answering")))
         .unwrap_or_else(|error| Reply::error(&error));
     send(request, reply);
 }
 
-/// The reply to `request`, by its method and path.
-fn route(api: &Api, request: &mut Request) -> Result<Reply, ApiError> {
+/// The reply to `request` (to the server's `port`), by its method and path.
+fn route(api: &Api, request: &mut Request, port: Option<u16>) -> Result<Reply, ApiError> {
     let url = request.url().to_string();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     let method = request.method().clone();
-    let post = |request: &mut Request, endpoint: fn(&Api, &[u8]) -> Result<Reply, ApiError>| {
+    let client = port.zip(request.remote_addr().copied());
+    let post = |request: &mut Request, endpoint: &dyn Fn(&[u8]) -> Result<Reply, ApiError>| {
         if method != Method::Post {
             return Err(not_allowed("POST"));
         }
         let body = read_body(request, api.limits.body_bytes)?;
-        endpoint(api, &body)
+        endpoint(&body)
     };
     match path {
-        "/api/solve" => post(request, Api::solve),
-        "/api/count" => post(request, Api::count),
-        "/api/board" => post(request, Api::board),
-        "/api/cancel" => post(request, Api::cancel),
+        "/api/solve" => post(request, &|body| {
+            watching(client, |gone| api.solve(body, gone))
+        }),
+        "/api/count" => post(request, &|body| {
+            watching(client, |gone| api.count(body, gone))
+        }),
+        "/api/board" => post(request, &|body| api.board(body)),
+        "/api/cancel" => post(request, &|body| api.cancel(body)),
         "/api/gen" | "/api/limits" | "/api/status" if method != Method::Get => {
             Err(not_allowed("GET"))
         }
-        "/api/gen" => api.gen(query),
+        "/api/gen" => watching(client, |gone| api.gen(query, gone)),
         "/api/limits" => Ok(api.limits()),
         "/api/status" => Ok(api.status()),
         _ if path.starts_with("/api/") => Err(ApiError::with_status(
@@ -146,6 +157,23 @@ fn route(api: &Api, request: &mut Request) -> Result<Reply, ApiError> {
             None => Err(ApiError::with_status(404, format!("no page {path}"))),
         },
     }
+}
+
+/// Runs `endpoint` with a question that says whether the client (the server's port and the
+/// client's address) has closed its connection. The connection is looked for when the question
+/// is first asked (a request answered within [`jobs::WATCH_INTERVAL`] never looks); one not
+/// found never says so.
+fn watching<T>(
+    client: Option<(u16, SocketAddr)>,
+    endpoint: impl FnOnce(&dyn Fn() -> bool) -> T,
+) -> T {
+    let connection = OnceCell::new();
+    endpoint(&|| {
+        connection
+            .get_or_init(|| client.and_then(|(port, peer)| Connection::of(port, peer)))
+            .as_ref()
+            .is_some_and(Connection::closed_by_client)
+    })
 }
 
 /// The error of a request with the wrong method.

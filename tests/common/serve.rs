@@ -152,7 +152,7 @@ pub fn request(
 
 /// Reads one HTTP/1.1 response: to the end of its `Content-Length`, of its last chunk, or of
 /// the connection.
-fn read_response(stream: &mut TcpStream) -> std::io::Result<Response> {
+pub fn read_response(stream: &mut TcpStream) -> std::io::Result<Response> {
     let invalid =
         |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
     let mut raw = Vec::new();
