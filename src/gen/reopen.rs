@@ -151,3 +151,77 @@ fn keeps_one_loop(
     };
     Ok(window.other_loop(limits)?.is_none())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::piece::Piece;
+    use crate::core::problem::{Problem, TourShape};
+    use crate::verify::board::verify;
+
+    /// A planted 12 x 12 board with bumps removed at random until about half of it is shaded:
+    /// its grid, circuit and the circuit's length.
+    fn half_shaded(seed: u64) -> (Grid, Circuit, usize) {
+        let planted = super::super::planted(12, 12, 1.0, 0, seed).unwrap();
+        let mut grid = Grid::blocked(12, 12).unwrap();
+        let mut circuit = Circuit {
+            partners: vec![[0, 0]; grid.free.len()],
+        };
+        let walk = planted.circuit.squares();
+        for (index, &square) in walk.iter().enumerate() {
+            grid.free[square as usize] = true;
+            circuit.partners[square as usize] = [
+                walk[(index + walk.len() - 1) % walk.len()],
+                walk[(index + 1) % walk.len()],
+            ];
+        }
+        let mut length = walk.len();
+        let mut rng = SplitMix64::new(seed);
+        while length > 72 {
+            let square = rng.below(144) as Square;
+            if grid.free[square as usize] {
+                unbump(&mut grid, &mut circuit, &mut length, square, 0);
+            }
+        }
+        (grid, circuit, length)
+    }
+
+    #[test]
+    fn reopening_opens_squares_and_keeps_the_circuit_a_loop_through_every_free_square() {
+        for seed in 1..=3 {
+            let (mut grid, mut circuit, mut length) = half_shaded(seed);
+            let mut rng = SplitMix64::new(seed);
+            reopen(
+                &mut grid,
+                &mut circuit,
+                &mut length,
+                0,
+                &mut rng,
+                &Limits::none(),
+            )
+            .unwrap();
+            let board = grid.to_board().unwrap();
+            assert_eq!(board.free_count(), length, "seed {seed}");
+            assert!(length > 72, "seed {seed}: nothing reopened\n{board}");
+            let start = board.free_squares().next().unwrap();
+            let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
+            verify(&problem, &circuit.walk(start, length)).unwrap();
+        }
+    }
+
+    #[test]
+    fn reopening_stops_at_the_target() {
+        let (mut grid, mut circuit, mut length) = half_shaded(1);
+        let mut rng = SplitMix64::new(1);
+        reopen(
+            &mut grid,
+            &mut circuit,
+            &mut length,
+            60,
+            &mut rng,
+            &Limits::none(),
+        )
+        .unwrap();
+        assert!((59..=60).contains(&(144 - length)), "{}", 144 - length);
+    }
+}
