@@ -26,7 +26,7 @@ Examples:
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o /tmp/region.txt
   toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir /tmp/doors
   toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink
-  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.2 --seed 4 -o /tmp/puzzle.txt";
+  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.3 --seed 4 -o /tmp/puzzle.txt";
 
 /// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
