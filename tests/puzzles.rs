@@ -148,16 +148,73 @@ fn generated_puzzles_have_exactly_one_loop_by_the_frontier_dp() {
     }
 }
 
+/// How far a generated puzzle's shaded share may be from the share asked for, when reachable.
+const SHARE_TOLERANCE: f64 = 0.02;
+
 #[test]
-fn generated_puzzles_with_a_shaded_share_have_one_loop_and_at_least_that_share() {
-    for seed in 1..=3 {
-        let board = toursat::gen::puzzle(8, 8, Some(0.3), seed, &Limits::none()).unwrap();
-        assert_eq!(circuits(&board), "1", "seed {seed}:\n{board}");
-        assert!(
-            board.len() - board.free_count() >= 19,
-            "seed {seed}:\n{board}"
-        );
+fn generated_puzzles_with_a_shaded_share_have_one_loop_and_that_share() {
+    for (rows, cols) in [(10, 10), (12, 12)] {
+        for seed in 1..=3 {
+            let board =
+                toursat::gen::puzzle(rows, cols, Some(0.35), seed, &Limits::none()).unwrap();
+            let share = (board.len() - board.free_count()) as f64 / board.len() as f64;
+            assert!(
+                (share - 0.35).abs() <= SHARE_TOLERANCE,
+                "{rows} x {cols} seed {seed}: {share}\n{board}"
+            );
+            assert_eq!(
+                circuits(&board),
+                "1",
+                "{rows} x {cols} seed {seed}:\n{board}"
+            );
+            let again =
+                toursat::gen::puzzle(rows, cols, Some(0.35), seed, &Limits::none()).unwrap();
+            assert_eq!(again, board, "{rows} x {cols} seed {seed}");
+        }
     }
+}
+
+#[test]
+fn a_shaded_share_reopens_the_puzzle_below_what_it_shades_without_one() {
+    for seed in 1..=3 {
+        let shaded = |board: &Board| board.len() - board.free_count();
+        let plain = toursat::gen::puzzle(12, 12, None, seed, &Limits::none()).unwrap();
+        let reopened = toursat::gen::puzzle(12, 12, Some(0.3), seed, &Limits::none()).unwrap();
+        assert!(shaded(&plain) > 60, "seed {seed}:\n{plain}");
+        assert!(shaded(&reopened) <= 45, "seed {seed}:\n{reopened}");
+        assert_eq!(circuits(&reopened), "1", "seed {seed}:\n{reopened}");
+    }
+}
+
+#[test]
+fn gen_puzzle_notes_the_share_reached_and_why_a_target_was_not() {
+    let run = |share: &str| {
+        let args = [
+            "gen", "--kind", "puzzle", "--rows", "10", "--cols", "10", "--seed", "2", "--shaded",
+            share,
+        ];
+        let run = toursat(&args, "");
+        assert_eq!(run.status, 0, "{run:?}");
+        let board: Board = run.stdout.parse().unwrap();
+        assert_eq!(circuits(&board), "1", "{board}");
+        let shaded = board.len() - board.free_count();
+        (run.stderr, shaded)
+    };
+    let (note, shaded) = run("0.3");
+    assert!((29..=31).contains(&shaded), "{shaded}");
+    assert_eq!(
+        note,
+        format!("toursat: note: gen --kind puzzle --seed 2: {shaded}.0% of the squares shaded (target 30%)\n")
+    );
+    let (note, shaded) = run("0.05");
+    assert!(shaded > 7, "{shaded}");
+    assert_eq!(
+        note,
+        format!(
+            "toursat: note: gen --kind puzzle --seed 2: {shaded}.0% of the squares shaded, above \
+             the target 5%: no more shaded squares could be opened with the loop kept unique\n"
+        )
+    );
 }
 
 #[test]

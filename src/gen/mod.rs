@@ -16,6 +16,7 @@ use std::fmt;
 mod ends;
 mod puzzle;
 mod region;
+mod reopen;
 mod window;
 
 pub use ends::open_ends;
@@ -99,6 +100,14 @@ impl Grid {
         inside.then(|| (y as u64 * self.cols + x as u64) as Square)
     }
 
+    /// The 2 x 2 square with top left `square`, row by row, if it lies on the grid.
+    fn square_of_four(&self, square: Square) -> Option<[Square; 4]> {
+        let right = self.step(square, 1, 0)?;
+        let below = self.step(square, 0, 1)?;
+        let corner = self.step(square, 1, 1)?;
+        Some([square, right, below, corner])
+    }
+
     /// The rook neighbours of `square` on the grid, free or not.
     fn rook_neighbours(&self, square: Square) -> impl Iterator<Item = Square> + '_ {
         ROOK_STEPS
@@ -149,6 +158,23 @@ impl Circuit {
     /// Whether `a`-`b` is an edge of a cycle.
     fn has_edge(&self, a: Square, b: Square) -> bool {
         self.partners[a as usize].contains(&b)
+    }
+
+    /// Whether the 2 x 2 square of `grid` with top left `square` is free and the circuit uses
+    /// two of its opposite sides and neither other side: trading those sides for the other two
+    /// splits a loop in two.
+    fn swaps_at(&self, grid: &Grid, square: Square) -> bool {
+        let Some([a, b, c, d]) = grid.square_of_four(square) else {
+            return false;
+        };
+        if [a, b, c, d].iter().any(|&s| !grid.free[s as usize]) {
+            return false;
+        }
+        let has = |x: Square, y: Square| self.has_edge(x, y);
+        // a b
+        // c d
+        let (top, bottom, left, right) = (has(a, b), has(c, d), has(a, c), has(b, d));
+        (top && bottom && !left && !right) || (left && right && !top && !bottom)
     }
 
     /// The cycle neighbour of `square` other than `previous`.
@@ -337,6 +363,19 @@ fn bump(
     let Some((c, d)) = beside_edge(grid, a, b, rng) else {
         return false;
     };
+    bump_round(grid, circuit, length, [a, b], [c, d])
+}
+
+/// The bump of the cycle edge `a`-`b` round `c` and `d`, the squares beside `a` and `b` on one
+/// side of it: when both are blocked and its cycle may take them in, they are freed and the
+/// cycle walks `a`, `c`, `d`, `b`; whether it was made.
+fn bump_round(
+    grid: &mut Grid,
+    circuit: &mut Circuit,
+    length: &mut usize,
+    [a, b]: [Square; 2],
+    [c, d]: [Square; 2],
+) -> bool {
     if !grid.may_join(a, c) || !grid.may_join(a, d) {
         return false;
     }
