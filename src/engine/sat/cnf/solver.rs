@@ -4,7 +4,7 @@
 //! (which, unlike its DRAT output, allows clauses added between solves and assumptions) into a
 //! sink that counts the conflicts in it and fails once the deadline has passed or the conflicts
 //! have reached their budget; the failed write ends the solve with an error, which this module
-//! reports as a timeout or a spent budget. A raised cancel flag ([`crate::engine::cancel`])
+//! reports as a timeout or a spent budget. A raised cancel flag (`engine::cancel`)
 //! stops it as the deadline does. The sink discards the proof, or passes it on to a
 //! proof target (a tee) when the proof is wanted.
 
