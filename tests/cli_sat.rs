@@ -85,6 +85,84 @@ fn no_merge_still_finds_a_tour_and_reports_sat_statistics() {
 }
 
 #[test]
+fn a_sat_option_without_engine_chooses_the_sat_engine() {
+    let board: Board = "......\n".repeat(6).parse().unwrap();
+    let problem = Problem::new(board, Piece::Knight, TourShape::Closed);
+    let run = |option: &[&str]| {
+        let args = [&["solve"][..], &KNIGHT_6X6, option, &["--stats"]].concat();
+        let Run {
+            stdout,
+            stderr,
+            status,
+            ..
+        } = toursat(&args, "");
+        assert_eq!(status, 0, "{option:?}: {stderr}");
+        verify(
+            &problem,
+            &read_tour(&problem, &stdout, TourSyntax::Squares).unwrap(),
+        )
+        .unwrap();
+        stderr
+    };
+    // auto answers the 6 x 6 knight's tour by search ...
+    assert!(run(&[]).contains("engine: dfs\n"));
+    // ... and a SAT option asks for the SAT engine.
+    for (option, engine) in [
+        (
+            &["--encoding", "cutset-arcs"][..],
+            "engine: sat:cutset-arcs\n",
+        ),
+        (&["--no-merge"][..], "engine: sat:cutset\n"),
+        (&["--complete-after", "8"][..], "engine: sat:cutset\n"),
+    ] {
+        let stderr = run(option);
+        assert!(stderr.contains(engine), "{option:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_sat_option_beside_an_engine_that_does_not_run_sat_is_refused() {
+    let Run { stderr, status, .. } = toursat(
+        &[
+            &["solve"][..],
+            &KNIGHT_6X6,
+            &["--engine", "dfs", "--no-merge"],
+        ]
+        .concat(),
+        "",
+    );
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr
+            .contains("--no-merge is an option of the SAT engine, which --engine dfs does not run"),
+        "{stderr}"
+    );
+    let rook = std::fs::read_to_string(example("rook.in")).unwrap();
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
+        &[
+            "judge",
+            "knights-journey",
+            "--engine",
+            "construct",
+            "--encoding",
+            "crt",
+        ],
+        &rook,
+    );
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("--encoding is an option of the SAT engine, which --engine construct"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn unknown_encodings_are_usage_errors() {
     let args = [
         "solve",

@@ -17,34 +17,122 @@ use toursat::engine::{EngineChoice, Limits};
 use toursat::graph::file::GraphSyntax;
 use toursat::{Board, MarkedEnds, Piece, Problem, Square, TourShape};
 
-/// `--engine`, its SAT options and `--timeout`.
+/// `--engine`, its SAT options and the limits: the options of the commands that run an engine.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
     /// Engine that answers: `auto` picks per problem, `dfs` is depth-first search, `sat` the SAT
     /// engine (varisat), `construct` the knight's-tour construction (boards without blocked
-    /// squares).
+    /// squares). Left out, a SAT option below chooses `sat`.
     #[arg(long, value_parser = one_of::<EngineChoice>(), default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
-    /// CNF encoding for `--engine sat` (see encodings/).
-    #[arg(long, value_name = "NAME", value_parser = one_of::<Encoding>(), default_value_t = Encoding::Cutset)]
-    pub encoding: Encoding,
-    /// With `--engine sat`: add cuts for every cycle of a model without first joining cycles by
-    /// edge exchanges (to measure what joining gains).
+    #[command(flatten)]
+    pub sat: SatArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+impl EngineArgs {
+    /// The engine to run: `sat` with the SAT options given, also where `--engine` is `auto`
+    /// (the default) and a SAT option was given.
+    pub fn choice(&self) -> EngineChoice {
+        match self.engine {
+            EngineChoice::Sat(_) => EngineChoice::Sat(self.sat_options()),
+            EngineChoice::Auto if self.sat.first_given().is_some() => {
+                EngineChoice::Sat(self.sat_options())
+            }
+            engine => engine,
+        }
+    }
+
+    /// Refuses a SAT option beside an engine that does not read it (`--engine dfs` or
+    /// `construct`), so that no option is silently ignored.
+    pub fn check(&self) -> Result<(), CliError> {
+        match (self.engine, self.sat.first_given()) {
+            (EngineChoice::Dfs | EngineChoice::Construct, Some(option)) => {
+                Err(CliError::with_status(
+                    2,
+                    format!(
+                        "{option} is an option of the SAT engine, which --engine {} does not \
+                         run: leave out --engine, or give --engine sat",
+                        self.engine
+                    ),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The SAT engine's options.
+    pub fn sat_options(&self) -> SatOptions {
+        self.sat.options()
+    }
+
+    /// The limits, the time limit counted from the command's start.
+    pub fn limits(&self) -> Limits {
+        self.limits.limits()
+    }
+
+    /// The time limit in seconds, for messages.
+    pub fn timeout_seconds(&self) -> Option<f64> {
+        self.limits.timeout_seconds()
+    }
+}
+
+/// The SAT engine's options: its encoding and the parts of its cut loop to leave out.
+#[derive(Args, Debug, Clone)]
+pub struct SatArgs {
+    /// The SAT engine's CNF encoding (see encodings/) [default: cutset].
+    #[arg(long, value_name = "NAME", value_parser = one_of::<Encoding>())]
+    pub encoding: Option<Encoding>,
+    /// The SAT engine: add cuts for every cycle of a model without first joining cycles by edge
+    /// exchanges (to measure what joining gains).
     #[arg(long)]
     pub no_merge: bool,
-    /// With `--engine sat --encoding cutset`: take the first model from the solver, not from a
+    /// The SAT engine with `--encoding cutset`: take the first model from the solver, not from a
     /// 2-factor (a maximum flow or matching; to measure what the warm start gains).
     #[arg(long)]
     pub no_warm_start: bool,
-    /// With `--engine sat` and a lazy encoding (cutset, cutset-arcs): after N models whose
-    /// cycles stay several after joining, complete the formula with the crt layer, so that the
-    /// next model is one tour or the formula is unsatisfiable.
-    #[arg(long, value_name = "N", default_value_t = COMPLETE_AFTER, conflicts_with = "no_complete")]
-    pub complete_after: u64,
-    /// With `--engine sat` and a lazy encoding: cut subcycles however many rounds it takes,
-    /// never completing the formula (to measure what completing gains).
+    /// The SAT engine with a lazy encoding (cutset, cutset-arcs): after N models whose cycles
+    /// stay several after joining, complete the formula with the crt layer, so that the next
+    /// model is one tour or the formula is unsatisfiable [default: 4096].
+    #[arg(long, value_name = "N", conflicts_with = "no_complete")]
+    pub complete_after: Option<u64>,
+    /// The SAT engine with a lazy encoding: cut subcycles however many rounds it takes, never
+    /// completing the formula (to measure what completing gains).
     #[arg(long)]
     pub no_complete: bool,
+}
+
+impl SatArgs {
+    /// The SAT engine's options, the defaults where an option was left out.
+    pub fn options(&self) -> SatOptions {
+        let defaults = SatOptions::default();
+        SatOptions {
+            encoding: self.encoding.unwrap_or(defaults.encoding),
+            merge: !self.no_merge,
+            warm_start: !self.no_warm_start,
+            complete_after: (!self.no_complete)
+                .then_some(self.complete_after.unwrap_or(COMPLETE_AFTER)),
+        }
+    }
+
+    /// The first of these options given on the command line, by its flag.
+    fn first_given(&self) -> Option<&'static str> {
+        [
+            (self.encoding.is_some(), "--encoding"),
+            (self.no_merge, "--no-merge"),
+            (self.no_warm_start, "--no-warm-start"),
+            (self.complete_after.is_some(), "--complete-after"),
+            (self.no_complete, "--no-complete"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+}
+
+/// `--timeout` and `--max-literals`.
+#[derive(Args, Debug, Clone)]
+pub struct LimitArgs {
     /// Give up after SECONDS (for judge: per case) and exit with status 3.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
@@ -54,25 +142,7 @@ pub struct EngineArgs {
     pub max_literals: Option<usize>,
 }
 
-impl EngineArgs {
-    /// The engine to run, `sat` with the SAT options given.
-    pub fn choice(&self) -> EngineChoice {
-        match self.engine {
-            EngineChoice::Sat(_) => EngineChoice::Sat(self.sat_options()),
-            engine => engine,
-        }
-    }
-
-    /// The SAT engine's options.
-    pub fn sat_options(&self) -> SatOptions {
-        SatOptions {
-            encoding: self.encoding,
-            merge: !self.no_merge,
-            warm_start: !self.no_warm_start,
-            complete_after: (!self.no_complete).then_some(self.complete_after),
-        }
-    }
-
+impl LimitArgs {
     /// The limits, the time limit counted from the command's start.
     pub fn limits(&self) -> Limits {
         Limits {

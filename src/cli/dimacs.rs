@@ -1,6 +1,6 @@
 //! `toursat dimacs`: a tour problem written as a DIMACS CNF file for other solvers.
 
-use super::args::{one_of, EngineArgs, ProblemInput};
+use super::args::{one_of, LimitArgs, ProblemInput, SatArgs};
 use super::error::CliError;
 use super::exit;
 use super::watchdog::Watchdog;
@@ -29,7 +29,9 @@ pub struct DimacsArgs {
     #[command(flatten)]
     problem: ProblemInput,
     #[command(flatten)]
-    engine: EngineArgs,
+    sat: SatArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// For lazy encodings: solve first, and write the formula with every cut the solve added
     /// (and, unless `--connectivity cuts`, a layer that makes it complete). Joining cycles often
     /// finds the tour with few cuts or none: `--no-merge` cuts every model's cycles instead.
@@ -46,11 +48,11 @@ pub struct DimacsArgs {
 
 /// Runs `toursat dimacs`.
 pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
-    let limits = args.engine.limits();
+    let limits = args.limits.limits();
     let stopped = |stop| {
         CliError::with_status(
             exit::for_stop(stop),
-            format::reason::explain_stop(stop, args.engine.timeout_seconds()),
+            format::reason::explain_stop(stop, args.limits.timeout_seconds()),
         )
     };
     // Only `--cuts-from-solve` has a time limit. The move graph and building the formula check
@@ -61,7 +63,7 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         stopped(Stop::Timeout),
     );
     let options = ExportOptions {
-        sat: args.engine.sat_options(),
+        sat: args.sat.options(),
         cuts_from_solve: args.cuts_from_solve,
         connectivity: args.connectivity,
     };

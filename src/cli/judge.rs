@@ -85,9 +85,9 @@ impl JudgeArgs {
     fn options(&self) -> JudgeOptions {
         JudgeOptions {
             engine: self.engine.choice(),
-            timeout: self.engine.timeout,
+            timeout: self.engine.limits.timeout,
             node_budget: None,
-            formula_literals: self.engine.max_literals,
+            formula_literals: self.engine.limits.max_literals,
             max_squares: self.max_squares,
             certify: self.certify,
             ..JudgeOptions::default()
@@ -127,6 +127,7 @@ fn cases(path: Option<&Path>) -> Result<Box<dyn BufRead>, CliError> {
 
 /// Runs `toursat judge`: the exit status, or an error.
 pub fn run(problem: &JudgeProblem) -> Result<u8, CliError> {
+    problem.judge_args().engine.check()?;
     if let JudgeProblem::RookCircuit(judge) = problem {
         if judge.engine.choice() == EngineChoice::Construct {
             return Err(CliError::input(

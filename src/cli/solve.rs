@@ -95,7 +95,7 @@ enum SolveInput {
 fn read_problem(args: &SolveArgs) -> Result<SolveInput, CliError> {
     let input = args.problem.clone();
     clock::read_by(
-        args.engine.deadline(),
+        args.engine.limits.deadline(),
         args.engine.timeout_seconds(),
         move || match input.flags.graph_problem()? {
             Some(graph) => Ok(SolveInput::Graph(graph)),
@@ -106,6 +106,7 @@ fn read_problem(args: &SolveArgs) -> Result<SolveInput, CliError> {
 
 /// Runs `toursat solve`: the exit status, or an error.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
+    args.engine.check()?;
     let problem = match read_problem(args)? {
         SolveInput::Board(problem) => problem,
         SolveInput::Graph(input) => return run_graph(args, &input),
