@@ -115,6 +115,19 @@ fn large_random_boards_are_repaired_past_the_cheap_proofs() {
 }
 
 #[test]
+fn random_boards_too_dense_to_repair_say_why_and_what_to_lower() {
+    let error = gen::random(100, 100, 0.2, 1, 4).unwrap_err().to_string();
+    assert!(
+        error.contains(
+            "no 100 x 100 board at density 0.2 survived repair in 4 attempts (4 ended \
+             in a shortage of moves somewhere, which the repair does not mend: a lower --density \
+             blocks fewer squares)"
+        ),
+        "{error}"
+    );
+}
+
+#[test]
 fn count_writes_a_named_file_for_each_seed() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gen-count");
     let _ = std::fs::remove_dir_all(&dir);

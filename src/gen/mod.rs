@@ -472,21 +472,40 @@ pub fn random(
         )));
     }
     let mut rng = SplitMix64::new(seed);
+    let mut shortages = 0;
     for _ in 0..attempts {
         for free in grid.free.iter_mut() {
             *free = rng.unit() >= density;
         }
-        if let Some(board) = repair(&mut grid, &mut rng)? {
-            return Ok(board);
+        match repair(&mut grid, &mut rng)? {
+            Repaired::Board(board) => return Ok(board),
+            Repaired::GaveUp(Some(Impossibility::MoveShortage { .. })) => shortages += 1,
+            Repaired::GaveUp(_) => {}
         }
     }
+    let why = if shortages * 2 > attempts {
+        format!(
+            " ({shortages} ended in a shortage of moves somewhere, which the repair does not mend: \
+             a lower --density blocks fewer squares)"
+        )
+    } else {
+        String::new()
+    };
     Err(GenError::Failed(format!(
-        "no {rows} x {cols} board at density {density} survived repair in {attempts} attempts"
+        "no {rows} x {cols} board at density {density} survived repair in {attempts} attempts{why}"
     )))
 }
 
-/// Repairs a drawn grid; the board, or `None` when the repair gives up.
-fn repair(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Option<Board>, GenError> {
+/// What the repair of a drawn grid ends with.
+enum Repaired {
+    /// A board the cheap proofs leave open.
+    Board(Board),
+    /// The repair gave up, on the proof that settled the board if one did.
+    GaveUp(Option<Impossibility>),
+}
+
+/// Repairs a drawn grid.
+fn repair(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Repaired, GenError> {
     for _ in 0..100 {
         raise_degrees(grid, rng);
         keep_largest_piece(grid);
@@ -512,16 +531,16 @@ fn repair(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Option<Board>, GenErr
         let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
         let graph = MoveGraph::new(&problem.board, Piece::Rook);
         match cheap_proof(&problem, &graph) {
-            None => return Ok(Some(problem.board)),
+            None => return Ok(Repaired::Board(problem.board)),
             Some(Impossibility::SealedRegions(proof)) => {
                 if !block_small_region(grid, &proof) {
-                    return Ok(None);
+                    return Ok(Repaired::GaveUp(Some(Impossibility::SealedRegions(proof))));
                 }
             }
-            Some(_) => return Ok(None),
+            Some(why) => return Ok(Repaired::GaveUp(Some(why))),
         }
     }
-    Ok(None)
+    Ok(Repaired::GaveUp(None))
 }
 
 /// A sealed region of at most this share of the free squares is blocked by the repair; a
