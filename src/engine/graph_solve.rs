@@ -20,6 +20,7 @@ use crate::verify::graph::verify_graph_tour;
 const ARCS_LOOK: sat::Budgets = sat::Budgets {
     conflicts: 40_000,
     balanced_completion: Some(10),
+    restart_interval: None,
 };
 
 /// Solves a graph problem: a Hamiltonian cycle or path that has passed [`verify_graph_tour`], a

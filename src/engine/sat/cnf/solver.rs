@@ -16,6 +16,7 @@ use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+use varisat::config::SolverConfigUpdate;
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 
 /// A proof sink that counts conflicts, passes what it is given on to a target (or discards it)
@@ -205,6 +206,15 @@ impl DeadlineSolver {
                 })
             }
         }
+    }
+
+    /// Restarts the solver's search on Luby's sequence times `conflicts` (varisat's default is
+    /// 128).
+    pub fn restart_every(&mut self, conflicts: u64) {
+        let mut update = SolverConfigUpdate::new();
+        update.luby_restart_interval_scale = Some(conflicts.max(1));
+        // The update is in range (at least 1), so varisat accepts it.
+        let _ = self.solver.config(&update);
     }
 
     /// Conflicts met in every solve so far.

@@ -538,6 +538,8 @@ pub struct Budgets {
     pub conflicts: u64,
     /// Balanced models after which the formula is completed, if any (see [`BALANCED_SHARE`]).
     pub balanced_completion: Option<u64>,
+    /// The solver's restarts, if not varisat's own: Luby's sequence times this many conflicts.
+    pub restart_interval: Option<u64>,
 }
 
 /// The inverse share of the vertices that every cycle of a balanced model holds at least: an
@@ -562,6 +564,9 @@ pub(super) fn search_cycle_graph_within(
         .with_conflict_budget(limits, budgets.conflicts);
     if let Some(after) = budgets.balanced_completion {
         refinement = refinement.with_balanced_completion(after);
+    }
+    if let Some(conflicts) = budgets.restart_interval {
+        refinement.solver.restart_every(conflicts);
     }
     let found = refinement.refine(None, &[], &protected);
     let found = found.map(|cycle| cycle.map(|cycle| refinement.graph.tour_of_cycle(&cycle)));
