@@ -1,6 +1,6 @@
 //! A flag that stops the SAT solves of the thread that runs under it, as its deadline would.
 //!
-//! Two engines racing on one problem (see `graph_solve`'s portfolio) both check their deadline
+//! Two engines racing on one problem (see `race`) both check their deadline
 //! as they go, but once one has answered, the other should stop at once rather than run on to
 //! the deadline. The winner raises the loser's flag; every [`DeadlineSolver`] made on the
 //! loser's thread reads it wherever it reads its deadline, and stops with [`Stop::Timeout`],

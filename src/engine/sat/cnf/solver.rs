@@ -19,6 +19,12 @@ use std::time::Instant;
 use varisat::config::SolverConfigUpdate;
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 
+/// Whether a solve must stop as at its deadline: the deadline has passed or the cancel flag is
+/// raised.
+fn stopped(deadline: Option<Instant>, cancel: &Option<Arc<AtomicBool>>) -> bool {
+    cancel::raised(cancel) || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
 /// A proof sink that counts conflicts, passes what it is given on to a target (or discards it)
 /// and fails after the deadline or once the conflicts reach their budget.
 struct DeadlineSink {
@@ -36,12 +42,7 @@ impl DeadlineSink {
         let spent = self
             .conflict_budget
             .is_some_and(|budget| self.conflicts.load(Ordering::Relaxed) >= budget);
-        if spent
-            || cancel::raised(&self.cancel)
-            || self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
-        {
+        if spent || stopped(self.deadline, &self.cancel) {
             Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"))
         } else {
             Ok(())
@@ -157,11 +158,7 @@ impl DeadlineSolver {
         formula: &Formula,
         assumptions: &[Lit],
     ) -> Result<Option<Vec<bool>>, Stop> {
-        if cancel::raised(&self.cancel)
-            || self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
-        {
+        if stopped(self.deadline, &self.cancel) {
             return Err(Stop::Timeout);
         }
         for clause in formula.clauses_from(self.loaded_clauses) {
@@ -191,10 +188,7 @@ impl DeadlineSolver {
             // A proof error is the deadline, or a proof target that failed (its owner knows
             // why); the solver cannot be used again after it.
             Err(_) => {
-                let timed_out = cancel::raised(&self.cancel)
-                    || self
-                        .deadline
-                        .is_some_and(|deadline| Instant::now() >= deadline);
+                let timed_out = stopped(self.deadline, &self.cancel);
                 let spent = self
                     .conflict_budget
                     .is_some_and(|budget| self.conflicts() >= budget);
