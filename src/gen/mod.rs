@@ -479,8 +479,8 @@ pub fn random(
         }
         match repair(&mut grid, &mut rng)? {
             Repaired::Board(board) => return Ok(board),
-            Repaired::GaveUp(Some(Impossibility::MoveShortage { .. })) => shortages += 1,
-            Repaired::GaveUp(_) => {}
+            Repaired::MoveShortage => shortages += 1,
+            Repaired::GaveUp => {}
         }
     }
     let why = if shortages * 2 > attempts {
@@ -500,8 +500,10 @@ pub fn random(
 enum Repaired {
     /// A board the cheap proofs leave open.
     Board(Board),
-    /// The repair gave up, on the proof that settled the board if one did.
-    GaveUp(Option<Impossibility>),
+    /// The repair gave up on a shortage of moves (a flow's Hall cut), which it does not mend.
+    MoveShortage,
+    /// The repair gave up otherwise.
+    GaveUp,
 }
 
 /// Repairs a drawn grid.
@@ -534,13 +536,14 @@ fn repair(grid: &mut Grid, rng: &mut SplitMix64) -> Result<Repaired, GenError> {
             None => return Ok(Repaired::Board(problem.board)),
             Some(Impossibility::SealedRegions(proof)) => {
                 if !block_small_region(grid, &proof) {
-                    return Ok(Repaired::GaveUp(Some(Impossibility::SealedRegions(proof))));
+                    return Ok(Repaired::GaveUp);
                 }
             }
-            Some(why) => return Ok(Repaired::GaveUp(Some(why))),
+            Some(Impossibility::MoveShortage { .. }) => return Ok(Repaired::MoveShortage),
+            Some(_) => return Ok(Repaired::GaveUp),
         }
     }
-    Ok(Repaired::GaveUp(None))
+    Ok(Repaired::GaveUp)
 }
 
 /// A sealed region of at most this share of the free squares is blocked by the repair; a
