@@ -137,7 +137,8 @@ fn a_sat_option_beside_an_engine_that_does_not_run_sat_is_refused() {
             .contains("--no-merge is an option of the SAT engine, which --engine dfs does not run"),
         "{stderr}"
     );
-    let rook = std::fs::read_to_string(example("rook.in")).unwrap();
+    // The judge's own sample, so that only the refusal can make the status 2.
+    let journey = std::fs::read_to_string(example("journey.in")).unwrap();
     let Run {
         stdout,
         stderr,
@@ -152,7 +153,7 @@ fn a_sat_option_beside_an_engine_that_does_not_run_sat_is_refused() {
             "--encoding",
             "crt",
         ],
-        &rook,
+        &journey,
     );
     assert_eq!(status, 2, "{stderr}");
     assert!(stdout.is_empty(), "{stdout}");

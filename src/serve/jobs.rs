@@ -348,10 +348,15 @@ mod tests {
         Instant::now() + Duration::from_secs(60)
     }
 
+    /// `job()` run on `workers` until `deadline`, its client never gone.
+    fn run_job(workers: &Workers, deadline: Instant) -> Result<Outcome, ApiError> {
+        workers.run(None, deadline, &job(), &|| false)
+    }
+
     #[test]
     fn a_worker_that_answers_gives_its_status_and_body() {
         let workers = shell("cat > /dev/null & printf '200\\n{\"x\": 1}\\n'", 1);
-        match workers.run(None, far(), &job(), &|| false) {
+        match run_job(&workers, far()) {
             Ok(Outcome::Answered { status, body }) => {
                 assert_eq!((status, body.as_slice()), (200, b"{\"x\": 1}\n".as_slice()))
             }
@@ -363,10 +368,7 @@ mod tests {
     #[test]
     fn a_worker_that_dies_without_an_answer_is_a_failure() {
         let workers = shell("exit 7", 1);
-        assert!(matches!(
-            workers.run(None, far(), &job(), &|| false),
-            Ok(Outcome::Failed(_))
-        ));
+        assert!(matches!(run_job(&workers, far()), Ok(Outcome::Failed(_))));
     }
 
     #[test]
@@ -401,7 +403,7 @@ mod tests {
     #[test]
     fn a_worker_past_its_deadline_is_killed() {
         let workers = shell("exec sleep 60", 1);
-        let outcome = workers.run(None, Instant::now(), &job(), &|| false);
+        let outcome = run_job(&workers, Instant::now());
         assert!(matches!(outcome, Ok(Outcome::TimedOut)), "{outcome:?}");
         assert_eq!(workers.slots.taken(), 0);
     }
@@ -411,27 +413,15 @@ mod tests {
         let workers = shell("exec sleep 60", 1);
         let waiter = {
             let workers = Arc::clone(&workers);
-            thread::spawn(move || workers.run(None, far(), &job(), &|| false))
+            thread::spawn(move || run_job(&workers, far()))
         };
         while workers.running() == 0 {
             thread::sleep(Duration::from_millis(5));
         }
-        assert_eq!(
-            workers
-                .run(None, far(), &job(), &|| false)
-                .unwrap_err()
-                .status,
-            503
-        );
+        assert_eq!(run_job(&workers, far()).unwrap_err().status, 503);
         assert_eq!(workers.stop_all(), 1);
         assert!(matches!(waiter.join().unwrap(), Ok(Outcome::Stopping)));
         assert_eq!(workers.slots.taken(), 0);
-        assert_eq!(
-            workers
-                .run(None, far(), &job(), &|| false)
-                .unwrap_err()
-                .status,
-            503
-        );
+        assert_eq!(run_job(&workers, far()).unwrap_err().status, 503);
     }
 }
