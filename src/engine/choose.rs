@@ -243,7 +243,10 @@ fn fixed_end_first(
         };
         let answer = sat::search(&fixed, graph, &sat::SatOptions::default(), &share, stats);
         if let Answer::Found(tour) = answer {
-            stats.engine = format!("sat:{}, a free end fixed", sat::Encoding::default());
+            stats.engine = format!(
+                "{}, a free end fixed",
+                sat::SatOptions::default().engine_name()
+            );
             return Some(Answer::Found(tour));
         }
     }
@@ -270,7 +273,7 @@ fn run_engine(
     };
     let satisfy = |sat_options: &sat::SatOptions, stats: &mut Stats| match options.order {
         Order::Any => {
-            stats.engine = format!("sat:{}", sat_options.encoding);
+            stats.engine = sat_options.engine_name();
             sat::search(problem, graph, sat_options, limits, stats)
         }
         Order::Lex => {

@@ -95,7 +95,7 @@ fn run_engine(
 ) -> Answer {
     let limits = &options.limits;
     let satisfy = |sat_options: &sat::SatOptions, stats: &mut Stats| {
-        stats.engine = format!("sat:{}", sat_options.encoding);
+        stats.engine = sat_options.engine_name();
         sat::search_graph(problem, sat_options, limits, stats)
     };
     match options.engine {
@@ -121,13 +121,13 @@ fn run_engine(
 /// windowed repair) with what time is left.
 fn arcs_then_defaults(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
     let arcs = race::arcs_options();
-    stats.engine = format!("sat:{}", arcs.encoding);
+    stats.engine = arcs.engine_name();
     let first = sat::search_graph_within(problem, &arcs, limits, ARCS_LOOK, stats);
     if !matches!(first, Answer::Stopped(Stop::ConflictBudget)) {
         return first;
     }
     let defaults = sat::SatOptions::default();
-    stats.engine = format!("sat:{}", defaults.encoding);
+    stats.engine = defaults.engine_name();
     sat::search_graph(problem, &defaults, limits, stats)
 }
 

@@ -48,7 +48,7 @@ impl Runner {
         match self {
             Runner::Arcs(budgets) => {
                 let options = arcs_options();
-                stats.engine = format!("sat:{}", options.encoding);
+                stats.engine = options.engine_name();
                 let budgets = sat::Budgets {
                     conflicts: u64::MAX,
                     restart_interval: Some(ARCS_RESTART_INTERVAL),
@@ -58,7 +58,7 @@ impl Runner {
             }
             Runner::Defaults => {
                 let options = sat::SatOptions::default();
-                stats.engine = format!("sat:{}", options.encoding);
+                stats.engine = options.engine_name();
                 sat::search_graph(problem, &options, limits, stats)
             }
         }

@@ -99,6 +99,13 @@ pub struct SatOptions {
 /// the graph benchmark of docs/benchmarks.md).
 pub const COMPLETE_AFTER: u64 = 4096;
 
+impl SatOptions {
+    /// The engine's name in a solve's statistics: `sat:` and the encoding.
+    pub fn engine_name(&self) -> String {
+        format!("sat:{}", self.encoding)
+    }
+}
+
 impl Default for SatOptions {
     fn default() -> SatOptions {
         SatOptions {
