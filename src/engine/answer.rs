@@ -193,6 +193,9 @@ pub struct SatStats {
     /// The solve calls made before the cut loop completed its formula with the `crt` layer
     /// ([`crate::engine::sat::SatOptions::complete_after`]); `None` when it did not.
     pub completed_after: Option<u64>,
+    /// Times the cut loop started its solver afresh from random phases after balanced models
+    /// (`auto`'s directed arcs on a graph; see `docs/fhcp.md`).
+    pub fresh_starts: u64,
     /// Seconds spent decoding models, joining cycles and adding cuts.
     pub cut_seconds: f64,
     /// Seconds spent building the formula.

@@ -11,26 +11,27 @@ use crate::core::piece::MoveGraph;
 use crate::graph::problem::GraphProblem;
 use crate::verify::graph::verify_graph_tour;
 
-/// What `auto` gives the directed arcs on a graph: the formula completed after 10 balanced
-/// models (see [`sat::BALANCED_SHARE`]: on graphs built against cuts, such as FHCP graph45, the
-/// completed formula answers where cuts do not); on one core, a first look of 40,000 conflicts
+/// What `auto` gives the directed arcs on a graph on one core: a first look of 40,000 conflicts
 /// (on the FHCP graphs of docs/fhcp.md the arcs answer within about 31,000 where they answer in
-/// a second or so, and the edges' windowed repair answers others the arcs do not). A race does
-/// not limit the conflicts.
+/// a second or so, and the edges' windowed repair answers others the arcs do not), the formula
+/// completed after 10 balanced models (see [`sat::BALANCED_SHARE`]: on graphs built against
+/// cuts, such as FHCP graph45, the completed formula answers where cuts do not). A race gives
+/// them its own budgets (`race`).
 const ARCS_LOOK: sat::Budgets = sat::Budgets {
     conflicts: 40_000,
     balanced_completion: Some(10),
     restart_interval: None,
+    fresh_start_after: None,
 };
 
 /// Solves a graph problem: a Hamiltonian cycle or path that has passed [`verify_graph_tour`], a
 /// proof that there is none, or a stop at a limit.
 ///
-/// `auto` runs the SAT engine on the directed arcs (`cutset-arcs`, its formula completed after
-/// 10 models of a few long cycles) and with its defaults: on a machine of two cores or more at
-/// once, each on a thread of its own, the first answer winning (so which of two cycles is
-/// printed may vary from run to run); on one core the arcs for 40,000 conflicts, then the
-/// defaults. `sat` runs the SAT engine as its options say (by default the warm start where the
+/// `auto` runs the SAT engine on the directed arcs (`cutset-arcs`) and with its defaults: on a
+/// machine of two cores or more at once, each on a thread of its own, the first answer winning
+/// (so which of two cycles is printed may vary from run to run), the arcs' solver started
+/// afresh from random phases after every few models of a few long cycles; on one core the arcs
+/// for 40,000 conflicts, their formula completed after 10 such models, then the defaults. `sat` runs the SAT engine as its options say (by default the warm start where the
 /// graph has a 2-factor the flow finds, joining by exchanges, windowed repair), always the same
 /// way; `dfs` the depth-first search of boards, with ties broken by vertex number and no
 /// colours; the construction and lexicographic order are for boards.
@@ -108,7 +109,7 @@ fn run_engine(
         // one after the other. The construction is refused before.
         EngineChoice::Auto | EngineChoice::Construct => {
             if race::pays() {
-                race::race(problem, limits, ARCS_LOOK, stats)
+                race::race(problem, limits, stats)
             } else {
                 arcs_then_defaults(problem, limits, stats)
             }
@@ -166,7 +167,7 @@ mod tests {
         for (problem, hamiltonian) in graphs() {
             let limits = Limits::none();
             let mut stats = Stats::default();
-            let raced = race::race(&problem, &limits, ARCS_LOOK, &mut stats);
+            let raced = race::race(&problem, &limits, &mut stats);
             assert_right(&problem, &raced, hamiltonian);
             assert!(stats.engine.starts_with("sat:cutset"), "{}", stats.engine);
             let sequenced = arcs_then_defaults(&problem, &limits, &mut Stats::default());

@@ -302,6 +302,9 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
         if let Some(calls) = sat.completed_after {
             writeln!(out, "completed by the crt layer after: {calls} solve calls")?;
         }
+        if sat.fresh_starts > 0 {
+            writeln!(out, "fresh starts from random phases: {}", sat.fresh_starts)?;
+        }
         writeln!(out, "encode seconds: {:.6}", sat.encode_seconds)?;
         writeln!(out, "flow seconds: {:.6}", sat.flow_seconds)?;
         writeln!(out, "solve seconds: {:.6}", sat.solve_seconds)?;

@@ -7,10 +7,14 @@
 //! reports as a timeout or a spent budget. A raised cancel flag (`engine::cancel`)
 //! stops it as the deadline does. The sink discards the proof, or passes it on to a
 //! proof target (a tee) when the proof is wanted.
+//!
+//! Without a proof, the solver may be told to start afresh from other phases (see
+//! [`super::phases`]): varisat has no call that sets them.
 
 use crate::engine::cancel;
 use crate::engine::sat::cnf::conflicts::ConflictCounter;
 use crate::engine::sat::cnf::formula::Formula;
+use crate::engine::sat::cnf::phases::PhaseFlips;
 use crate::engine::Stop;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -70,9 +74,24 @@ impl io::Write for DeadlineSink {
     }
 }
 
+/// A new varisat solver that writes its native proof into `sink`.
+fn solver_into(sink: DeadlineSink) -> Solver<'static> {
+    let mut solver = Solver::new();
+    solver.write_proof(sink, ProofFormat::Varisat);
+    solver
+}
+
 /// A varisat solver fed from a [`Formula`], solving under assumptions until a deadline.
 pub struct DeadlineSolver {
     solver: Solver<'static>,
+    /// Whether the solver writes its proof to a target (then it never starts afresh).
+    proof_written: bool,
+    /// The variables negated in what the solver was given (none until it starts afresh).
+    flips: PhaseFlips,
+    /// The variables a fresh start due before the next solve negates, if one is due.
+    fresh_start: Option<PhaseFlips>,
+    /// The restarts' scale set by [`DeadlineSolver::restart_every`], for a fresh start.
+    restart_scale: Option<u64>,
     deadline: Option<Instant>,
     /// The cancel flag of the thread that made it: raised, it stops as at the deadline.
     cancel: Option<Arc<AtomicBool>>,
@@ -124,9 +143,9 @@ impl DeadlineSolver {
         conflict_budget: Option<u64>,
         proof: Option<Box<dyn io::Write>>,
     ) -> DeadlineSolver {
-        let mut solver = Solver::new();
         let conflicts = Arc::new(AtomicU64::new(0));
         let cancel = cancel::current_flag();
+        let proof_written = proof.is_some();
         let sink = DeadlineSink {
             deadline,
             cancel: cancel.clone(),
@@ -135,9 +154,12 @@ impl DeadlineSolver {
             target: proof,
             counter: ConflictCounter::new(Arc::clone(&conflicts)),
         };
-        solver.write_proof(sink, ProofFormat::Varisat);
         DeadlineSolver {
-            solver,
+            solver: solver_into(sink),
+            proof_written,
+            flips: PhaseFlips::none(),
+            fresh_start: None,
+            restart_scale: None,
             deadline,
             cancel,
             conflict_budget,
@@ -161,28 +183,28 @@ impl DeadlineSolver {
         if stopped(self.deadline, &self.cancel) {
             return Err(Stop::Timeout);
         }
+        let started = Instant::now();
+        self.start_afresh_if_due();
+        let mut renamed = Vec::new();
         for clause in formula.clauses_from(self.loaded_clauses) {
-            self.solver.add_clause(clause);
+            renamed.clear();
+            renamed.extend(clause.iter().map(|&lit| self.flips.map(lit)));
+            self.solver.add_clause(&renamed);
         }
         if self.solve_calls == 0 {
             self.initial_clauses = formula.clause_count();
         }
         self.loaded_clauses = formula.clause_count();
-        let started = Instant::now();
-        self.solver.assume(assumptions);
+        renamed.clear();
+        renamed.extend(assumptions.iter().map(|&lit| self.flips.map(lit)));
+        self.solver.assume(&renamed);
         let result = self.solver.solve();
         self.solve_calls += 1;
         self.solve_seconds += started.elapsed().as_secs_f64();
         match result {
             Ok(true) => {
                 let model = self.solver.model().unwrap_or_default();
-                let mut values = vec![false; model.len()];
-                for lit in model {
-                    if let Some(value) = values.get_mut(lit.index()) {
-                        *value = lit.is_positive();
-                    }
-                }
-                Ok(Some(values))
+                Ok(Some(self.flips.values_of(&model)))
             }
             Ok(false) => Ok(None),
             // A proof error is the deadline, or a proof target that failed (its owner knows
@@ -205,10 +227,53 @@ impl DeadlineSolver {
     /// Restarts the solver's search on Luby's sequence times `conflicts` (varisat's default is
     /// 128).
     pub fn restart_every(&mut self, conflicts: u64) {
-        let mut update = SolverConfigUpdate::new();
-        update.luby_restart_interval_scale = Some(conflicts.max(1));
-        // The update is in range (at least 1), so varisat accepts it.
-        let _ = self.solver.config(&update);
+        self.restart_scale = Some(conflicts.max(1));
+        self.apply_restart_scale();
+    }
+
+    /// Gives the solver the restarts' scale, if one was set.
+    fn apply_restart_scale(&mut self) {
+        if let Some(scale) = self.restart_scale {
+            let mut update = SolverConfigUpdate::new();
+            update.luby_restart_interval_scale = Some(scale);
+            // The update is in range (at least 1), so varisat accepts it.
+            let _ = self.solver.config(&update);
+        }
+    }
+
+    /// Makes the next solve start afresh from the phases of `flips`: a new varisat solver is
+    /// given the whole formula with the variables of `flips` negated, so that it tries them
+    /// true first (see [`super::phases`]), and the clauses learnt so far are dropped; the
+    /// conflicts are still counted in the same total. The answers mean what they meant: models come back in the
+    /// formula's terms, and an UNSAT of the renamed formula is one of the formula. Returns
+    /// false, and changes nothing, when the solver writes a proof (a fresh solver would start
+    /// a new one).
+    pub fn rephase(&mut self, flips: PhaseFlips) -> bool {
+        if self.proof_written {
+            return false;
+        }
+        self.fresh_start = Some(flips);
+        true
+    }
+
+    /// Starts afresh as [`DeadlineSolver::rephase`] asked, if it did: the solve that follows
+    /// gives the new solver every clause.
+    fn start_afresh_if_due(&mut self) {
+        let Some(flips) = self.fresh_start.take() else {
+            return;
+        };
+        self.flips = flips;
+        let sink = DeadlineSink {
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+            conflict_budget: self.conflict_budget,
+            conflicts: Arc::clone(&self.conflicts),
+            target: None,
+            counter: ConflictCounter::new(Arc::clone(&self.conflicts)),
+        };
+        self.solver = solver_into(sink);
+        self.apply_restart_scale();
+        self.loaded_clauses = 0;
     }
 
     /// Conflicts met in every solve so far.
@@ -228,5 +293,79 @@ impl DeadlineSolver {
                 Stop::InternalError
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rng::SplitMix64;
+    use varisat::Var;
+
+    /// Whether `values` satisfy every clause of `formula`.
+    fn satisfies(formula: &Formula, values: &[bool]) -> bool {
+        formula.clauses().all(|clause| {
+            clause
+                .iter()
+                .any(|lit| values[lit.index()] == lit.is_positive())
+        })
+    }
+
+    /// A chain of implications x0 -> x1 -> ... -> x9 with x0 true (and the clause x8 or x9,
+    /// which it implies): satisfiable only with every variable true.
+    fn chain() -> (Formula, Vec<Var>) {
+        let mut formula = Formula::new();
+        let vars = formula.new_vars(10);
+        formula.add_clause(&[vars[0].positive()]);
+        for pair in vars.windows(2) {
+            formula.add_clause(&[pair[0].negative(), pair[1].positive()]);
+        }
+        formula.add_clause(&[vars[8].positive(), vars[9].positive()]);
+        (formula, vars)
+    }
+
+    #[test]
+    fn a_fresh_start_from_other_phases_gives_models_in_the_formulas_terms() {
+        let (mut formula, vars) = chain();
+        let mut solver = DeadlineSolver::with_proof(None, None);
+        let first = solver.solve(&formula, &[]).unwrap().unwrap();
+        assert!(satisfies(&formula, &first));
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..4 {
+            assert!(solver.rephase(PhaseFlips::random(10, 50, &mut rng)));
+            let model = solver.solve(&formula, &[]).unwrap().unwrap();
+            assert!(satisfies(&formula, &model));
+            assert_eq!(model, vec![true; 10]);
+        }
+        // Clauses added after a fresh start and assumptions are renamed too.
+        formula.add_clause(&[vars[3].negative(), vars[4].negative(), vars[5].positive()]);
+        assert!(solver.rephase(PhaseFlips::random(10, 50, &mut rng)));
+        assert_eq!(solver.solve(&formula, &[vars[9].negative()]).unwrap(), None);
+        assert!(solver
+            .solve(&formula, &[vars[5].positive()])
+            .unwrap()
+            .is_some());
+        assert_eq!(solver.solve_calls(), 7);
+    }
+
+    #[test]
+    fn an_unsatisfiable_formula_stays_so_after_a_fresh_start() {
+        let (mut formula, vars) = chain();
+        formula.add_clause(&[vars[9].negative()]);
+        let mut solver = DeadlineSolver::with_proof(None, None);
+        assert_eq!(solver.solve(&formula, &[]).unwrap(), None);
+        let mut rng = SplitMix64::new(9);
+        assert!(solver.rephase(PhaseFlips::random(10, 50, &mut rng)));
+        assert_eq!(solver.solve(&formula, &[]).unwrap(), None);
+    }
+
+    #[test]
+    fn a_solver_that_writes_a_proof_does_not_start_afresh() {
+        let (formula, _) = chain();
+        let mut solver = DeadlineSolver::with_proof(None, Some(Box::new(io::sink())));
+        assert!(solver.solve(&formula, &[]).unwrap().is_some());
+        let flips = PhaseFlips::random(10, 100, &mut SplitMix64::new(1));
+        assert!(!solver.rephase(flips));
+        assert_eq!(solver.solve(&formula, &[]).unwrap(), Some(vec![true; 10]));
     }
 }
