@@ -29,12 +29,13 @@ const ARCS_LOOK: sat::Budgets = sat::Budgets {
 ///
 /// `auto` runs the SAT engine on the directed arcs (`cutset-arcs`) and with its defaults: on a
 /// machine of two cores or more at once, each on a thread of its own, the first answer winning
-/// (so which of two cycles is printed may vary from run to run), the arcs' solver started
-/// afresh from random phases after every few models of a few long cycles; on one core the arcs
-/// for 40,000 conflicts, their formula completed after 10 such models, then the defaults. `sat` runs the SAT engine as its options say (by default the warm start where the
-/// graph has a 2-factor the flow finds, joining by exchanges, windowed repair), always the same
-/// way; `dfs` the depth-first search of boards, with ties broken by vertex number and no
-/// colours; the construction and lexicographic order are for boards.
+/// (so which of two cycles is printed may vary from run to run), the arcs' solver started afresh
+/// from random phases after every few models of a few long cycles; on one core the arcs for
+/// 40,000 conflicts, their formula completed after 10 such models, then the defaults. `sat` runs
+/// the SAT engine as its options say (by default the warm start where the graph has a 2-factor
+/// the flow finds, joining by exchanges, windowed repair), always the same way; `dfs` the
+/// depth-first search of boards, with ties broken by vertex number and no colours; the
+/// construction and lexicographic order are for boards.
 ///
 /// ```
 /// use toursat::engine::{solve_graph, Answer, SolveOptions};

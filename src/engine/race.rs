@@ -2,12 +2,13 @@
 //! on a thread of its own, and the first to answer (a verified tour or a proof) wins.
 //!
 //! Neither engine is better on every graph (docs/fhcp.md): the arcs' models hold many cycles to
-//! cut at once, and their formula completes on graphs built against cuts; the defaults' warm
-//! start and windowed repair answer large graphs whose whole formula is slow. One after the
-//! other, the arcs get a budget of conflicts and the defaults what time is left; side by side,
-//! each gets all of it. In a race the arcs start their solver afresh from random phases after
-//! every few balanced models, where one after the other they complete their formula. The loser is stopped through its cancel flag ([`super::cancel`]) and
-//! left to end by itself, as [`super::deadline`] leaves a worker past its deadline.
+//! cut at once, and on graphs built against cuts fresh phases make their cuts converge; the
+//! defaults' warm start and windowed repair answer large graphs whose whole formula is slow.
+//! One after the other, the arcs get a budget of conflicts (their formula completed after a few
+//! balanced models) and the defaults what time is left; side by side, each gets all of it, and
+//! the arcs start their solver afresh from random phases after every few balanced models. The
+//! loser is stopped through its cancel flag ([`super::cancel`]) and left to end by itself, as
+//! [`super::deadline`] leaves a worker past its deadline.
 
 use super::{cancel, deadline, sat, Answer, Limits, Stats, Stop};
 use crate::graph::problem::GraphProblem;

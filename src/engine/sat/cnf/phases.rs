@@ -2,12 +2,12 @@
 //! to their negation.
 //!
 //! varisat saves each variable's last value (its phase) and tries it first, and has no call that
-//! sets phases. In a refinement loop that makes each model a near-copy of the one before: on
-//! graphs built against cuts, thousands of models of two long cycles, each cut excluding little.
-//! A fresh solver starts with every phase false; given the formula with some variables negated,
-//! it starts with those true in the formula's own terms. Negating variables maps the formula's models one to
-//! one onto the renamed formula's, so the renamed formula is satisfiable exactly when the
-//! formula is, and an UNSAT of it is an UNSAT of the formula.
+//! sets phases. In a refinement loop that makes each model a near-copy of the one before: on graphs
+//! built against cuts, thousands of models of two long cycles, each cut excluding little. A fresh
+//! solver starts with every phase false; given the formula with some variables negated, it starts
+//! with those true in the formula's own terms. Negating variables maps the formula's models one to
+//! one onto the renamed formula's, so the renamed formula is satisfiable exactly when the formula
+//! is, and an UNSAT of it is an UNSAT of the formula.
 
 use crate::core::rng::SplitMix64;
 use varisat::Lit;

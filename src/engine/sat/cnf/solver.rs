@@ -241,13 +241,12 @@ impl DeadlineSolver {
         }
     }
 
-    /// Makes the next solve start afresh from the phases of `flips`: a new varisat solver is
-    /// given the whole formula with the variables of `flips` negated, so that it tries them
-    /// true first (see [`super::phases`]), and the clauses learnt so far are dropped; the
-    /// conflicts are still counted in the same total. The answers mean what they meant: models come back in the
-    /// formula's terms, and an UNSAT of the renamed formula is one of the formula. Returns
-    /// false, and changes nothing, when the solver writes a proof (a fresh solver would start
-    /// a new one).
+    /// Makes the next solve start afresh from the phases of `flips`: a new varisat solver is given
+    /// the whole formula with the variables of `flips` negated, so that it tries them true first
+    /// (see [`super::phases`]), and the clauses learnt so far are dropped; the conflicts are still
+    /// counted in the same total. The answers mean what they meant: models come back in the
+    /// formula's terms, and an UNSAT of the renamed formula is one of the formula. Returns false,
+    /// and changes nothing, when the solver writes a proof (a fresh solver would start a new one).
     pub fn rephase(&mut self, flips: PhaseFlips) -> bool {
         if self.proof_written {
             return false;

@@ -589,8 +589,8 @@ pub struct Budgets {
 /// The variables in a hundred that a fresh start negates, so that the solver tries them true
 /// first. On FHCP graph205, 465 and 605 (`--engine sat --encoding cutset-arcs --no-complete`,
 /// a fresh start after every 8 balanced models, four seeds each) a tenth answered them in
-/// 0.5-0.8 s, 1.4-3.1 s and 2.9-13.4 s; a half in 0.2-0.7, 4.5-7.8 and 6.4-12.6 s; none (a
-/// fresh solver alone) in none within 20 s.
+/// 0.5-0.8 s, 1.4-3.1 s and 2.9-13.4 s; a half in 0.2-0.7, 4.5-7.8 and 6.4-12.6 s; with none
+/// negated (a fresh solver alone) none of the three was answered within 20 s.
 pub const FRESH_START_FLIPS: u64 = 10;
 
 /// The seed of the fresh starts' random phases: fixed, so that a graph is searched the same
@@ -812,9 +812,12 @@ mod tests {
                 }
                 None => {
                     assert_eq!(n % 6, 5, "GP({n}, 2) is Hamiltonian");
-                    // The loop cut models of several cycles before its UNSAT, and on so few
-                    // vertices every such model is balanced (no cycle is shorter than 3).
-                    assert!(fresh_starts > 0, "GP({n}, 2) refuted with no fresh start");
+                    // The loop cut models of several cycles before its UNSAT; GP(n, 2) with n
+                    // odd has no cycle shorter than 5, so up to 40 vertices every such model is
+                    // balanced.
+                    if problem.vertex_count <= 5 * BALANCED_SHARE {
+                        assert!(fresh_starts > 0, "GP({n}, 2) refuted with no fresh start");
+                    }
                 }
             }
         }
