@@ -3,7 +3,7 @@
 //! See `encodings/cutset-arcs.md`.
 
 use crate::engine::sat::cnf::formula::Formula;
-use crate::engine::sat::encode::cardinality::exactly;
+use crate::engine::sat::encode::cardinality::exactly_for;
 use crate::engine::sat::encode::moves::{arc_leaving, MoveVars};
 use crate::graph::cycle::{CycleGraph, Vertex};
 use varisat::Var;
@@ -18,6 +18,7 @@ pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
 /// [`encode`], returning the arc variables themselves.
 pub fn encode_vars(graph: &CycleGraph, formula: &mut Formula) -> Vec<Var> {
     let arc_vars = formula.new_vars(graph.edges().len() * 2);
+    let exactly = exactly_for(graph);
     for vertex in 0..graph.vertex_count() as Vertex {
         // A formula past its literal limit is refused: no need to finish it.
         if formula.over_limit() {

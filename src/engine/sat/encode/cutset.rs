@@ -3,7 +3,7 @@
 //! See `encodings/cutset.md`.
 
 use crate::engine::sat::cnf::formula::Formula;
-use crate::engine::sat::encode::cardinality::exactly;
+use crate::engine::sat::encode::cardinality::exactly_for;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::graph::cycle::{CycleGraph, Vertex};
 use varisat::Lit;
@@ -12,6 +12,7 @@ use varisat::Lit;
 /// edges to fixed ends, and no cycle of three or four squares (when the tour is longer).
 pub fn encode(graph: &CycleGraph, formula: &mut Formula) -> MoveVars {
     let edge_vars = formula.new_vars(graph.edges().len());
+    let exactly = exactly_for(graph);
     for vertex in 0..graph.vertex_count() as Vertex {
         if formula.over_limit() {
             break;

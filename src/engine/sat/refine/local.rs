@@ -51,7 +51,7 @@ use crate::engine::flow::factor::square_sides;
 use crate::engine::proof::regions::{edges_in_some_factor, split_virtual_vertex};
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::solver::DeadlineSolver;
-use crate::engine::sat::encode::cardinality::exactly;
+use crate::engine::sat::encode::cardinality::exactly_for;
 use crate::engine::sat::encode::cutset::short_cycles_within;
 use crate::engine::{SatStats, Stop};
 use crate::graph::cycle::{CycleGraph, Vertex};
@@ -718,6 +718,7 @@ impl Window {
                 free_edges.push((edge as u32, var));
             }
         }
+        let exactly = exactly_for(graph);
         for vertex in (0..graph.vertex_count() as Vertex).filter(|&v| inside[v as usize]) {
             let mut free = Vec::new();
             let mut held_here = 0;
