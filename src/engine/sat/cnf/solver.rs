@@ -74,11 +74,32 @@ impl io::Write for DeadlineSink {
     }
 }
 
-/// A new varisat solver that writes its native proof into `sink`.
-fn solver_into(sink: DeadlineSink) -> Solver<'static> {
-    let mut solver = Solver::new();
-    solver.write_proof(sink, ProofFormat::Varisat);
-    solver
+impl DeadlineSink {
+    /// A sink that stops at `deadline`, the raised `cancel` flag or `conflict_budget` conflicts,
+    /// counting them into `conflicts`, and passes the proof on to `target`, if given.
+    fn new(
+        deadline: Option<Instant>,
+        cancel: Option<Arc<AtomicBool>>,
+        conflict_budget: Option<u64>,
+        conflicts: &Arc<AtomicU64>,
+        target: Option<Box<dyn io::Write>>,
+    ) -> DeadlineSink {
+        DeadlineSink {
+            deadline,
+            cancel,
+            conflict_budget,
+            conflicts: Arc::clone(conflicts),
+            target,
+            counter: ConflictCounter::new(Arc::clone(conflicts)),
+        }
+    }
+
+    /// A new varisat solver that writes its native proof into this sink.
+    fn into_solver(self) -> Solver<'static> {
+        let mut solver = Solver::new();
+        solver.write_proof(self, ProofFormat::Varisat);
+        solver
+    }
 }
 
 /// A varisat solver fed from a [`Formula`], solving under assumptions until a deadline.
@@ -146,16 +167,9 @@ impl DeadlineSolver {
         let conflicts = Arc::new(AtomicU64::new(0));
         let cancel = cancel::current_flag();
         let proof_written = proof.is_some();
-        let sink = DeadlineSink {
-            deadline,
-            cancel: cancel.clone(),
-            conflict_budget,
-            conflicts: Arc::clone(&conflicts),
-            target: proof,
-            counter: ConflictCounter::new(Arc::clone(&conflicts)),
-        };
+        let sink = DeadlineSink::new(deadline, cancel.clone(), conflict_budget, &conflicts, proof);
         DeadlineSolver {
-            solver: solver_into(sink),
+            solver: sink.into_solver(),
             proof_written,
             flips: PhaseFlips::none(),
             fresh_start: None,
@@ -262,15 +276,14 @@ impl DeadlineSolver {
             return;
         };
         self.flips = flips;
-        let sink = DeadlineSink {
-            deadline: self.deadline,
-            cancel: self.cancel.clone(),
-            conflict_budget: self.conflict_budget,
-            conflicts: Arc::clone(&self.conflicts),
-            target: None,
-            counter: ConflictCounter::new(Arc::clone(&self.conflicts)),
-        };
-        self.solver = solver_into(sink);
+        let sink = DeadlineSink::new(
+            self.deadline,
+            self.cancel.clone(),
+            self.conflict_budget,
+            &self.conflicts,
+            None,
+        );
+        self.solver = sink.into_solver();
         self.apply_restart_scale();
         self.loaded_clauses = 0;
     }
