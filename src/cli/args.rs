@@ -202,14 +202,24 @@ impl TypedValueParser for PieceParser {
     }
 }
 
-/// Reads a time limit in seconds: a finite number, 0 or more.
+/// Reads a time limit in seconds: a number from 0 to [`LONGEST_TIMEOUT`].
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .parse()
         .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if seconds > LONGEST_TIMEOUT {
+        return Err(format!(
+            "{text:?} is too long a time limit: give at most {LONGEST_TIMEOUT} seconds (over 31 \
+             years)"
+        ));
+    }
     Duration::try_from_secs_f64(seconds)
         .map_err(|_| format!("{text:?} is not a time limit: give seconds, 0 or more"))
 }
+
+/// The longest `--timeout`, in seconds: a billion, over 31 years, far inside what a clock can
+/// count to.
+const LONGEST_TIMEOUT: f64 = 1e9;
 
 /// Reads a board file of at most `max_squares` squares (stdin for `-`), or the board of a
 /// puzz.link URL given in its place; a file too long to hold such a board is refused before it

@@ -80,17 +80,31 @@ fn leaper_steps(a: i32, b: i32) -> Vec<(i32, i32)> {
     steps
 }
 
+/// The longest step of a leaper, either way.
+pub const LONGEST_LEAP: u8 = 100;
+
 /// Why a piece name could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PieceError(String);
+pub enum PieceError {
+    /// No piece has this name.
+    Unknown(String),
+    /// A leaper whose steps are not two numbers from 0 to [`LONGEST_LEAP`], not both 0.
+    Leap(String),
+}
 
 impl fmt::Display for PieceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown piece {:?}: expected rook, knight, king or leaper:A,B",
-            self.0
-        )
+        match self {
+            PieceError::Unknown(text) => write!(
+                f,
+                "unknown piece {text:?}: expected rook, knight, king or leaper:A,B"
+            ),
+            PieceError::Leap(text) => write!(
+                f,
+                "piece {text:?}: a leaper's steps A and B in leaper:A,B are whole numbers from 0 \
+                 to {LONGEST_LEAP}, not both 0"
+            ),
+        }
     }
 }
 
@@ -100,18 +114,26 @@ impl FromStr for Piece {
     type Err = PieceError;
 
     fn from_str(text: &str) -> Result<Piece, PieceError> {
-        let error = || PieceError(text.to_string());
         match text.trim().to_ascii_lowercase().as_str() {
             "rook" => Ok(Piece::Rook),
             "knight" => Ok(Piece::Knight),
             "king" => Ok(Piece::King),
             other => {
-                let leap = other.strip_prefix("leaper:").ok_or_else(error)?;
-                let (a, b) = leap.split_once(',').ok_or_else(error)?;
-                let a: u8 = a.trim().parse().map_err(|_| error())?;
-                let b: u8 = b.trim().parse().map_err(|_| error())?;
-                if (a, b) == (0, 0) || a > 100 || b > 100 {
-                    return Err(error());
+                let leap = other
+                    .strip_prefix("leaper:")
+                    .ok_or_else(|| PieceError::Unknown(text.to_string()))?;
+                let wrong_leap = || PieceError::Leap(text.to_string());
+                let (a, b) = leap.split_once(',').ok_or_else(wrong_leap)?;
+                let step = |step: &str| {
+                    step.trim()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&step| step <= LONGEST_LEAP)
+                        .ok_or_else(wrong_leap)
+                };
+                let (a, b) = (step(a)?, step(b)?);
+                if (a, b) == (0, 0) {
+                    return Err(wrong_leap());
                 }
                 Ok(Piece::Leaper(a, b))
             }
@@ -276,6 +298,26 @@ mod tests {
         for text in ["queen", "leaper:0,0", "leaper:1", "leaper:a,b"] {
             assert!(text.parse::<Piece>().is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_leap_out_of_range_is_refused_naming_the_limit() {
+        for text in [
+            "leaper:101,1",
+            "leaper:300,1",
+            "leaper:-1,2",
+            "leaper:0,0",
+            "leaper:3",
+        ] {
+            let error = text.parse::<Piece>().unwrap_err();
+            assert_eq!(error, PieceError::Leap(text.to_string()));
+            assert!(error.to_string().contains("from 0 to 100"), "{error}");
+        }
+        assert_eq!("leaper:100,0".parse(), Ok(Piece::Leaper(100, 0)));
+        assert_eq!(
+            "queen".parse::<Piece>(),
+            Err(PieceError::Unknown("queen".to_string()))
+        );
     }
 
     #[test]
