@@ -8,6 +8,7 @@
 
 use crate::compare::{Cactus, Cell, Comparison, Report, Run, Status};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::io;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -101,17 +102,103 @@ impl BenchRecord {
     }
 }
 
-/// Reads the JSON lines of one or more benchmark files (blank lines skipped), each error naming
-/// its `source` and line.
-pub fn read_records(source: &str, text: &str) -> Result<Vec<BenchRecord>, String> {
+/// The answers a run's line may hold.
+const ANSWERS: [Status; 4] = [
+    Status::Found,
+    Status::NoTour,
+    Status::Timeout,
+    Status::Error,
+];
+
+impl BenchRecord {
+    /// Why the record cannot be counted, if it cannot: an answer that is not a run's, or
+    /// seconds or a limit that are not a time.
+    fn fault(&self) -> Option<String> {
+        let is_time = |seconds: f64| seconds.is_finite() && seconds >= 0.0;
+        if !ANSWERS
+            .iter()
+            .any(|answer| answer.to_string() == self.answer)
+        {
+            let names: Vec<String> = ANSWERS
+                .iter()
+                .map(|answer| format!("{:?}", answer.to_string()))
+                .collect();
+            Some(format!(
+                "answer {:?} is none of {}",
+                self.answer,
+                names.join(", ")
+            ))
+        } else if !is_time(self.seconds) {
+            Some(format!(
+                "seconds {} is not a time (0 or more)",
+                self.seconds
+            ))
+        } else if !is_time(self.limit) {
+            Some(format!("limit {} is not a time (0 or more)", self.limit))
+        } else {
+            None
+        }
+    }
+}
+
+/// Reads the JSON lines of one benchmark file (blank lines skipped), each with its line number
+/// (from 1); a line that is not a record, or one that cannot be counted (an unknown answer,
+/// negative seconds), is an error naming `source` and the line.
+pub fn read_numbered_records(
+    source: &str,
+    text: &str,
+) -> Result<Vec<(usize, BenchRecord)>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(index, line)| {
-            serde_json::from_str(line)
-                .map_err(|error| format!("{source}: line {}: {error}", index + 1))
+            let at = || format!("{source}: line {}", index + 1);
+            let record: BenchRecord =
+                serde_json::from_str(line).map_err(|error| format!("{}: {error}", at()))?;
+            match record.fault() {
+                Some(fault) => Err(format!("{}: {fault}", at())),
+                None => Ok((index + 1, record)),
+            }
         })
         .collect()
+}
+
+/// Reads the JSON lines of one benchmark file as [`read_numbered_records`] does.
+pub fn read_records(source: &str, text: &str) -> Result<Vec<BenchRecord>, String> {
+    read_numbered_records(source, text)
+        .map(|records| records.into_iter().map(|(_, record)| record).collect())
+}
+
+/// The records of several benchmark files, each given as its name and its text, in order; a
+/// graph run twice (a shard given twice, or two shards that overlap) is an error naming both
+/// lines, as it would be counted twice.
+pub fn merge_records(files: &[(String, String)]) -> Result<Vec<BenchRecord>, String> {
+    let mut first_seen: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut records = Vec::new();
+    for (file, (source, text)) in files.iter().enumerate() {
+        for (line, record) in read_numbered_records(source, text)? {
+            if let Some(&(first_file, first_line)) = first_seen.get(&record.graph) {
+                return Err(format!(
+                    "{source}: line {line}: the graph {} was run already ({}: line \
+                     {first_line}); each graph is counted once: give each shard once",
+                    record.graph, files[first_file].0
+                ));
+            }
+            first_seen.insert(record.graph.clone(), (file, line));
+            records.push(record);
+        }
+    }
+    Ok(records)
+}
+
+/// Reads one limit of a summary: seconds above 0.
+pub fn parse_limit(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
+        _ => Err(format!(
+            "{text:?} is not a limit: give seconds above 0, as 60"
+        )),
+    }
 }
 
 /// What merged benchmark lines add up to.
@@ -248,6 +335,51 @@ mod tests {
         let summary = summarize(&records, &[1.0, 10.0]);
         assert_eq!(summary.answered_within, [(1.0, 1), (10.0, 2)]);
         assert_eq!((summary.runs, summary.answered, summary.errors), (5, 2, 1));
+    }
+
+    #[test]
+    fn a_line_that_cannot_be_counted_is_refused_naming_it() {
+        let line = |record: BenchRecord| format!("\n{}\n", record.to_line());
+        let negative = line(record("a", "found", -5.0, true));
+        assert_eq!(
+            read_records("s.jsonl", &negative).unwrap_err(),
+            "s.jsonl: line 2: seconds -5 is not a time (0 or more)"
+        );
+        let weird = line(record("a", "weird", 1.0, false));
+        assert_eq!(
+            read_records("s.jsonl", &weird).unwrap_err(),
+            "s.jsonl: line 2: answer \"weird\" is none of \"found\", \"no tour\", \"timeout\", \
+             \"error\""
+        );
+    }
+
+    #[test]
+    fn a_graph_in_two_shards_is_refused_naming_both_lines() {
+        let lines = |graphs: &[&str]| -> String {
+            graphs
+                .iter()
+                .map(|graph| format!("{}\n", record(graph, "found", 1.0, true).to_line()))
+                .collect()
+        };
+        let shards = [
+            ("s0".to_string(), lines(&["a", "b"])),
+            ("s1".to_string(), lines(&["c"])),
+        ];
+        assert_eq!(merge_records(&shards).unwrap().len(), 3);
+        let repeated = [shards[0].clone(), shards[1].clone(), shards[0].clone()];
+        assert_eq!(
+            merge_records(&repeated).unwrap_err(),
+            "s0: line 1: the graph a was run already (s0: line 1); each graph is counted once: \
+             give each shard once"
+        );
+    }
+
+    #[test]
+    fn a_limit_is_seconds_above_0() {
+        assert_eq!(parse_limit("1.5"), Ok(1.5));
+        for wrong in ["nan", "inf", "-1", "0", "ten"] {
+            assert!(parse_limit(wrong).is_err(), "{wrong}");
+        }
     }
 
     #[test]

@@ -11,8 +11,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-use toursat::bench::{read_records, summarize, write_cactus, BenchRecord, Shard, DEFAULT_LIMITS};
+use toursat::bench::{
+    merge_records, parse_limit, summarize, write_cactus, BenchRecord, Shard, DEFAULT_LIMITS,
+};
 use toursat::compare::Status;
+use toursat::core::atomic_file::write_file;
 use toursat::format::graph::tour_of_json;
 use toursat::graph::problem::GraphProblem;
 use toursat::verify::graph::verify_graph_tour;
@@ -61,7 +64,7 @@ pub struct BenchArgs {
     #[arg(long)]
     merge: bool,
     /// With --merge: the limits, in seconds, at which graphs answered are counted.
-    #[arg(long, value_delimiter = ',', default_values_t = DEFAULT_LIMITS)]
+    #[arg(long, value_delimiter = ',', default_values_t = DEFAULT_LIMITS, value_parser = parse_limit)]
     limits: Vec<f64>,
     /// With --merge: also write every merged line to FILE (the concatenation).
     #[arg(long, value_name = "FILE")]
@@ -110,7 +113,8 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
 /// The note of a run whose tour failed verification starts with this.
 const WRONG_TOUR: &str = "wrong tour";
 
-/// The graph files `paths` name: each file as given, each folder's graph files.
+/// The graph files `paths` name: each file as given, each folder's graph files; a folder with
+/// none is refused.
 fn graph_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
     let mut files = Vec::new();
     for path in paths {
@@ -118,6 +122,7 @@ fn graph_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
             files.push(path.clone());
             continue;
         }
+        let before = files.len();
         let entries = std::fs::read_dir(path).map_err(|error| CliError::in_file(path, error))?;
         for entry in entries {
             let entry = entry.map_err(|error| CliError::in_file(path, error))?;
@@ -129,6 +134,15 @@ fn graph_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
             if is_graph && file.is_file() {
                 files.push(file);
             }
+        }
+        if files.len() == before {
+            return Err(CliError::in_file(
+                path,
+                format!(
+                    "no graph files in this folder (files ending in .{})",
+                    GRAPH_EXTENSIONS.join(", .")
+                ),
+            ));
         }
     }
     Ok(files)
@@ -165,7 +179,7 @@ fn bench_one(exe: &Path, file: &Path, timeout: Duration, solve_options: &[String
         .arg(file)
         .args(["--timeout", &timeout.as_secs_f64().to_string()])
         .args(solve_options);
-    let finished = match run_limited(command, timeout) {
+    let finished = match run_limited(command, timeout, &record.graph) {
         Ok(finished) => finished,
         Err(failure) => {
             record.seconds = failure.seconds;
@@ -220,23 +234,32 @@ fn check_tour(problem: &GraphProblem, tour: &serde_json::Value) -> Result<(), St
 /// `toursat bench --merge`: the summary of the lines of every file, the merged lines and the
 /// cactus plot where asked.
 fn merge(args: &BenchArgs) -> Result<u8, CliError> {
-    let mut records = Vec::new();
+    let mut files = Vec::new();
+    let mut read: Vec<PathBuf> = Vec::new();
     for path in &args.paths {
+        let same_file = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        if read.contains(&same_file) {
+            eprintln!(
+                "toursat: warning: {} is given twice; its lines are counted once",
+                path.display()
+            );
+            continue;
+        }
+        read.push(same_file);
         let text = read_input(path, RECORDS_BYTES, "a benchmark file")?;
-        let source = path.display().to_string();
-        records.extend(read_records(&source, &text).map_err(CliError::input)?);
+        files.push((path.display().to_string(), text));
     }
+    let records = merge_records(&files).map_err(CliError::input)?;
     if let Some(path) = &args.merged {
-        let lines: String = records
-            .iter()
-            .map(|record| format!("{}\n", record.to_line()))
-            .collect();
-        std::fs::write(path, lines).map_err(|error| CliError::in_file(path, error))?;
+        write_file(path, |out| {
+            records
+                .iter()
+                .try_for_each(|record| writeln!(out, "{}", record.to_line()))
+        })
+        .map_err(|error| CliError::in_file(path, error))?;
     }
     if let Some(path) = &args.svg {
-        let mut svg = Vec::new();
-        write_cactus(&records, &mut svg)
-            .and_then(|()| std::fs::write(path, svg))
+        write_file(path, |out| write_cactus(&records, out))
             .map_err(|error| CliError::in_file(path, error))?;
     }
     print!("{}", summarize(&records, &args.limits).text());
