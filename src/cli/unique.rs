@@ -1,6 +1,7 @@
 //! `toursat unique`: whether a board has exactly one tour, and where two tours differ.
 
 use super::args::{parse_timeout, ProblemInput};
+use super::clock;
 use super::error::CliError;
 use super::exit;
 use super::graph_input::boards_only;
@@ -8,6 +9,7 @@ use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
+use toursat::core::atomic_file::write_file;
 use toursat::count::{self, CountError, Verdict};
 use toursat::engine::{Limits, Stop};
 use toursat::format::backbone::{write_backbone_svg, write_backbone_text};
@@ -68,8 +70,16 @@ enum VerdictFormat {
 /// Runs `toursat unique`: the exit status, or an error.
 pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
     boards_only(&args.problem.flags, "toursat unique")?;
-    let problem = args.problem.problem()?;
-    let limits = args.timeout.map_or(Limits::none(), Limits::timeout);
+    // The time limit counts from the start and holds while the board is read (a stdin held
+    // open, a huge file), as in `solve` and `count`.
+    let deadline = args.timeout.map(clock::deadline);
+    let input = args.problem.clone();
+    let timeout_seconds = args.timeout.map(|timeout| timeout.as_secs_f64());
+    let problem = clock::read_by(deadline, timeout_seconds, move || input.problem())?;
+    let limits = Limits {
+        deadline,
+        ..Limits::none()
+    };
     let stopped = |error| match error {
         CountError::Stopped(Stop::Timeout) => CliError::with_status(
             exit::STOPPED,
@@ -104,7 +114,8 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
             None => write_svg(&problem, &verdict, &mut picture),
         }
         .map_err(|error| CliError::input(format!("drawing the answer: {error}")))?;
-        std::fs::write(path, picture).map_err(|error| CliError::in_file(path, error))?;
+        write_file(path, |out| out.write_all(&picture))
+            .map_err(|error| CliError::in_file(path, error))?;
     }
     Ok(match verdict {
         Verdict::Unique(_) => exit::SUCCESS,
