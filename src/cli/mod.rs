@@ -17,6 +17,7 @@ mod progress;
 mod serve;
 mod shell;
 mod show;
+mod signals;
 mod solve;
 mod trust;
 mod unique;
@@ -219,6 +220,9 @@ enum Command {
 pub fn main() -> ExitCode {
     clock::start();
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_)) {
+        signals::handle_stop_signals();
+    }
     let result = match &cli.command {
         Command::Judge(problem) => judge::run(problem),
         Command::Solve(args) => solve::run(args),

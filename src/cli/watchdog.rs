@@ -7,6 +7,7 @@ use std::io::Write;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::Instant;
+use toursat::core::atomic_file::remove_temporary_files;
 use toursat::engine::GRACE;
 
 /// Ends the process with an error if not dropped by the deadline plus [`GRACE`]; nothing without
@@ -27,6 +28,7 @@ impl Watchdog {
             let wait = deadline.saturating_duration_since(Instant::now()) + GRACE;
             if disarmed.recv_timeout(wait) == Err(RecvTimeoutError::Timeout) {
                 let _ = writeln!(std::io::stderr(), "{error}");
+                remove_temporary_files();
                 std::process::exit(error.status.into());
             }
         });

@@ -1,9 +1,14 @@
 //! One run: `toursat solve` as a child process, killed at its time limit, its answer checked.
+//!
+//! Each child runs in a process group of its own, listed while it runs, so that a stop signal
+//! to `compare` or `bench` kills it too ([`kill_running`]) instead of leaving it to its limit.
 
 use super::fault::Fault;
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 use toursat::compare::{BoardEntry, Contender, Instance, Run, Status};
 use toursat::engine::sat::COMPLETE_AFTER;
@@ -98,6 +103,14 @@ fn solve_options(engine: EngineChoice) -> Vec<String> {
     options
 }
 
+/// The engine a child runs, for messages.
+fn kind_name(kind: ChildKind) -> String {
+    match kind {
+        ChildKind::Solve(engine) => engine.to_string(),
+        ChildKind::Fault(fault) => fault.as_str().to_string(),
+    }
+}
+
 /// Runs `kind` on `board` in a child process and checks what it says.
 fn run_child(setup: &Setup, board: &BoardEntry, kind: ChildKind) -> Run {
     let mut command = Command::new(&setup.exe);
@@ -119,7 +132,8 @@ fn run_child(setup: &Setup, board: &BoardEntry, kind: ChildKind) -> Run {
             .args(["--tour", &problem.shape.to_string()]),
     };
     command.args(["--timeout", &setup.timeout.as_secs_f64().to_string()]);
-    let finished = match run_limited(command, setup.timeout) {
+    let label = format!("{} on {}", kind_name(kind), board.name);
+    let finished = match run_limited(command, setup.timeout, &label) {
         Ok(finished) => finished,
         Err(failure) => {
             return Run {
@@ -169,19 +183,62 @@ pub struct NotRun {
     pub seconds: f64,
 }
 
-/// Runs `command` (its stdin closed, its output collected) and kills it when it has not ended
-/// `timeout` (and a short grace) after it started.
-pub fn run_limited(mut command: Command, timeout: Duration) -> Result<Finished, NotRun> {
+/// The children running now: each one's process id (also its process group's) and what it runs.
+static RUNNING: Mutex<Vec<(libc::pid_t, String)>> = Mutex::new(Vec::new());
+
+/// The list of running children, held (a panic elsewhere does not lose it).
+fn running() -> MutexGuard<'static, Vec<(libc::pid_t, String)>> {
+    RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Kills every running child's process group, then calls `report` with what each ran, while
+/// the list stays held: no child is started or reaped until `report` returns, so a `report`
+/// that ends the process leaves no run half recorded.
+pub fn kill_running(report: impl FnOnce(&[String])) {
+    let children = running();
+    for (pid, _) in children.iter() {
+        kill_group(*pid);
+    }
+    let labels: Vec<String> = children.iter().map(|(_, label)| label.clone()).collect();
+    report(&labels);
+}
+
+/// Kills the process group `pid` leads (the child and whatever it started).
+fn kill_group(pid: libc::pid_t) {
+    // SAFETY: `kill` only sends a signal; `pid` leads a group of our own children, listed until
+    // reaped, so the group is ours.
+    unsafe {
+        libc::kill(-pid, libc::SIGKILL);
+    }
+}
+
+/// Runs `command` (its stdin closed, its output collected, in a process group of its own) and
+/// kills it when it has not ended `timeout` (and a short grace) after it started; `label` says
+/// what it runs, for the message of a stop signal.
+pub fn run_limited(
+    mut command: Command,
+    timeout: Duration,
+    label: &str,
+) -> Result<Finished, NotRun> {
     command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+        .stderr(Stdio::piped())
+        .process_group(0);
     let started = Instant::now();
     let failed = |note: String| NotRun {
         note,
         seconds: started.elapsed().as_secs_f64(),
     };
-    let mut child = match command.spawn() {
+    let spawned = {
+        let mut children = running();
+        let spawned = command.spawn();
+        if let Ok(child) = &spawned {
+            children.push((child.id() as libc::pid_t, label.to_string()));
+        }
+        spawned
+    };
+    let mut child = match spawned {
         Ok(child) => child,
         Err(error) => {
             let program = command.get_program().to_string_lossy().into_owned();
@@ -213,14 +270,14 @@ pub fn run_limited(mut command: Command, timeout: Duration) -> Result<Finished, 
     let deadline = started + timeout + GRACE;
     let mut killed = false;
     let ended = loop {
-        match reap(pid, false) {
+        match reap_listed(pid) {
             Ok(Some(ended)) => break Ok(ended),
             Ok(None) => {}
             Err(error) => break Err(error),
         }
-        if Instant::now() >= deadline {
-            killed = child.kill().is_ok();
-            break reap(pid, true).and_then(|ended| ended.ok_or_else(|| "no exit".to_string()));
+        if !killed && Instant::now() >= deadline {
+            kill_group(pid);
+            killed = true;
         }
         let elapsed = started.elapsed();
         std::thread::sleep(if elapsed < Duration::from_millis(200) {
@@ -244,17 +301,28 @@ pub fn run_limited(mut command: Command, timeout: Duration) -> Result<Finished, 
     })
 }
 
+/// Looks whether the listed child `pid` ended, as [`reap`] does, with the list held, and takes
+/// it off the list once reaped (or once it cannot be waited for): a stop signal never kills a
+/// reaped child's number, which another process may have taken.
+fn reap_listed(pid: libc::pid_t) -> Result<Option<Ended>, String> {
+    let mut children = running();
+    let reaped = reap(pid);
+    if !matches!(reaped, Ok(None)) {
+        children.retain(|(listed, _)| *listed != pid);
+    }
+    reaped
+}
+
 /// How the child ended: its exit status (`None` when killed by a signal) and peak memory (KiB).
 type Ended = (Option<i32>, u64);
 
-/// Waits for the child `pid` (or only looks, when `block` is false).
-fn reap(pid: libc::pid_t, block: bool) -> Result<Option<Ended>, String> {
+/// Looks whether the child `pid` ended, without waiting.
+fn reap(pid: libc::pid_t) -> Result<Option<Ended>, String> {
     let mut status: libc::c_int = 0;
     // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let options = if block { 0 } else { libc::WNOHANG };
     // SAFETY: `pid` is our own child, not yet reaped; both pointers are to live locals.
-    let reaped = unsafe { libc::wait4(pid, &mut status, options, &mut usage) };
+    let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
     match reaped {
         0 => Ok(None),
         -1 => Err(std::io::Error::last_os_error().to_string()),

@@ -1,0 +1,83 @@
+//! What a stop signal (SIGTERM, SIGINT, SIGHUP) does to every command but `serve` (which has
+//! its own handler): the temporary files of output files not yet in place are removed, the
+//! child processes of `compare` and `bench` are killed with their process groups and the runs
+//! they cut are named on stderr, then the process ends by the same signal.
+//!
+//! The signals are blocked in every thread from the start and taken by one thread that waits
+//! for them (`sigwait`), so the work done on a signal is ordinary code, not a signal handler.
+//! Child processes start with no signal blocked (the standard library clears the mask when it
+//! starts one).
+
+use super::compare::child::kill_running;
+use std::io::Write;
+use toursat::core::atomic_file::remove_temporary_files;
+
+/// The signals that stop a command, with their names for messages.
+const STOP_SIGNALS: [(libc::c_int, &str); 3] = [
+    (libc::SIGTERM, "SIGTERM"),
+    (libc::SIGINT, "SIGINT"),
+    (libc::SIGHUP, "SIGHUP"),
+];
+
+/// Blocks the stop signals and starts the thread that takes them. Called first thing in
+/// [`super::main`], before any other thread exists, so that every thread inherits the mask.
+pub fn handle_stop_signals() {
+    // SAFETY: an all-zero `sigset_t` is a valid value, and `sigemptyset` initializes it.
+    let mut signals: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `signals` is a live, initialized set; the calls only change it and this thread's
+    // mask.
+    let blocked = unsafe {
+        libc::sigemptyset(&mut signals);
+        for (signal, _) in STOP_SIGNALS {
+            libc::sigaddset(&mut signals, signal);
+        }
+        libc::pthread_sigmask(libc::SIG_BLOCK, &signals, std::ptr::null_mut())
+    };
+    if blocked != 0 {
+        return;
+    }
+    std::thread::spawn(move || {
+        let mut signal: libc::c_int = 0;
+        // SAFETY: `signals` and `signal` are live locals of this thread.
+        while unsafe { libc::sigwait(&signals, &mut signal) } != 0 {}
+        stop(signal);
+    });
+}
+
+/// Cleans up after the stop signal `signal` and ends the process by it.
+fn stop(signal: libc::c_int) {
+    remove_temporary_files();
+    let name = STOP_SIGNALS
+        .iter()
+        .find(|(number, _)| *number == signal)
+        .map_or("a signal", |(_, name)| name);
+    // The list of children stays held until the process ends, so no run is recorded as failed
+    // after its child was killed here.
+    kill_running(|cut| {
+        let mut err = std::io::stderr().lock();
+        for run in cut {
+            let _ = writeln!(
+                err,
+                "toursat: stopped by {name}: the run of {run} was cut, its process killed"
+            );
+        }
+        let _ = err.flush();
+        end_by(signal);
+    });
+}
+
+/// Ends the process by `signal` with its default action, so that the parent sees which signal
+/// ended it (a shell's status 128 + the signal's number); exits with that status if it cannot.
+fn end_by(signal: libc::c_int) -> ! {
+    // SAFETY: SIG_DFL is a valid disposition; the set is a live local initialized by
+    // `sigemptyset`; `raise` sends the signal to this thread, which now lets it through.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        let mut only: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut only);
+        libc::sigaddset(&mut only, signal);
+        libc::pthread_sigmask(libc::SIG_UNBLOCK, &only, std::ptr::null_mut());
+        libc::raise(signal);
+    }
+    std::process::exit(128 + signal);
+}
