@@ -141,18 +141,11 @@ fn count_refuses_a_limit_of_zero() {
     assert!(run.stderr.contains("--limit"), "{}", run.stderr);
 }
 
-#[test]
-fn the_timeout_covers_reading_a_stalled_stdin() {
+/// Runs toursat with `args`, its stdin held open and never written, and asserts that the time
+/// limit ended it with status 3 while stdin was still open.
+fn assert_the_timeout_ends_a_stalled_stdin(args: &[&str]) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_toursat"))
-        .args([
-            "solve",
-            "--graph",
-            "-",
-            "--tour",
-            "closed",
-            "--timeout",
-            "0.3",
-        ])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -167,13 +160,42 @@ fn the_timeout_covers_reading_a_stalled_stdin() {
         }
         if waited > Duration::from_secs(120) {
             child.kill().unwrap();
-            panic!("still reading stdin after {waited:?}");
+            panic!("{args:?}: still reading stdin after {waited:?}");
         }
         std::thread::sleep(Duration::from_millis(50));
         waited += Duration::from_millis(50);
     };
     drop(stdin);
-    assert_eq!(status.code(), Some(3));
+    assert_eq!(status.code(), Some(3), "{args:?}");
+}
+
+#[test]
+fn the_timeout_covers_reading_a_stalled_stdin() {
+    assert_the_timeout_ends_a_stalled_stdin(&[
+        "solve",
+        "--graph",
+        "-",
+        "--tour",
+        "closed",
+        "--timeout",
+        "0.3",
+    ]);
+}
+
+#[test]
+fn unique_and_count_keep_their_timeout_while_stdin_is_held_open() {
+    for command in ["unique", "count"] {
+        assert_the_timeout_ends_a_stalled_stdin(&[
+            command,
+            "-",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--timeout",
+            "0.3",
+        ]);
+    }
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //!
 //! The signals are blocked in every thread from the start and taken by one thread that waits
 //! for them (`sigwait`), so the work done on a signal is ordinary code, not a signal handler.
-//! Child processes start with no signal blocked (the standard library clears the mask when it
-//! starts one).
+//! A mask is inherited: the children of `compare` and `bench` clear it before they start
+//! (`compare::child::run_limited`).
 
 use super::compare::child::kill_running;
 use std::io::Write;

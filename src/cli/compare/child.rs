@@ -191,13 +191,20 @@ fn running() -> MutexGuard<'static, Vec<(libc::pid_t, String)>> {
     RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Kills every running child's process group, then calls `report` with what each ran, while
-/// the list stays held: no child is started or reaped until `report` returns, so a `report`
-/// that ends the process leaves no run half recorded.
+/// Kills every running child's process group and waits for the child, then calls `report`
+/// with what each ran, while the list stays held: no child is started or reaped elsewhere until
+/// `report` returns, so a `report` that ends the process leaves no run half recorded.
 pub fn kill_running(report: impl FnOnce(&[String])) {
     let children = running();
     for (pid, _) in children.iter() {
         kill_group(*pid);
+    }
+    for (pid, _) in children.iter() {
+        // SAFETY: `pid` is our own child, killed and not yet reaped (the list is held); a null
+        // status pointer is allowed.
+        unsafe {
+            libc::waitpid(*pid, std::ptr::null_mut(), 0);
+        }
     }
     let labels: Vec<String> = children.iter().map(|(_, label)| label.clone()).collect();
     report(&labels);
@@ -225,6 +232,18 @@ pub fn run_limited(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    // SAFETY: between fork and exec the closure makes only async-signal-safe calls
+    // (`sigemptyset`, `pthread_sigmask`) on a local set.
+    unsafe {
+        command.pre_exec(|| {
+            // The child starts with no signal blocked: this process blocks its stop signals
+            // for the thread that takes them (`cli::signals`), and a mask is inherited.
+            let mut none: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut none);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+            Ok(())
+        });
+    }
     let started = Instant::now();
     let failed = |note: String| NotRun {
         note,
