@@ -183,7 +183,7 @@ fn refuse_unless_writable(target: &Path, meta: &Metadata) -> io::Result<()> {
     Err(io::Error::new(
         io::ErrorKind::PermissionDenied,
         format!(
-            "not replaced: the file is not writable by you (mode {:04o}, owner {}), whatever \
+            "not replaced: the file is not writable by you (mode {:04o}, owner uid {}), whatever \
              its folder allows",
             meta.mode() & 0o7777,
             meta.uid()
