@@ -39,7 +39,8 @@ const RECORDS_BYTES: u64 = 1 << 30;
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Graph files, or folders whose files ending in .hcp, .col, .dimacs, .edges or .graph
-    /// are taken (not recursively); with --merge, the JSON-lines files of the shards.
+    /// are taken (not recursively; a folder with none is refused); with --merge, the
+    /// JSON-lines files of the shards (each graph counted once).
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// The time limit of one run, in seconds.
@@ -63,7 +64,7 @@ pub struct BenchArgs {
     /// errors, and the graphs answered within each of --limits.
     #[arg(long)]
     merge: bool,
-    /// With --merge: the limits, in seconds, at which graphs answered are counted.
+    /// With --merge: the limits, in seconds (above 0), at which graphs answered are counted.
     #[arg(long, value_delimiter = ',', default_values_t = DEFAULT_LIMITS, value_parser = parse_limit)]
     limits: Vec<f64>,
     /// With --merge: also write every merged line to FILE (the concatenation).
