@@ -460,3 +460,76 @@ fn a_model_with_too_many_variables_points_to_the_encoding() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_timeout_too_long_to_count_is_refused_naming_the_limit() {
+    for timeout in ["1e20", "inf"] {
+        let run = toursat(
+            &[
+                "solve",
+                "--rows",
+                "4",
+                "--cols",
+                "4",
+                "--piece",
+                "rook",
+                "--tour",
+                "closed",
+                "--timeout",
+                timeout,
+            ],
+            "",
+        );
+        assert_eq!(run.status, 2, "{timeout}: {}", run.stdout);
+        assert!(
+            run.stderr.contains(&format!(
+                "\"{timeout}\" is too long a time limit: give at most 1000000000 seconds"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+    let longest = toursat(
+        &[
+            "solve",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--timeout",
+            "1e9",
+        ],
+        "",
+    );
+    assert_eq!(longest.status, 0, "{}", longest.stderr);
+}
+
+#[test]
+fn a_leap_too_long_is_refused_naming_the_limit() {
+    let run = toursat(
+        &[
+            "solve",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--piece",
+            "leaper:101,1",
+            "--tour",
+            "closed",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("a leaper's steps A and B in leaper:A,B are whole numbers from 0 to 100"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("unknown piece"), "{}", run.stderr);
+}
