@@ -39,8 +39,17 @@ pub fn handle_stop_signals() {
     std::thread::spawn(move || {
         let mut signal: libc::c_int = 0;
         // SAFETY: `signals` and `signal` are live locals of this thread.
-        while unsafe { libc::sigwait(&signals, &mut signal) } != 0 {}
-        stop(signal);
+        if unsafe { libc::sigwait(&signals, &mut signal) } == 0 {
+            stop(signal);
+        }
+        // The wait failed: this thread lets the signals through, so they act as by default.
+        // SAFETY: `signals` is a live, initialized set; only this thread's mask changes.
+        unsafe {
+            libc::pthread_sigmask(libc::SIG_UNBLOCK, &signals, std::ptr::null_mut());
+        }
+        loop {
+            std::thread::park();
+        }
     });
 }
 

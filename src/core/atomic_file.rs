@@ -13,8 +13,8 @@
 //! the user may not write it (its mode or owner forbid it, whatever the folder allows); the new
 //! file takes its permission bits, and its owner and group where the user may give them. A file
 //! with other hard links, or whose owner or group cannot be kept, is not renamed over: the
-//! temporary file is copied into it at commit, so the links and the owner stay (a kill during
-//! that last copy can leave it part written).
+//! temporary file is copied into it at commit, so the links and the owner stay (a kill or a
+//! full disk during that last copy can leave it part written).
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Write};
