@@ -25,9 +25,10 @@ use toursat::TourShape;
 pub const EXAMPLES: &str = "\
 Examples:
   toursat gen-graph --kind planted-cubic --vertices 500 --seed 1 -o /tmp/cubic500.hcp
-  toursat bench /tmp/cubic500.hcp --timeout 10 -o /tmp/runs.jsonl
-  toursat bench /tmp/cubic500.hcp --timeout 1800 --shard 0/50 -o /tmp/runs-0.jsonl
-  toursat bench --merge /tmp/runs.jsonl /tmp/runs-0.jsonl --limits 1,10,60,1800 --svg /tmp/cactus.svg";
+  toursat gen-graph --kind planted-cubic --vertices 500 --seed 2 -o /tmp/cubic500-2.hcp
+  toursat bench /tmp/cubic500.hcp /tmp/cubic500-2.hcp --timeout 10 --shard 0/2 -o /tmp/runs-0.jsonl
+  toursat bench /tmp/cubic500.hcp /tmp/cubic500-2.hcp --timeout 1800 --shard 1/2 -o /tmp/runs-1.jsonl
+  toursat bench --merge /tmp/runs-0.jsonl /tmp/runs-1.jsonl --limits 1,10,60,1800 --svg /tmp/cactus.svg";
 
 /// The file names a folder is searched for: graph files by their extension.
 const GRAPH_EXTENSIONS: [&str; 5] = ["hcp", "col", "dimacs", "edges", "graph"];
