@@ -183,18 +183,22 @@ fn the_timeout_covers_reading_a_stalled_stdin() {
 }
 
 #[test]
-fn unique_and_count_keep_their_timeout_while_stdin_is_held_open() {
-    for command in ["unique", "count"] {
-        assert_the_timeout_ends_a_stalled_stdin(&[
-            command,
-            "-",
-            "--piece",
-            "rook",
-            "--tour",
-            "closed",
-            "--timeout",
-            "0.3",
-        ]);
+fn unique_count_and_dimacs_keep_their_timeout_while_stdin_is_held_open() {
+    let problem = [
+        "-",
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--timeout",
+        "0.3",
+    ];
+    for command in [
+        &["unique"][..],
+        &["count"],
+        &["dimacs", "--cuts-from-solve"],
+    ] {
+        assert_the_timeout_ends_a_stalled_stdin(&[command, &problem[..]].concat());
     }
 }
 
