@@ -19,8 +19,9 @@ const STOP_SIGNALS: [(libc::c_int, &str); 3] = [
     (libc::SIGHUP, "SIGHUP"),
 ];
 
-/// Blocks the stop signals and starts the thread that takes them. Called first thing in
-/// [`super::main`], before any other thread exists, so that every thread inherits the mask.
+/// Blocks the stop signals and starts the thread that takes them. Called by [`super::main`]
+/// once the arguments are read, before any other thread exists, so that every thread inherits
+/// the mask.
 pub fn handle_stop_signals() {
     // SAFETY: an all-zero `sigset_t` is a valid value, and `sigemptyset` initializes it.
     let mut signals: libc::sigset_t = unsafe { std::mem::zeroed() };
