@@ -144,10 +144,7 @@ impl BenchRecord {
 /// Reads the JSON lines of one benchmark file (blank lines skipped), each with its line number
 /// (from 1); a line that is not a record, or one that cannot be counted (an unknown answer,
 /// negative seconds), is an error naming `source` and the line.
-pub fn read_numbered_records(
-    source: &str,
-    text: &str,
-) -> Result<Vec<(usize, BenchRecord)>, String> {
+fn read_numbered_records(source: &str, text: &str) -> Result<Vec<(usize, BenchRecord)>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
