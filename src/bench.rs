@@ -160,7 +160,9 @@ fn read_numbered_records(source: &str, text: &str) -> Result<Vec<(usize, BenchRe
         .collect()
 }
 
-/// Reads the JSON lines of one benchmark file as [`read_numbered_records`] does.
+/// Reads the JSON lines of one benchmark file (blank lines skipped); a line that is not a
+/// record, or one that cannot be counted (an unknown answer, negative seconds), is an error
+/// naming `source` and the line.
 pub fn read_records(source: &str, text: &str) -> Result<Vec<BenchRecord>, String> {
     read_numbered_records(source, text)
         .map(|records| records.into_iter().map(|(_, record)| record).collect())
