@@ -59,7 +59,7 @@ pub trait Format {
         match &solution.answer {
             Answer::Found(tour) => self.write_tour(problem, tour, out),
             Answer::NoTour(why) => {
-                let line = format!("no tour: {}", explain(&problem.board, why));
+                let line = format!("no tour: {}", explain(problem, why));
                 self.write_no_tour(problem, why, &line, out)
             }
             Answer::Stopped(stop) => self.write_stopped(problem, &explain_stop(*stop, None), out),
