@@ -152,6 +152,18 @@ fn dead_ends_and_pockets_are_named() {
         "no tour: A1, C1, A3 and C3 each have a single king move, so each would have to be an \
          end of the tour, but an open tour has only two ends"
     );
+    let fixed_ends = no_tour_line(
+        "reasons-fixed-ends.txt",
+        ".X.\n.X.\n...\n",
+        &[
+            "--piece", "king", "--tour", "open", "--start", "A1", "--end", "A3",
+        ],
+    );
+    assert_eq!(
+        fixed_ends,
+        "no tour: C1 has a single king move, so it would have to be an end of the tour, but the \
+         tour's ends are fixed at A1 and A3"
+    );
     let pockets = no_tour_line(
         "reasons-pockets.txt",
         "..X.\n....\n....\n",

@@ -4,8 +4,8 @@
 //! lines in the text grid (rook tours), thick coloured lines in the SVG, lists of moves in JSON.
 
 use super::json::{write_document, xy, ProblemJson, TourJson, JSON_VERSION};
-use super::svg::{write_runs, CELL};
 use super::reason::explain;
+use super::svg::{write_runs, CELL};
 use super::{FormatError, Names};
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;

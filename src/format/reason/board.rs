@@ -32,16 +32,19 @@ pub fn explain(problem: &Problem, why: &Impossibility) -> String {
             at(*square),
             tour_words(problem)
         ),
-        Impossibility::TooManyDeadEnds { squares } => format!(
-            "{} {} a single {piece} move, so each would have to be an end of the tour, but {}",
-            listed(squares.iter().map(|&square| at(square))),
-            if squares.len() == 1 {
-                "has"
-            } else {
-                "each have"
-            },
-            ends_left(problem)
-        ),
+        Impossibility::TooManyDeadEnds { squares } => match &squares[..] {
+            [square] => format!(
+                "{} has a single {piece} move, so it would have to be an end of the tour, but {}",
+                at(*square),
+                ends_left(problem)
+            ),
+            _ => format!(
+                "{} each have a single {piece} move, so each would have to be an end of the \
+                 tour, but {}",
+                listed(squares.iter().map(|&square| at(square))),
+                ends_left(problem)
+            ),
+        },
         Impossibility::Disconnected { a, b } => format!(
             "no sequence of {piece} moves leads from {} to {}, so no tour visits both",
             at(*a),

@@ -87,7 +87,11 @@ pub fn explain_graph(why: &Impossibility) -> String {
                 1 => "the sealed region".to_string(),
                 count => format!("{count} sealed regions"),
             },
-            if proof.regions.len() == 1 { "its" } else { "their" },
+            if proof.regions.len() == 1 {
+                "its"
+            } else {
+                "their"
+            },
             at(proof.inside),
             at(proof.outside)
         ),
