@@ -7,7 +7,8 @@ mod board;
 mod graph;
 mod stop;
 
-pub use board::{explain, named_squares};
+pub use board::explain;
+pub(crate) use board::named_squares;
 pub use graph::explain_graph;
 pub(crate) use graph::{named_vertices, numbered};
 pub use stop::explain_stop;
@@ -217,7 +218,7 @@ pub fn explain_in_full(problem: &Problem, solution: &Solution) -> Vec<String> {
 }
 
 /// The argument that proves no tour exists, named in words.
-pub fn argument(why: &Impossibility) -> String {
+fn argument(why: &Impossibility) -> String {
     match why {
         Impossibility::TooFewSquares => "counting the free squares",
         Impossibility::ColourCount { .. } => "counting light and dark squares",
@@ -239,7 +240,7 @@ pub fn argument(why: &Impossibility) -> String {
 }
 
 /// The facts behind an argument, a sentence each, for a person to check it.
-pub fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Vec<String> {
+fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Vec<String> {
     let board = &problem.board;
     let at = |square| name(board, square);
     match why {
