@@ -35,7 +35,7 @@ fn problem(board: &str, piece: Piece, shape: TourShape) -> Problem {
 
 /// The kind of an argument about `problem`, as the JSON output names it.
 fn kind(problem: &Problem, why: &Impossibility) -> &'static str {
-    reason(&problem.board, why, None).kind
+    reason(problem, why, None).kind
 }
 
 /// The problems of a board: closed, and open with no end fixed, a fixed start, a fixed end, and

@@ -196,8 +196,11 @@ fn explain_names_the_square_and_its_moves() {
         "",
     );
     assert_eq!(output.status, 1);
-    // The answer is on stdout; the explanation names the engine that proved it, then the facts.
+    // The answer is on stdout; the explanation names the argument that proves it, then the facts.
     assert!(output.stdout.starts_with("no tour: "), "{}", output.stdout);
     let stderr = output.stderr;
-    assert!(stderr.starts_with("proved by: proofs\n"), "{stderr}");
+    assert!(
+        stderr.starts_with("proved by: counting light and dark squares\n"),
+        "{stderr}"
+    );
 }

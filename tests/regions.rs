@@ -210,9 +210,9 @@ fn explain_and_json_name_the_regions_and_certify_checks_them() {
         explained.stderr
     );
     assert!(
-        explained
-            .stderr
-            .contains("region 1: 8 free squares (x 0..2, y 0..2; first 0,1), 4 even and 4 odd"),
+        explained.stderr.contains(
+            "region 1: 8 free squares (columns A-C, rows 1-3; first A2), 4 light and 4 dark"
+        ),
         "{}",
         explained.stderr
     );
@@ -322,16 +322,16 @@ fn an_open_tours_sealed_regions_count_its_ends_and_pass_the_check() {
     assert!(
         explained
             .stderr
-            .contains("certified: no open tour: 3 sealed regions of 6, 3, 3 free squares"),
+            .contains("certified: no open tour: counting tour moves by colour shows that an open knight's tour never leaves 3 regions of 6, 3 and 3 squares"),
         "{}",
         explained.stderr
     );
     assert!(
         explained.stderr.contains(
-            "region 1: 6 free squares (x 0..3, y 0..3; first 1,2), 4 even and 2 odd; 2 moves \
-             leave it at even squares and 2 at odd squares; its ends in it, those at even squares \
-             less those at the others, come to at most 2, so an open tour leaves it at least \
-             2 x (4 - 2) - 2 = 2 more times at even squares"
+            "region 1: 6 free squares (columns A-D, rows 1-4; first B3), 4 light and 2 dark; 2 \
+             moves leave it at light squares and 2 at dark squares; its ends in it, those at \
+             light squares less those at the others, come to at most 2, so an open tour leaves \
+             it at least 2 x (4 - 2) - 2 = 2 more times at light squares"
         ),
         "{}",
         explained.stderr

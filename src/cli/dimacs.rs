@@ -84,7 +84,7 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
             board_problem = args.problem.problem()?;
             let export = export::export(&board_problem, &options, &limits).map_err(refused)?;
             let no_tour = (export.impossibility.as_ref())
-                .map(|impossibility| format::reason::explain(&board_problem.board, impossibility));
+                .map(|impossibility| format::reason::explain(&board_problem, impossibility));
             (export, no_tour)
         }
     };

@@ -14,6 +14,8 @@ mod gen_graph;
 mod graph_input;
 mod judge;
 mod progress;
+#[cfg(test)]
+mod reference;
 mod serve;
 mod shell;
 mod show;

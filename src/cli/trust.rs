@@ -98,8 +98,8 @@ impl TrustArgs {
     }
 
     /// Writes the explanation (and the certificate, if any) to stderr when `--explain` is given.
-    /// Where stdout already holds the no-tour sentence (`answer_printed`), stderr names the
-    /// engine that proved it in its place, so the sentence is printed once.
+    /// Where stdout already holds the no-tour sentence (`answer_printed`), stderr starts at the
+    /// argument that proves it (`proved by: ...`), so the sentence is printed once.
     pub fn write_explanation(
         &self,
         problem: &Problem,
@@ -112,7 +112,7 @@ impl TrustArgs {
         }
         let mut lines = reason::explain_in_full(problem, solution);
         if answer_printed && matches!(solution.answer, Answer::NoTour(_)) {
-            lines[0] = format!("proved by: {}", solution.stats.engine);
+            lines.remove(0);
         }
         if let Some(certificate) = certificate {
             lines.push(format!("certificate: {certificate}"));

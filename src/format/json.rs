@@ -99,9 +99,8 @@ impl Format for Json {
                 Document::new(problem, JsonAnswer::Found, None, None, Some(tour), stats)
             }
             Answer::NoTour(impossibility) => {
-                let reason = explain(&problem.board, impossibility);
-                let why =
-                    structured_reason(&problem.board, impossibility, solution.stats.sat.as_ref());
+                let reason = explain(problem, impossibility);
+                let why = structured_reason(problem, impossibility, solution.stats.sat.as_ref());
                 let answer = JsonAnswer::NoTour;
                 Document {
                     certificate: solution

@@ -59,7 +59,7 @@ pub trait Format {
         match &solution.answer {
             Answer::Found(tour) => self.write_tour(problem, tour, out),
             Answer::NoTour(why) => {
-                let line = format!("no tour: {}", explain(&problem.board, why));
+                let line = format!("no tour: {}", explain(problem, why));
                 self.write_no_tour(problem, why, &line, out)
             }
             Answer::Stopped(stop) => self.write_stopped(problem, &explain_stop(*stop, None), out),
@@ -144,7 +144,7 @@ named!(FormatName, "format", {
     Moves => "moves", "Letters N, S, E, W (rook-only pieces); a closed tour ends with the move back",
     Squares => "squares", "One `x,y` a line",
     Names => "names", "Chess names run together: A1B3C1",
-    Numbers => "numbers", "1-based row-major square numbers separated by spaces",
+    Numbers => "numbers", "The squares in visit order, each by its 1-based row-major number (A1 is 1), separated by spaces",
     Grid => "grid",
         "The board: rook and king tours drawn in lines (blocked squares █), other tours as each \
          square's visit number (blocked squares X)",

@@ -1,10 +1,11 @@
 //! The SVG format: a picture of the board and the tour.
 
+use super::reason::named_squares;
 use super::{Format, FormatError};
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
-use crate::core::square::{colour_name, column_letters};
+use crate::core::square::{colour_name, column_letters, name};
 use crate::core::tour::Tour;
 use crate::engine::proof::regions::SealedRegion;
 use crate::engine::Impossibility;
@@ -24,7 +25,7 @@ pub const MAX_NUMBERED_SIDE: u32 = 30;
 ///
 /// The path is a single `<path>` whose `d` has one point (`M` then `L`) per square of the tour.
 /// A solution without a tour draws the board alone, its fixed ends marked, with the reason in
-/// its `<title>`, the sealed regions of a sealed-region proof shaded (a `<g
+/// its `<title>`, the squares the reason names ringed (`<g class="named-squares">`), the sealed regions of a sealed-region proof shaded (a `<g
 /// class="sealed-region">` each) and the moves that would have to leave them at their sealed
 /// colour dashed (a `<line>` each in `<g class="crossing-moves">`).
 ///
@@ -49,10 +50,11 @@ impl Format for Svg {
             problem.shape,
             problem.piece
         );
-        write_picture(problem, Some(tour), &caption, None, &[], out)
+        write_picture(problem, Some(tour), &caption, None, &[], &[], out)
     }
 
-    /// The board alone, `line` ending its title, and sealed regions shaded.
+    /// The board alone, `line` ending its title, sealed regions shaded and the squares the
+    /// reason names ringed.
     fn write_no_tour(
         &self,
         problem: &Problem,
@@ -64,7 +66,8 @@ impl Format for Svg {
             Impossibility::SealedRegions(proof) => &proof.regions[..],
             _ => &[],
         };
-        write_picture(problem, None, line, Some(line), regions, out)
+        let named = named_squares(problem, why);
+        write_picture(problem, None, line, Some(line), regions, &named, out)
     }
 
     /// The board alone, `why` ending its title.
@@ -75,7 +78,7 @@ impl Format for Svg {
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
         let caption = format!("stopped: {why}");
-        write_picture(problem, None, &caption, Some(why), &[], out)
+        write_picture(problem, None, &caption, Some(why), &[], &[], out)
     }
 }
 
@@ -107,13 +110,14 @@ pub(super) fn write_runs(
 }
 
 /// Writes the document: `caption` is written below the board, `title_end`, if any, ends its
-/// title, and each of `regions` is shaded with its crossing moves.
+/// title, each of `regions` is shaded with its crossing moves and each of `named` ringed.
 fn write_picture(
     problem: &Problem,
     tour: Option<&Tour>,
     caption: &str,
     title_end: Option<&str>,
     regions: &[SealedRegion],
+    named: &[Square],
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
@@ -191,6 +195,7 @@ fn write_picture(
         Some(tour) => write_tour_lines(problem, tour, out)?,
         None => write_fixed_ends(problem, out)?,
     }
+    write_named_squares(board, named, out)?;
     writeln!(out, "</g>")?;
     writeln!(out, "</svg>")?;
     Ok(())
@@ -285,6 +290,37 @@ fn write_crossing_moves(
                 writeln!(out, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#)?;
             }
         }
+    }
+    writeln!(out, "</g>")?;
+    Ok(())
+}
+
+/// Rings the squares a reason names (`<g class="named-squares">`, a `<rect>` each, its name in
+/// its `<title>`), so that the picture shows what the caption says.
+fn write_named_squares(
+    board: &Board,
+    named: &[Square],
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    if named.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        r##"<g class="named-squares" fill="none" stroke="#1f4fd1" stroke-width="{}">"##,
+        CELL / 10
+    )?;
+    let inset = CELL / 10;
+    for &square in named {
+        let (x, y) = board.coords(square);
+        writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{2}" height="{2}"><title>{3}</title></rect>"#,
+            x as u64 * CELL + inset,
+            y as u64 * CELL + inset,
+            CELL - 2 * inset,
+            name(board, square)
+        )?;
     }
     writeln!(out, "</g>")?;
     Ok(())

@@ -4,12 +4,15 @@
 //! lines in the text grid (rook tours), thick coloured lines in the SVG, lists of moves in JSON.
 
 use super::json::{write_document, xy, ProblemJson, TourJson, JSON_VERSION};
+use super::reason::explain;
 use super::svg::{write_runs, CELL};
 use super::{FormatError, Names};
 use crate::core::board::{Board, Square};
+use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;
 use crate::count::{difference, moves_of, Backbone, Move, Verdict};
+use crate::engine::{cheap_proof, Impossibility};
 use crate::format::Format;
 use serde::{Serialize, Serializer};
 use std::io::Write;
@@ -31,7 +34,7 @@ pub fn write_text(
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     match verdict {
-        Verdict::NoTour => writeln!(out, "no tour: the SAT engine proved that there is none")?,
+        Verdict::NoTour => writeln!(out, "no tour: {}", no_tour_sentence(problem))?,
         Verdict::Unique(tour) => {
             writeln!(out, "unique: this is the only tour")?;
             write_drawing(problem, tour, &[], out)?;
@@ -141,6 +144,14 @@ fn box_char(links: u8, heavy: u8) -> char {
         l if l == WEST => mixed(['╴', '╸', '╸', '╸'], WEST, 0),
         other => LIGHT[usize::from(other & 15)],
     }
+}
+
+/// Why `problem` has no tour, in one sentence: the cheap argument's where one settles it (its
+/// squares named as the board names them), else the SAT solver's proof.
+fn no_tour_sentence(problem: &Problem) -> String {
+    let moves = MoveGraph::new(&problem.board, problem.piece);
+    let why = cheap_proof(problem, &moves).unwrap_or(Impossibility::Unsatisfiable);
+    explain(problem, &why)
 }
 
 /// Writes the verdict as one JSON object on one line (see `docs/json.md`), with the backbone's

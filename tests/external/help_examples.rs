@@ -63,7 +63,7 @@ pub fn trials() -> Vec<Trial> {
             let name = format!("help_examples::toursat {words}");
             let root = root.clone();
             tools::trial(name, readme::tools_called(&script), move || {
-                readme::run_example(&root, &page, 1, &script)
+                readme::run_example(&root, &page, 1, &script, None)
             })
         })
         .collect()

@@ -7,6 +7,10 @@
 //! REASON -->` is reported ignored with that reason. HOME is a scratch folder, so examples that
 //! install files there (completions) touch nothing of the user's. After each block the
 //! repository's `git status` must be as it was: examples write to temporary places only.
+//!
+//! A ```text block right after a ```sh block (blank lines between them at most) is what the
+//! block prints, stdout and stderr together: the test compares them line by line (trailing
+//! spaces aside), and a line `...` in the shown output stands for any number of lines.
 
 use super::tools::{self, Tool};
 use libtest_mimic::{Completion, Trial};
@@ -36,41 +40,73 @@ struct Example {
     script: String,
     /// Why it is not run, if a marker says so.
     not_run: Option<String>,
+    /// What it prints, if a ```text block right after it shows it.
+    shown: Option<String>,
 }
 
-/// The ```sh blocks of `readme`, in order.
+/// The lines of the fenced block whose opening fence is `lines[open]`, without their common
+/// indent (the fence's), and the index of the line after its closing fence.
+fn fenced(lines: &[&str], open: usize) -> (String, usize) {
+    let indent = lines[open].len() - lines[open].trim_start().len();
+    let mut text = String::new();
+    let mut at = open + 1;
+    while at < lines.len() && lines[at].trim() != "```" {
+        let body = lines[at];
+        text.push_str(body.get(indent..).unwrap_or(body.trim_start()));
+        text.push('\n');
+        at += 1;
+    }
+    (text, at + 1)
+}
+
+/// The ```sh blocks of `readme`, in order, each with the output a ```text block right after it
+/// shows.
 fn examples(readme: &str) -> Vec<Example> {
+    let lines: Vec<&str> = readme.lines().collect();
     let mut found = Vec::new();
     let mut heading = String::new();
     let mut not_run = None;
-    let mut lines = readme.lines().enumerate();
-    while let Some((index, line)) = lines.next() {
+    let mut at = 0;
+    while at < lines.len() {
+        let line = lines[at];
         let trimmed = line.trim_start();
         if let Some(title) = line.strip_prefix('#') {
             heading = title.trim_start_matches('#').trim().to_string();
         } else if let Some(reason) = trimmed.strip_prefix(NOT_RUN) {
             not_run = Some(reason.trim_end_matches("-->").trim().to_string());
         } else if trimmed == "```sh" {
-            let indent = line.len() - trimmed.len();
-            let mut script = String::new();
-            for (_, body) in lines.by_ref() {
-                if body.trim() == "```" {
-                    break;
-                }
-                script.push_str(body.get(indent..).unwrap_or(body.trim_start()));
-                script.push('\n');
-            }
+            let (script, after) = fenced(&lines, at);
+            let next = (after..lines.len()).find(|&index| !lines[index].trim().is_empty());
+            let shown = next
+                .filter(|&index| lines[index].trim() == "```text")
+                .map(|index| fenced(&lines, index).0);
             found.push(Example {
                 heading: heading.clone(),
-                line: index + 1,
+                line: at + 1,
                 script,
                 not_run: not_run.take(),
+                shown,
             });
+            at = after;
+            continue;
         } else if !trimmed.is_empty() {
             not_run = None;
         }
+        at += 1;
     }
     found
+}
+
+/// Whether `actual` is the output `shown`, line by line with trailing spaces aside, where a
+/// line `...` of `shown` stands for any number of lines.
+fn shows(shown: &[&str], actual: &[&str]) -> bool {
+    match shown.split_first() {
+        None => actual.is_empty(),
+        Some((&"...", rest)) => (0..=actual.len()).any(|skip| shows(rest, &actual[skip..])),
+        Some((line, rest)) => actual.split_first().is_some_and(|(first, others)| {
+            first.trim_end() == line.trim_end() && shows(rest, others)
+        }),
+    }
 }
 
 /// The script as the test runs it: the binary under test for `cargo run --release --`, and
@@ -149,12 +185,16 @@ fn scratch_home(page: &str, line: usize) -> PathBuf {
     home
 }
 
-/// Runs the example at line `line` of `page`; panics with its output when it fails or changes
-/// the repository.
-pub fn run_example(root: &Path, page: &str, line: usize, script: &str) {
+/// Runs the example at line `line` of `page`; panics with its output when it fails, changes
+/// the repository or prints other than the output `shown` (stdout and stderr together).
+pub fn run_example(root: &Path, page: &str, line: usize, script: &str, shown: Option<&str>) {
     let name = format!("{page} line {line}");
     let before = git_status(root);
-    let output = bash(root, &scratch_home(&page.replace('/', "-"), line), script);
+    let script = match shown {
+        Some(_) => format!("exec 2>&1\n{script}"),
+        None => script.to_string(),
+    };
+    let output = bash(root, &scratch_home(&page.replace('/', "-"), line), &script);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -174,6 +214,14 @@ pub fn run_example(root: &Path, page: &str, line: usize, script: &str) {
         changed.is_empty(),
         "{name}: the example changed the repository (git status): {changed:?}"
     );
+    if let Some(shown) = shown {
+        let shown_lines: Vec<&str> = shown.lines().collect();
+        let actual: Vec<&str> = stdout.lines().collect();
+        assert!(
+            shows(&shown_lines, &actual),
+            "{name}: the example prints other than the output shown after it\n--- shown\n{shown}--- printed\n{stdout}"
+        );
+    }
 }
 
 /// The tests of how an example is run: a failing command stops it, a proof of no tour does not.
@@ -195,6 +243,21 @@ fn harness_trials() -> Vec<Trial> {
             );
             assert_eq!(output.status.code(), Some(2));
             assert!(!String::from_utf8_lossy(&output.stdout).contains("after"));
+            Ok(())
+        }),
+        Trial::test("readme::a_shown_output_block_follows_its_example", || {
+            let page = "```sh\necho a\n```\n\n```text\na\n```\n```sh\necho b\n```\ntext\n```text\nb\n```\n";
+            let found = examples(page);
+            assert_eq!(found[0].shown.as_deref(), Some("a\n"));
+            assert_eq!(found[1].shown, None, "prose between: not its output");
+            Ok(())
+        }),
+        Trial::test("readme::dots_in_a_shown_output_stand_for_any_lines", || {
+            assert!(shows(&["a", "...", "d"], &["a", "b", "c", "d"]));
+            assert!(shows(&["a", "..."], &["a"]));
+            assert!(shows(&["a  "], &["a"]));
+            assert!(!shows(&["a", "...", "d"], &["a", "b"]));
+            assert!(!shows(&["a"], &["a", "b"]));
             Ok(())
         }),
         Trial::test("readme::a_proof_of_no_tour_is_an_answer", move || {
@@ -238,8 +301,9 @@ pub fn trials() -> Vec<Trial> {
                 None => {
                     let script = runnable(&example.script);
                     let (root, page, line) = (root.clone(), page.clone(), example.line);
+                    let shown = example.shown;
                     tools::trial(name, tools_called(&script), move || {
-                        run_example(&root, &page, line, &script)
+                        run_example(&root, &page, line, &script, shown.as_deref())
                     })
                 }
             }

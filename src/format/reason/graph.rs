@@ -81,13 +81,16 @@ pub fn explain_graph(why: &Impossibility) -> String {
             vertex at once (the graph has no 2-factor)"
             .into(),
         Impossibility::SealedRegions(proof) => format!(
-            "the graph is bipartite and has a 2-factor, but {} sealed: counting \
-             tour edges by side, a Hamiltonian cycle takes every edge that leaves such a region \
-             at its vertices of one side and none that leaves at the other; without the sealed \
-             edges, no path joins {} and {}",
+            "counting tour edges by side shows that a Hamiltonian cycle never leaves {} \
+             through {} sealed vertices, and without those edges no path joins {} and {}",
             match proof.regions.len() {
-                1 => "1 region is".to_string(),
-                count => format!("{count} regions are"),
+                1 => "the sealed region".to_string(),
+                count => format!("{count} sealed regions"),
+            },
+            if proof.regions.len() == 1 {
+                "its"
+            } else {
+                "their"
             },
             at(proof.inside),
             at(proof.outside)

@@ -1,5 +1,6 @@
-//! The words of an answer, in one place: why no tour exists (a board's in `board`, a graph's
-//! in `graph`), why an engine stopped (`stop`), the full explanation for a person and its
+//! The words of an answer, in one place: why no tour exists, one plain sentence (a board's in
+//! `board`, squares named as the board's labels name them; a graph's in `graph`), why an engine
+//! stopped (`stop`), the facts behind a sentence, the full explanation for a person and its
 //! structured form for JSON.
 
 mod board;
@@ -7,17 +8,19 @@ mod graph;
 mod stop;
 
 pub use board::explain;
+pub(crate) use board::named_squares;
 pub use graph::explain_graph;
 pub(crate) use graph::{named_vertices, numbered};
 pub use stop::explain_stop;
 
-use crate::core::board::{Board, Square};
+use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
-use crate::core::square::{colour_name, coordinates};
+use crate::core::square::{colour_name, column_letters, name};
 use crate::engine::proof::certify::Certified;
 use crate::engine::proof::regions::{OpenEnds, RegionProof};
 use crate::engine::{Answer, Impossibility, SatStats, Solution};
+use board::shade;
 
 /// Why no tour exists, as data: a kind, the squares the argument names and its numbers.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -28,6 +31,8 @@ pub struct Reason {
     pub kind: &'static str,
     /// The squares the argument names, as `[x, y]`.
     pub squares: Vec<[u32; 2]>,
+    /// The same squares by name, as the board's labels name them (`A1` the top-left corner).
+    pub names: Vec<String>,
     /// Free squares with `x + y` even (colour counts).
     pub even: Option<usize>,
     /// Free squares with `x + y` odd (colour counts).
@@ -46,8 +51,10 @@ pub struct Reason {
     pub cuts: Option<u64>,
     /// The sealed regions (sealed regions): `squares` above are the two squares they part.
     pub regions: Option<Vec<RegionReason>>,
-    /// The argument in words.
+    /// The argument in one sentence.
     pub text: String,
+    /// The facts behind it, a sentence each, for a person to check it.
+    pub details: Vec<String>,
 }
 
 /// A sealed region, as data: its squares and the colour whose moves out of it no circuit uses.
@@ -60,14 +67,17 @@ pub struct RegionReason {
 }
 
 /// The structured reason for `why`; `sat` gives the encoding and cuts of an unsatisfiable formula.
-pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Reason {
+pub fn reason(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Reason {
+    let board = &problem.board;
     let xy = |square: Square| {
         let (x, y) = board.coords(square);
         [x, y]
     };
+    let named = named_squares(problem, why);
     let mut reason = Reason {
         kind: kind(why),
-        squares: Vec::new(),
+        squares: named.iter().map(|&square| xy(square)).collect(),
+        names: named.iter().map(|&square| name(board, square)).collect(),
         even: None,
         odd: None,
         moves: None,
@@ -77,28 +87,15 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
         encoding: None,
         cuts: None,
         regions: None,
-        text: explain(board, why),
+        text: explain(problem, why),
+        details: details(problem, why, sat),
     };
     match why {
         Impossibility::ColourCount { even, odd, .. } => {
             reason.even = Some(*even);
             reason.odd = Some(*odd);
         }
-        Impossibility::TooFewMoves { square, moves } => {
-            reason.squares = vec![xy(*square)];
-            reason.moves = Some(*moves);
-        }
-        Impossibility::TooManyDeadEnds { squares } => {
-            reason.squares = squares.iter().map(|&square| xy(square)).collect();
-        }
-        Impossibility::Disconnected { a, b } => reason.squares = vec![xy(*a), xy(*b)],
-        Impossibility::CutSquare { square } => reason.squares = vec![xy(*square)],
-        Impossibility::EndPockets { pockets } => {
-            let named = pockets
-                .iter()
-                .flat_map(|pocket| [pocket.inside, pocket.cut]);
-            reason.squares = named.map(xy).collect();
-        }
+        Impossibility::TooFewMoves { moves, .. } => reason.moves = Some(*moves),
         Impossibility::Exhausted { nodes } => reason.nodes = Some(*nodes),
         Impossibility::MoveShortage {
             needed, possible, ..
@@ -107,7 +104,6 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
             reason.possible = Some(*possible);
         }
         Impossibility::SealedRegions(proof) => {
-            reason.squares = vec![xy(proof.inside), xy(proof.outside)];
             let regions = proof.regions.iter().map(|region| RegionReason {
                 sealed_colour: colour_name(region.sealed_colour),
                 squares: region.squares.iter().map(|&square| xy(square)).collect(),
@@ -118,7 +114,13 @@ pub fn reason(board: &Board, why: &Impossibility, sat: Option<&SatStats>) -> Rea
             reason.encoding = sat.map(|sat| sat.encoding.clone());
             reason.cuts = sat.map(|sat| sat.cuts);
         }
-        Impossibility::TooFewSquares | Impossibility::NoTwoFactor | Impossibility::Theorem(_) => {}
+        Impossibility::TooFewSquares
+        | Impossibility::NoTwoFactor
+        | Impossibility::Theorem(_)
+        | Impossibility::TooManyDeadEnds { .. }
+        | Impossibility::Disconnected { .. }
+        | Impossibility::CutSquare { .. }
+        | Impossibility::EndPockets { .. } => {}
     }
     reason
 }
@@ -154,7 +156,7 @@ pub fn certified_line(problem: &Problem, why: &Impossibility, certified: &Certif
     format!(
         "certified: no {} tour: {} (checked by {}: {}; {:.3} s)",
         problem.shape,
-        explain(&problem.board, why),
+        explain(problem, why),
         certified.method(),
         certified.findings(),
         certified.seconds
@@ -180,22 +182,21 @@ pub(super) fn kind(why: &Impossibility) -> &'static str {
     }
 }
 
-/// The answer explained in lines a person can check: what was found or proved, by which engine,
-/// and the argument with the facts it rests on.
+/// The answer explained in lines a person can check: what was found or proved, and for no tour
+/// the sentence, the argument that proves it (`proved by: ...`) and the facts it rests on.
 pub fn explain_in_full(problem: &Problem, solution: &Solution) -> Vec<String> {
-    let board = &problem.board;
     let engine = &solution.stats.engine;
     match &solution.answer {
         Answer::Found(tour) => vec![format!(
             "found {} tour of {} squares ({}); it was verified: every free square once, each step a {} move{}",
             match problem.shape {
-                crate::core::problem::TourShape::Closed => "a closed",
-                crate::core::problem::TourShape::Open => "an open",
+                TourShape::Closed => "a closed",
+                TourShape::Open => "an open",
             },
             tour.len(),
             engine,
             problem.piece,
-            if problem.shape == crate::core::problem::TourShape::Closed {
+            if problem.shape == TourShape::Closed {
                 ", and the last square one move from the first"
             } else {
                 ""
@@ -206,20 +207,46 @@ pub fn explain_in_full(problem: &Problem, solution: &Solution) -> Vec<String> {
             explain_stop(*stop, None)
         )],
         Answer::NoTour(why) => {
-            let mut lines = vec![format!("no tour ({engine}): {}", explain(board, why))];
+            let mut lines = vec![
+                format!("no tour: {}", explain(problem, why)),
+                format!("proved by: {}", argument(why)),
+            ];
             lines.extend(details(problem, why, solution.stats.sat.as_ref()));
             lines
         }
     }
 }
 
-/// The facts behind an argument, for a person to check it.
+/// The argument that proves no tour exists, named in words.
+fn argument(why: &Impossibility) -> String {
+    match why {
+        Impossibility::TooFewSquares => "counting the free squares",
+        Impossibility::ColourCount { .. } => "counting light and dark squares",
+        Impossibility::TooFewMoves { .. } => "counting a square's moves",
+        Impossibility::TooManyDeadEnds { .. } => "counting the squares with a single move",
+        Impossibility::Disconnected { .. } => "following the moves from square to square",
+        Impossibility::CutSquare { .. } => "finding a square that parts the board",
+        Impossibility::EndPockets { .. } => "finding pockets with a single entrance",
+        Impossibility::MoveShortage { .. } => {
+            "a maximum flow of tour moves between the two colours (Hall's condition)"
+        }
+        Impossibility::NoTwoFactor => "a maximum matching (no 2-factor)",
+        Impossibility::SealedRegions(_) => "counting tour moves by colour around sealed regions",
+        Impossibility::Theorem(_) => "a theorem on knight's tours",
+        Impossibility::Exhausted { .. } => "a depth-first search of every sequence of moves",
+        Impossibility::Unsatisfiable => "the SAT solver (varisat)",
+    }
+    .to_string()
+}
+
+/// The facts behind an argument, a sentence each, for a person to check it.
 fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Vec<String> {
     let board = &problem.board;
-    let at = |square| coordinates(board, square);
+    let at = |square| name(board, square);
     match why {
-        Impossibility::ColourCount { needed, .. } => vec![format!(
-            "each {} move joins squares of different colours (x+y even and odd), so a tour alternates them: {needed}",
+        Impossibility::ColourCount { even, odd, needed } => vec![format!(
+            "each {} move joins a light square (x+y even, as A1) to a dark one (x+y odd), so a \
+             tour alternates them: {needed}; the board has {even} light and {odd} dark free squares",
             problem.piece
         )],
         Impossibility::TooFewMoves { square, .. } => {
@@ -265,6 +292,7 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
                 .to_string(),
         ],
         Impossibility::SealedRegions(proof) => sealed_region_details(problem, proof),
+        Impossibility::Theorem(theorem) => vec![theorem.clone()],
         Impossibility::Exhausted { nodes } => vec![format!(
             "depth-first search tried every sequence of moves from the allowed starts ({nodes} nodes) and none covers the board"
         )],
@@ -275,7 +303,7 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
             )],
             None => Vec::new(),
         },
-        Impossibility::TooFewSquares | Impossibility::Theorem(_) => Vec::new(),
+        Impossibility::TooFewSquares => Vec::new(),
     }
 }
 
@@ -312,10 +340,13 @@ fn sealed_region_details(problem: &Problem, proof: &RegionProof) -> Vec<String> 
             .iter()
             .map(|&square| board.coords(square))
             .unzip();
-        let span = |values: &[u32]| {
+        let span = |values: &[u32], label: fn(u32) -> String| {
             let low = values.iter().min().copied().unwrap_or(0);
             let high = values.iter().max().copied().unwrap_or(0);
-            format!("{low}..{high}")
+            match low == high {
+                true => label(low),
+                false => format!("{}-{}", label(low), label(high)),
+            }
         };
         let surplus = 2 * (counts.squares[open] as i64 - counts.squares[sealed] as i64);
         let colour = |square| board.colour(square);
@@ -332,7 +363,7 @@ fn sealed_region_details(problem: &Problem, proof: &RegionProof) -> Vec<String> 
                     "its ends in it, those at {} squares less those at the others, come to at \
                      most {allowed}, so an open tour leaves it at least 2 x ({} - {}) - {allowed} \
                      = {} more times",
-                    colour_name(open as u8),
+                    shade(open as u8),
                     counts.squares[open],
                     counts.squares[sealed],
                     surplus - allowed
@@ -340,26 +371,26 @@ fn sealed_region_details(problem: &Problem, proof: &RegionProof) -> Vec<String> 
             }
         };
         lines.push(format!(
-            "region {}: {} free squares (x {}, y {}; first {}), {} {} and {} {}; {} moves leave \
-             it at {} squares and {} at {} squares; {leaves} at {} squares than at the others, \
-             and as only {} moves leave there, it uses none of the {} at {} squares",
+            "region {}: {} free squares (columns {}, rows {}; first {}), {} {} and {} {}; {} \
+             moves leave it at {} squares and {} at {} squares; {leaves} at {} squares than at \
+             the others, and as only {} moves leave there, it uses none of the {} at {} squares",
             number + 1,
             region.squares.len(),
-            span(&xs),
-            span(&ys),
-            coordinates(board, region.squares[0]),
+            span(&xs, column_letters),
+            span(&ys, |y| (y + 1).to_string()),
+            name(board, region.squares[0]),
             counts.squares[open],
-            colour_name(open as u8),
+            shade(open as u8),
             counts.squares[sealed],
-            colour_name(sealed as u8),
+            shade(sealed as u8),
             counts.leaving[open],
-            colour_name(open as u8),
+            shade(open as u8),
             counts.leaving[sealed],
-            colour_name(sealed as u8),
-            colour_name(open as u8),
+            shade(sealed as u8),
+            shade(open as u8),
             counts.leaving[open],
             counts.leaving[sealed],
-            colour_name(sealed as u8),
+            shade(sealed as u8),
         ));
     }
     if proof.regions.len() > REGIONS_EXPLAINED {
@@ -370,8 +401,8 @@ fn sealed_region_details(problem: &Problem, proof: &RegionProof) -> Vec<String> 
     }
     lines.push(format!(
         "without the sealed moves, the squares joined to {} do not include {}",
-        coordinates(board, proof.inside),
-        coordinates(board, proof.outside)
+        name(board, proof.inside),
+        name(board, proof.outside)
     ));
     lines
 }
