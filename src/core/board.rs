@@ -103,7 +103,7 @@ pub enum BoardError {
         /// The name found.
         found: String,
     },
-    /// A character of a puzz.link URL's body that is not a base-32 digit (`0-9`, `a-v`).
+    /// A character of a puzz.link URL's body that is not a base-32 digit (`0-9`, `a-v`, `A-V`).
     UrlCharacter {
         /// 1-based position in the URL (in characters).
         position: usize,
@@ -183,8 +183,8 @@ impl fmt::Display for BoardError {
             ),
             BoardError::UrlCharacter { position, found } => write!(
                 f,
-                "character {position} of the URL: expected a base-32 digit (0-9, a-v), found \
-                 {found:?}"
+                "character {position} of the URL: expected a base-32 digit (0-9, a-v, or A-V \
+                 as pzprjs reads them), found {found:?}"
             ),
             BoardError::UrlShortBody {
                 position,

@@ -4,7 +4,10 @@
 //! (`0-9`, `a-v`) whose bits 16, 8, 4, 2 and 1 are the five cells, 1 for a shaded (blocked)
 //! cell; the last character is written even when fewer cells are left. An empty body is a grid
 //! with no shaded cell (pzprjs writes it so); what follows a complete body is ignored, as
-//! pzprjs ignores it.
+//! pzprjs ignores it. As pzprjs reads them, a `v:` segment may stand before the size
+//! (`simpleloop/v:/COLS/ROWS/BODY`: the setter's mark that the puzzle uses variant rules, which
+//! pzprjs keeps as a flag and checks Simple Loop's rules all the same), and body letters may be
+//! upper case (pzprjs decodes each with JavaScript's `parseInt(letter, 32)`, blind to case).
 
 use super::{Board, BoardError};
 
@@ -13,6 +16,10 @@ const PUZZLE: &str = "simpleloop";
 
 /// The address puzz.link opens puzzles at.
 const PUZZLINK: &str = "https://puzz.link/p?";
+
+/// What starts pzprjs's segment marking a puzzle of variant rules: `v:` and the variant's
+/// name, often none (`simpleloop/v:/11/11/…`).
+const VARIANT: &str = "v:";
 
 /// The cells a body character holds.
 const CELLS_PER_DIGIT: u64 = 5;
@@ -51,6 +58,7 @@ pub(super) fn read(text: &str, limit: u64) -> Result<Board, BoardError> {
     let mut cursor = Cursor::new(url);
     cursor.skip_to_query()?;
     cursor.puzzle_name()?;
+    cursor.variant();
     let cols = cursor.number("the number of columns, a whole number")?;
     let rows = cursor.number("the number of rows, a whole number")?;
     let mut board = Board::with_limit(rows, cols, limit)?;
@@ -147,6 +155,18 @@ impl<'a> Cursor<'a> {
         self.slash("'/' and the number of columns")
     }
 
+    /// Moves past a `v:` segment and its `/` (pzprjs's mark of variant rules, `v:` and an
+    /// optional name), if one stands here.
+    fn variant(&mut self) {
+        let segment = self.rest.split('/').next().unwrap_or("");
+        if segment.starts_with(VARIANT) {
+            self.advance(segment);
+            if !self.rest.is_empty() {
+                self.advance("/");
+            }
+        }
+    }
+
     /// Moves past a `/`, or says what was `expected` there.
     fn slash(&mut self, expected: &'static str) -> Result<(), BoardError> {
         match self.rest.strip_prefix('/') {
@@ -199,7 +219,7 @@ impl<'a> Cursor<'a> {
                     })
                 }
                 Some(found) => match found {
-                    '0'..='9' | 'a'..='v' => found.to_digit(32).unwrap_or(0),
+                    '0'..='9' | 'a'..='v' | 'A'..='V' => found.to_digit(32).unwrap_or(0),
                     _ => return Err(BoardError::UrlCharacter { position, found }),
                 },
             };
@@ -253,6 +273,44 @@ mod tests {
         ] {
             assert_eq!(read(text, MAX_SQUARES), Ok(expected.clone()), "{text}");
         }
+    }
+
+    #[test]
+    fn reads_the_variant_segment_pzprjs_writes() {
+        let url = "https://puzz.link/p?simpleloop/v:/11/11/0408080080k400g014000024g";
+        let board = read(url, MAX_SQUARES).unwrap();
+        let plain = read(&url.replace("v:/", ""), MAX_SQUARES).unwrap();
+        assert_eq!((board.cols(), board.rows(), board.free_count()), (11, 11, 108));
+        assert_eq!(board, plain);
+        let named = read("simpleloop_edit/v:rule/5/5/sg020", MAX_SQUARES).unwrap();
+        assert_eq!(named, read("simpleloop/5/5/sg020", MAX_SQUARES).unwrap());
+        let empty = read("simpleloop/v:/4/3", MAX_SQUARES).unwrap();
+        assert_eq!(empty.free_count(), 12);
+    }
+
+    #[test]
+    fn reads_upper_case_body_letters_as_pzprjs_does() {
+        let upper = read("simpleloop/8/7/200200A42000", MAX_SQUARES).unwrap();
+        let lower = read("simpleloop/8/7/200200a42000", MAX_SQUARES).unwrap();
+        assert_eq!(upper, lower);
+        let mixed = read("simpleloop/5/5/Sg020", MAX_SQUARES).unwrap();
+        assert_eq!(blocked(&mixed), [0, 1, 2, 5, 18]);
+        assert_eq!(
+            read("simpleloop/5/5/sgW20", MAX_SQUARES),
+            Err(BoardError::UrlCharacter {
+                position: 18,
+                found: 'W'
+            })
+        );
+    }
+
+    #[test]
+    fn a_variant_segment_is_no_size() {
+        let error = read("simpleloop/v:/x/5/0", MAX_SQUARES).unwrap_err();
+        assert!(
+            matches!(error, BoardError::UrlForm { position: 15, .. }),
+            "{error:?}"
+        );
     }
 
     #[test]
