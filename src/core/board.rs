@@ -1,7 +1,7 @@
 //! Rectangular boards with blocked squares.
 
 pub mod puzzlink;
-mod pzprv3;
+pub mod pzprv3;
 
 use crate::core::names::named;
 use crate::core::text_input::BYTE_ORDER_MARK;
