@@ -280,7 +280,10 @@ mod tests {
         let url = "https://puzz.link/p?simpleloop/v:/11/11/0408080080k400g014000024g";
         let board = read(url, MAX_SQUARES).unwrap();
         let plain = read(&url.replace("v:/", ""), MAX_SQUARES).unwrap();
-        assert_eq!((board.cols(), board.rows(), board.free_count()), (11, 11, 108));
+        assert_eq!(
+            (board.cols(), board.rows(), board.free_count()),
+            (11, 11, 108)
+        );
         assert_eq!(board, plain);
         let named = read("simpleloop_edit/v:rule/5/5/sg020", MAX_SQUARES).unwrap();
         assert_eq!(named, read("simpleloop/5/5/sg020", MAX_SQUARES).unwrap());

@@ -277,11 +277,14 @@ impl<'a> Lines<'a> {
 
     /// The next line, blank or not: `expected` names it if the file ends before it.
     fn next_or_blank(&mut self, expected: &str) -> Result<(usize, &'a str), BoardError> {
-        let line = self.lines.get(self.next).ok_or_else(|| BoardError::Pzprv3 {
-            line: self.lines.len() + 1,
-            expected: expected.to_string(),
-            found: "the end of the file".to_string(),
-        })?;
+        let line = self
+            .lines
+            .get(self.next)
+            .ok_or_else(|| BoardError::Pzprv3 {
+                line: self.lines.len() + 1,
+                expected: expected.to_string(),
+                found: "the end of the file".to_string(),
+            })?;
         self.next += 1;
         Ok((self.next, line))
     }
@@ -368,7 +371,10 @@ mod tests {
         let text = "pzprv3\nsimpleloop\n1\n3\n. . .\n1 -1 \nhistory:{}\n";
         let file = read_file(text, MAX_SQUARES).unwrap();
         let drawn = file.drawn.unwrap();
-        assert_eq!((drawn.count(), drawn.east(0), drawn.east(1)), (1, true, false));
+        assert_eq!(
+            (drawn.count(), drawn.east(0), drawn.east(1)),
+            (1, true, false)
+        );
     }
 
     #[test]
@@ -403,7 +409,9 @@ mod tests {
         assert_eq!(named.unwrap().board.free_count(), 1);
         let error = read_file("v:\nsimpleloop\n1\n1\n", MAX_SQUARES).unwrap_err();
         assert!(
-            error.to_string().starts_with("line 2: expected the line pzprv3"),
+            error
+                .to_string()
+                .starts_with("line 2: expected the line pzprv3"),
             "{error}"
         );
     }
