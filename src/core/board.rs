@@ -435,7 +435,7 @@ impl Board {
     }
 }
 
-/// How a board is written: as a board file, or as a puzz.link URL.
+/// How a board is written: as a board file, a puzz.link URL or a pzprv3 file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BoardFormat {
     /// The board file: one line a row, with the ends marked.
@@ -443,6 +443,9 @@ pub enum BoardFormat {
     /// A puzz.link URL of the Simple Loop puzzle whose shaded cells are the blocked squares;
     /// it holds no ends.
     Puzzlink,
+    /// A pzprv3 file of the Simple Loop puzzle whose shaded cells are the blocked squares; it
+    /// holds no ends, and [`BoardFormat::write`] draws no line in it (`gen` draws a loop).
+    Pzprv3,
 }
 
 impl BoardFormat {
@@ -451,6 +454,7 @@ impl BoardFormat {
         match self {
             BoardFormat::File => board.marked_text(ends),
             BoardFormat::Puzzlink => puzzlink::url(board) + "\n",
+            BoardFormat::Pzprv3 => pzprv3::write(board, &pzprv3::DrawnLines::new(board)),
         }
     }
 
@@ -464,6 +468,9 @@ named!(BoardFormat, "board format", {
     File => "board", "The board file: one line a row, `.` free, `X` blocked, `S` and `E` the ends",
     Puzzlink => "puzzlink",
         "A puzz.link URL (https://puzz.link/p?simpleloop/COLS/ROWS/BODY), blocked squares shaded",
+    Pzprv3 => "pzprv3",
+        "A pzprv3 file of pzprjs, blocked squares shaded, with a rook circuit of the board (if \
+         it has one) drawn as the answer",
 });
 
 impl std::str::FromStr for Board {
