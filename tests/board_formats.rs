@@ -470,3 +470,22 @@ fn a_bad_answer_line_names_its_line() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_pzprv3_file_packed_into_a_url_reads_as_its_board() {
+    // pzprjs packs a file into a URL line by line, each percent-encoded and ended by a `/`.
+    let lines: Vec<String> = PZPRJS_SOLVED
+        .lines()
+        .map(|line| line.replace(' ', "%20"))
+        .collect();
+    let packed = format!("https://puzz.link/p?type=editor&v:/{}/", lines.join("/"));
+    let Run { stdout, status, .. } = rook_loop(&["solve", &packed, "--format", "puzzlink"], "");
+    assert_eq!((status, stdout), (0, format!("{PZPRJS_TEST}\n")));
+    let broken = packed.replace("simpleloop", "slither");
+    let Run { stderr, status, .. } = rook_loop(&["count", &broken], "");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("the pzprv3 file packed there (a '/' ending each line): line 3: expected the puzzle name simpleloop"),
+        "{stderr}"
+    );
+}

@@ -123,6 +123,13 @@ pub enum BoardError {
         /// Rows of the grid.
         rows: u32,
     },
+    /// A pzprv3 file packed into a URL (`…?pzprv3/simpleloop/…`) that does not read.
+    UrlPzprv3 {
+        /// 1-based position in the URL (in characters) where the file starts.
+        position: usize,
+        /// What is wrong with the file, its lines counted by the `/` that end them.
+        error: Box<BoardError>,
+    },
     /// A pzprv3 file that is not a Simple Loop puzzle as pzprjs writes it.
     Pzprv3 {
         /// 1-based line.
@@ -196,6 +203,11 @@ impl fmt::Display for BoardError {
                 f,
                 "character {position} of the URL: the body ends after {length} characters, the \
                  {cols} x {rows} grid needs {needed} (one for each five cells)"
+            ),
+            BoardError::UrlPzprv3 { position, error } => write!(
+                f,
+                "character {position} of the URL: the pzprv3 file packed there (a '/' ending each \
+                 line): {error}"
             ),
             BoardError::Pzprv3 {
                 line,

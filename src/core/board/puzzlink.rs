@@ -8,8 +8,10 @@
 //! (`simpleloop/v:/COLS/ROWS/BODY`: the setter's mark that the puzzle uses variant rules, which
 //! pzprjs keeps as a flag and checks Simple Loop's rules all the same), and body letters may be
 //! upper case (pzprjs decodes each with JavaScript's `parseInt(letter, 32)`, blind to case).
+//! A query `pzprv3/…` (or `v:/pzprv3/…`) is a whole pzprv3 file packed into the URL,
+//! percent-encoded with a `/` for each line end, which pzprjs writes and reads too.
 
-use super::{Board, BoardError};
+use super::{pzprv3, Board, BoardError};
 
 /// The puzzle name of Simple Loop in pzprjs URLs.
 const PUZZLE: &str = "simpleloop";
@@ -37,6 +39,36 @@ fn is_bare(text: &str) -> bool {
         .is_some_and(|rest| rest.starts_with('/') || rest.starts_with('_'))
 }
 
+/// Whether a query is a pzprv3 file packed into the URL, as pzprjs writes one: `pzprv3/…`,
+/// or `v:/pzprv3/…` for a puzzle of variant rules.
+fn is_packed(query: &str) -> bool {
+    let file = match query.strip_prefix(VARIANT) {
+        Some(variant) => variant.split_once('/').map_or("", |(_, file)| file),
+        None => query,
+    };
+    file.starts_with(pzprv3::HEADER)
+}
+
+/// `text` with each `%XX` replaced by the byte it stands for, as UTF-8; or the 0-based
+/// character offset of a `%` that is not followed by two hexadecimal digits, or of the first
+/// character if the bytes are not UTF-8.
+fn percent_decoded(text: &str) -> Result<String, usize> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(mark) = rest.find('%') {
+        bytes.extend_from_slice(&rest.as_bytes()[..mark]);
+        let byte = rest
+            .get(mark + 1..mark + 3)
+            .and_then(|digits| u8::from_str_radix(digits, 16).ok())
+            .filter(|_| rest.as_bytes()[mark + 1].is_ascii_hexdigit())
+            .ok_or_else(|| text[..text.len() - rest.len() + mark].chars().count())?;
+        bytes.push(byte);
+        rest = &rest[mark + 3..];
+    }
+    bytes.extend_from_slice(rest.as_bytes());
+    String::from_utf8(bytes).map_err(|_| 0)
+}
+
 /// Whether board text holds a URL: its first non-blank line has a `/` or a `?`, which no line
 /// of a board file has.
 pub(super) fn holds_url(text: &str) -> bool {
@@ -57,6 +89,9 @@ pub(super) fn read(text: &str, limit: u64) -> Result<Board, BoardError> {
     }
     let mut cursor = Cursor::new(url);
     cursor.skip_to_query()?;
+    if is_packed(cursor.rest) {
+        return cursor.packed_file(limit);
+    }
     cursor.puzzle_name()?;
     cursor.variant();
     let cols = cursor.number("the number of columns, a whole number")?;
@@ -118,7 +153,7 @@ impl<'a> Cursor<'a> {
     /// Moves past the address up to the query (after the first `?`; a bare query has none),
     /// and past its parameters (`type=editor&`) before the puzzle name.
     fn skip_to_query(&mut self) -> Result<(), BoardError> {
-        if !is_bare(self.rest) {
+        if !is_bare(self.rest) && !is_packed(self.rest) {
             let Some(mark) = self.rest.find('?') else {
                 return Err(BoardError::UrlForm {
                     position: self.rest.chars().count() + 1,
@@ -135,6 +170,19 @@ impl<'a> Cursor<'a> {
                 None => return Ok(()),
             }
         }
+    }
+
+    /// Reads the pzprv3 file packed into the rest of the URL (percent-encoded, a `/` for each
+    /// line end): its board, at most `limit` squares.
+    fn packed_file(&self, limit: u64) -> Result<Board, BoardError> {
+        let file = percent_decoded(self.rest).map_err(|offset| BoardError::UrlForm {
+            position: self.position() + offset,
+            expected: "a percent sign and two hexadecimal digits, bytes of UTF-8",
+        })?;
+        pzprv3::read(&file, limit).map_err(|error| BoardError::UrlPzprv3 {
+            position: self.position(),
+            error: Box::new(error),
+        })
     }
 
     /// Moves past the puzzle name, `simpleloop` (or `simpleloop_edit`, `simpleloop_play`),
@@ -313,6 +361,38 @@ mod tests {
         assert!(
             matches!(error, BoardError::UrlForm { position: 15, .. }),
             "{error:?}"
+        );
+    }
+
+    #[test]
+    fn reads_a_pzprv3_file_packed_into_the_url() {
+        let file =
+            "pzprv3/simpleloop/2/3/*%20.%20.%20/.%20.%20*%20/0%200%20/0%200%20/0%200%200%20//";
+        let expected: Board = "X..\n..X\n".parse().unwrap();
+        for url in [
+            format!("https://puzz.link/p?{file}"),
+            format!("https://puzz.link/p?type=editor&v:/{file}"),
+            format!("v:/{file}"),
+        ] {
+            assert_eq!(read(&url, MAX_SQUARES), Ok(expected.clone()), "{url}");
+        }
+    }
+
+    #[test]
+    fn names_where_a_packed_file_goes_wrong() {
+        let error = read(
+            "https://puzz.link/p?pzprv3/simpleloop/2/3/*..%2",
+            MAX_SQUARES,
+        );
+        assert!(
+            matches!(error, Err(BoardError::UrlForm { position: 46, .. })),
+            "{error:?}"
+        );
+        let error = read("https://puzz.link/p?pzprv3/simpleloop/2/x/", MAX_SQUARES).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "character 21 of the URL: the pzprv3 file packed there (a '/' ending each line): \
+             line 4: expected the number of columns, a whole number, found \"x\""
         );
     }
 

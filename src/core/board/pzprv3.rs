@@ -10,11 +10,12 @@
 //! between a cell and the one south of it (`COLS` values); 0 is no line and -1 a cross (the
 //! solver's mark that no line passes), separated by spaces. A file that ends after the cells,
 //! or goes on with pzprjs's editing history, has no answer; what follows the answer is ignored.
+//! As in pzprjs, a `/` is a line end too (so `pzprv3/simpleloop/2/2/…` is a file).
 
 use super::{Board, BoardError, Square};
 
 /// The first word of a pzprv3 file (pzprjs also writes `pzprv3.1`).
-const HEADER: &str = "pzprv3";
+pub(super) const HEADER: &str = "pzprv3";
 
 /// What starts the line before the header of a puzzle with variant rules.
 const VARIANT: &str = "v:";
@@ -117,14 +118,17 @@ pub struct Pzprv3File {
 }
 
 /// Whether board text is a pzprv3 file: its first non-blank line starts `pzprv3`, or is the
-/// `v:` line of a variant before it.
+/// `v:` line of a variant before it (alone, or followed by `/pzprv3` in a packed file).
 pub fn holds_pzprv3(text: &str) -> bool {
-    text.lines()
-        .find(|line| !line.trim().is_empty())
-        .map(str::trim_start)
-        .is_some_and(|line| {
-            line.starts_with(HEADER) || (line.starts_with(VARIANT) && !line.contains('/'))
-        })
+    let first = text.lines().find(|line| !line.trim().is_empty());
+    first.map(str::trim_start).is_some_and(|line| {
+        line.starts_with(HEADER)
+            || line.strip_prefix(VARIANT).is_some_and(|variant| {
+                variant
+                    .split_once('/')
+                    .is_none_or(|(_, file)| file.starts_with(HEADER))
+            })
+    })
 }
 
 /// Reads the board of a Simple Loop pzprv3 file, at most `limit` squares; errors name the line.
@@ -142,7 +146,9 @@ pub(super) fn read(text: &str, limit: u64) -> Result<Board, BoardError> {
 /// assert_eq!(file.drawn.map(|lines| lines.count()), Some(4));
 /// ```
 pub fn read_file(text: &str, limit: u64) -> Result<Pzprv3File, BoardError> {
-    let mut lines = Lines::new(text);
+    // pzprjs reads a `/` as a line end in every file, so a file packed on one line reads too.
+    let unpacked = text.replace('/', "\n");
+    let mut lines = Lines::new(&unpacked);
     let (line, first) = lines.next("the line pzprv3")?;
     let header = if first.starts_with(VARIANT) {
         lines.next("the line pzprv3 after the variant's line v:")?
@@ -414,6 +420,19 @@ mod tests {
                 .starts_with("line 2: expected the line pzprv3"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn reads_a_file_packed_on_one_line_as_pzprjs_does() {
+        let packed = SOLVED.replace('\n', "/");
+        assert!(holds_pzprv3(&packed) && holds_pzprv3(&format!("v:/{packed}")));
+        assert_eq!(
+            read_file(&packed, MAX_SQUARES),
+            read_file(SOLVED, MAX_SQUARES)
+        );
+        let variant = read_file(&format!("v:/{packed}"), MAX_SQUARES);
+        assert_eq!(variant, read_file(SOLVED, MAX_SQUARES));
+        assert!(!holds_pzprv3("v:/simpleloop/5/5/sg020"));
     }
 
     #[test]

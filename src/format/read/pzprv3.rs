@@ -46,7 +46,9 @@ pub(super) fn read_pzprv3(problem: &Problem, text: &str) -> Result<Tour, ReadErr
         .collect();
     let start = match problem.shape {
         TourShape::Closed => {
-            if let Some(&end) = ends.first() {
+            // A closed tour of two squares steps there and back along its one line.
+            let there_and_back = ends.len() == 2 && drawn.count() == 1;
+            if let Some(&end) = ends.first().filter(|_| !there_and_back) {
                 return Err(bad(format!(
                     "the line stops at {}: a closed tour's lines go round in one loop",
                     coordinates(board, end)
@@ -245,6 +247,13 @@ mod tests {
         assert!(!error.is_syntax_error());
         let garbled = read_pzprv3(&problem(SOLVED, TourShape::Closed), "pzprv3\nslither\n");
         assert!(garbled.unwrap_err().is_syntax_error());
+    }
+
+    #[test]
+    fn reads_a_closed_tour_of_two_squares_from_its_one_line() {
+        let text = "pzprv3\nsimpleloop\n1\n2\n. .\n1\n";
+        let tour = read_pzprv3(&problem("..\n", TourShape::Closed), text).unwrap();
+        assert_eq!(tour.squares(), [0, 1]);
     }
 
     #[test]
