@@ -489,3 +489,45 @@ fn a_pzprv3_file_packed_into_a_url_reads_as_its_board() {
         "{stderr}"
     );
 }
+
+/// Text made of the pieces of pzprv3 files, in any order: headers, sizes, cells, answer values,
+/// line ends of both kinds.
+fn pzprv3_like() -> impl Strategy<Value = String> {
+    let pieces = [
+        "pzprv3\n",
+        "v:\n",
+        "simpleloop\n",
+        "1\n",
+        "2\n",
+        "3\n",
+        "0 ",
+        "1 ",
+        "-1 ",
+        "* ",
+        ". ",
+        "\n",
+        "/",
+        "history:{}\n",
+        "%20",
+        "x",
+    ];
+    prop::collection::vec(prop::sample::select(pieces.to_vec()), 0..60)
+        .prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    #[test]
+    fn pzprv3_like_text_reads_or_fails_and_what_reads_writes_back(text in pzprv3_like()) {
+        let _ = Board::parse_marked(&text, 64);
+        let _ = Board::parse_marked(&format!("https://puzz.link/p?{text}"), 64);
+        if let Ok(file) = pzprv3::read_file(&text, 64) {
+            let drawn = file.drawn.unwrap_or_else(|| DrawnLines::new(&file.board));
+            let written = pzprv3::write(&file.board, &drawn);
+            let again = pzprv3::read_file(&written, 64).unwrap();
+            prop_assert_eq!(&again.board, &file.board);
+            prop_assert_eq!(again.drawn.unwrap_or_else(|| DrawnLines::new(&file.board)), drawn);
+            let problem = Problem::new(file.board, Piece::Rook, TourShape::Closed);
+            let _ = read_tour(&problem, &text, TourSyntax::Pzprv3);
+        }
+    }
+}

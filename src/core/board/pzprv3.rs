@@ -24,15 +24,15 @@ const VARIANT: &str = "v:";
 const PUZZLE: &str = "simpleloop";
 
 /// What starts the lines pzprjs writes after the data: the editing history, the metadata, a
-/// trial's data, an old file's URL. A file whose cells are followed by one of them has no
-/// answer.
+/// trial's data, an old file's URL (its `//` read as line ends, as every `/`). A file whose
+/// cells are followed by one of them has no answer.
 const TRAILERS: [&str; 6] = [
     "history:",
     "info:",
     "__HISTORY__",
     "TrialData",
-    "http://",
-    "https://",
+    "http:",
+    "https:",
 ];
 
 /// The bit of [`DrawnLines`] for a line to a cell's east neighbour.
@@ -366,6 +366,7 @@ mod tests {
             cells.to_string(),
             format!("{cells}\n\n"),
             format!("{cells}history:{{\n \"type\": \"pzpr\"\n}}\n"),
+            format!("{cells}http://indi.s58.xrea.com/pzpr/v3/p.html?simpleloop/3/2/o0\n"),
         ] {
             let file = read_file(&text, MAX_SQUARES).unwrap();
             assert_eq!(file.drawn, None, "{text}");
