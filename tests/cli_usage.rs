@@ -158,7 +158,7 @@ fn an_unknown_format_is_refused_with_every_choice() {
     assert_eq!(status, 2);
     assert!(
         stderr.contains(
-            "[possible values: moves, squares, names, numbers, grid, json, puzzlink, vertices, tsplib, none]"
+            "[possible values: moves, squares, names, numbers, grid, json, puzzlink, pzprv3, vertices, tsplib, none]"
         ),
         "{stderr}"
     );

@@ -1,7 +1,9 @@
-//! Fuzz target: board files (`Board::parse_with_limit`) must parse or fail, never panic.
+//! Fuzz target: board files (`Board::parse_with_limit`) must parse or fail, never panic; a
+//! pzprv3 file's board and answer lines write back to the same.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use toursat::core::board::pzprv3::{self, DrawnLines};
 use toursat::Board;
 
 fuzz_target!(|data: &[u8]| {
@@ -10,6 +12,14 @@ fuzz_target!(|data: &[u8]| {
             // What parses writes back to the same board.
             let again = Board::parse_with_limit(&board.to_string(), 4_096);
             assert_eq!(again.as_ref(), Ok(&board));
+        }
+        if let Ok(file) = pzprv3::read_file(text, 4_096) {
+            let drawn = file.drawn.unwrap_or_else(|| DrawnLines::new(&file.board));
+            let written = pzprv3::write(&file.board, &drawn);
+            let again = pzprv3::read_file(&written, 4_096).expect("a written file reads back");
+            assert_eq!(again.board, file.board);
+            let lines = again.drawn.unwrap_or_else(|| DrawnLines::new(&again.board));
+            assert_eq!(lines, drawn);
         }
     }
 });

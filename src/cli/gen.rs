@@ -12,9 +12,11 @@ use std::time::Duration;
 use toursat::core::board::BoardFormat;
 use toursat::engine::finish_by;
 use toursat::engine::Limits;
-use toursat::format::reason::explain_stop;
+use toursat::engine::{self, Answer, SolveOptions};
+use toursat::format::reason::{explain, explain_stop};
+use toursat::format::{Format, Pzprv3};
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
-use toursat::{Board, MarkedEnds, Piece};
+use toursat::{Board, MarkedEnds, Piece, Problem, TourShape};
 
 /// Examples shown under `toursat gen --help`.
 pub const EXAMPLES: &str = "\
@@ -98,8 +100,9 @@ pub struct GenArgs {
     /// verify and compare take them as --start and --end.
     #[arg(long)]
     ends: bool,
-    /// How to write the board: a board file, or a puzz.link URL that puzz.link opens as a
-    /// Simple Loop puzzle (without --ends: a URL holds no ends).
+    /// How to write the board: a board file, a puzz.link URL that puzz.link opens as a
+    /// Simple Loop puzzle, or a pzprv3 file that pzprjs opens with a loop of the board drawn
+    /// (the puzzle's one loop for --kind puzzle) (without --ends: neither holds ends).
     #[arg(long, value_parser = one_of::<BoardFormat>(), default_value_t = BoardFormat::File)]
     format: BoardFormat,
     /// Write the board to FILE (default: standard output).
@@ -202,7 +205,16 @@ impl GenArgs {
         } else {
             MarkedEnds::default()
         };
-        Ok((self.format.write(&board, ends), self.shaded_note(&board)))
+        let shaded = self.shaded_note(&board);
+        if self.format == BoardFormat::Pzprv3 {
+            let (text, unsolved) = pzprv3_with_loop(&board)?;
+            let note = match (shaded, unsolved) {
+                (Some(shaded), Some(unsolved)) => Some(format!("{shaded}; {unsolved}")),
+                (shaded, unsolved) => shaded.or(unsolved),
+            };
+            return Ok((text, note));
+        }
+        Ok((self.format.write(&board, ends), shaded))
     }
 
     /// For a puzzle with `--shaded`: the share of `board`'s squares shaded beside the target,
@@ -349,6 +361,30 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
         }
     }
     Ok(exit::SUCCESS)
+}
+
+/// The pzprv3 file of `board` with a rook circuit as its answer (the puzzle's one loop for a
+/// puzzle), or with no line and a note saying why when the board has none.
+fn pzprv3_with_loop(board: &Board) -> Result<(String, Option<String>), GenError> {
+    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+    let solution = engine::solve(&problem, &SolveOptions::default())
+        .map_err(|error| GenError::Failed(error.to_string()))?;
+    let unsolved = |why: String| (BoardFormat::Pzprv3.write(board, MarkedEnds::default()), why);
+    let (text, why) = match &solution.answer {
+        Answer::Found(tour) => {
+            let mut text = Vec::new();
+            Pzprv3
+                .write_tour(&problem, tour, &mut text)
+                .map_err(|error| GenError::Failed(error.to_string()))?;
+            return Ok((String::from_utf8_lossy(&text).into_owned(), None));
+        }
+        Answer::NoTour(why) => unsolved(explain(&problem, why)),
+        Answer::Stopped(stop) => unsolved(explain_stop(*stop, None)),
+    };
+    Ok((
+        text,
+        Some(format!("no loop drawn in the pzprv3 file: {why}")),
+    ))
 }
 
 /// Writes a board file.

@@ -112,11 +112,13 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         SolveInput::Graph(input) => return run_graph(args, &input),
     };
     let format = board_format(args.format)?;
-    if format == Some(FormatName::Moves) && !problem.piece.is_rook() {
-        return Err(CliError::input(format!(
-            "--format moves writes N, S, E, W steps: it cannot write a {} tour",
-            problem.piece
-        )));
+    if let Some(steps @ (FormatName::Moves | FormatName::Pzprv3)) = format {
+        if !problem.piece.is_rook() {
+            return Err(CliError::input(format!(
+                "--format {steps} writes N, S, E, W steps: it cannot write a {} tour",
+                problem.piece
+            )));
+        }
     }
     if let Some(status) = stream_construction(args, &problem, format)? {
         return Ok(status);

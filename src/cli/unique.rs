@@ -1,6 +1,6 @@
 //! `toursat unique`: whether a board has exactly one tour, and where two tours differ.
 
-use super::args::{parse_timeout, ProblemInput};
+use super::args::{is_stdin, parse_timeout, read_input, ProblemInput};
 use super::clock;
 use super::error::CliError;
 use super::exit;
@@ -10,7 +10,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 use toursat::core::atomic_file::write_file;
-use toursat::count::{self, CountError, Verdict};
+use toursat::core::board::{puzzlink, pzprv3};
+use toursat::count::{self, CountError, Drawn, Verdict};
 use toursat::engine::{Limits, Stop};
 use toursat::format::backbone::{write_backbone_svg, write_backbone_text};
 use toursat::format::verdict::{write_json, write_svg, write_text};
@@ -67,6 +68,24 @@ enum VerdictFormat {
     Json,
 }
 
+/// The text of the board file when it is a pzprv3 file given by name, whose drawn lines are
+/// checked against the verdict (a board on stdin is read once, for the board alone).
+fn drawn_text(input: &ProblemInput) -> Result<Option<String>, CliError> {
+    let Some(path) = input.board_file.as_deref() else {
+        return Ok(None);
+    };
+    if is_stdin(path) || path.to_str().is_some_and(puzzlink::is_url) {
+        return Ok(None);
+    }
+    let too_long = input
+        .flags
+        .max_squares
+        .saturating_mul(8)
+        .saturating_add(4096);
+    let text = read_input(path, too_long, "a pzprv3 file")?;
+    Ok(pzprv3::holds_pzprv3(&text).then_some(text))
+}
+
 /// Runs `toursat unique`: the exit status, or an error.
 pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
     boards_only(&args.problem.flags, "toursat unique")?;
@@ -95,15 +114,26 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
         }
         false => (count::verdict(&problem, &limits).map_err(stopped)?, None),
     };
+    let drawn =
+        drawn_text(&args.problem)?.and_then(|text| count::check_drawn(&problem, &text, &verdict));
     let mut out = io::stdout().lock();
     match args.format {
-        VerdictFormat::Text => {
-            write_text(&problem, &verdict, &mut out).and_then(|()| match &backbone {
+        VerdictFormat::Text => write_text(&problem, &verdict, &mut out)
+            .and_then(|()| match &backbone {
                 Some(backbone) => write_backbone_text(&problem, backbone, &mut out),
                 None => Ok(()),
             })
-        }
-        VerdictFormat::Json => write_json(&problem, &verdict, backbone.as_ref(), &mut out),
+            .and_then(|()| match &drawn {
+                Some(drawn) => writeln!(out, "{drawn}").map_err(Into::into),
+                None => Ok(()),
+            }),
+        VerdictFormat::Json => write_json(
+            &problem,
+            &verdict,
+            backbone.as_ref(),
+            drawn.as_ref(),
+            &mut out,
+        ),
     }
     .and_then(|()| out.flush().map_err(Into::into))
     .map_err(|error| CliError::input(format!("writing the answer: {error}")))?;
@@ -116,6 +146,9 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
         .map_err(|error| CliError::input(format!("drawing the answer: {error}")))?;
         write_file(path, |out| out.write_all(&picture))
             .map_err(|error| CliError::in_file(path, error))?;
+    }
+    if drawn == Some(Drawn::AgainstTheVerdict) {
+        return Ok(exit::INTERNAL);
     }
     Ok(match verdict {
         Verdict::Unique(_) => exit::SUCCESS,

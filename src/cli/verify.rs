@@ -1,6 +1,8 @@
 //! `toursat verify`: checks a tour file against a board, piece and tour shape.
 
-use super::args::{fixed_ends, one_of, one_stdin, read_input, read_marked_board, PieceParser};
+use super::args::{
+    fixed_ends, is_stdin, one_of, one_stdin, read_input, read_marked_board, PieceParser,
+};
 use super::error::{input_name, CliError};
 use super::exit;
 use super::graph_input::read_graph_problem;
@@ -8,7 +10,7 @@ use super::show;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use toursat::core::board::MAX_SQUARES;
+use toursat::core::board::{puzzlink, pzprv3, MAX_SQUARES};
 use toursat::format::graph::{read_graph_answer, write_graph_verdict};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::format::{Format, FormatError, Json, JsonAnswer, Svg};
@@ -27,6 +29,9 @@ Examples:
   toursat verify examples/boards/ring.txt /tmp/moves.txt --piece rook --tour open --start 0,0 --format moves
   toursat solve examples/boards/knight-hole.txt --piece knight --tour open --format json > /tmp/knight.json
   toursat verify - /tmp/knight.json --piece knight --tour open < examples/boards/knight-hole.txt
+  toursat solve 'https://puzz.link/p?simpleloop/8/7/200200a42000' --piece rook --tour closed \\
+    --format pzprv3 > /tmp/solved.pzprv3
+  toursat verify /tmp/solved.pzprv3 --piece rook --tour closed
   toursat gen-graph --kind planted-cubic --vertices 100 --seed 1 -o /tmp/cubic100.hcp
   toursat solve --graph /tmp/cubic100.hcp --tour closed > /tmp/cubic100.tour
   toursat verify --graph /tmp/cubic100.hcp /tmp/cubic100.tour --tour closed";
@@ -50,8 +55,8 @@ pub struct VerifyArgs {
     /// With --graph, the only file given is the tour file.
     #[arg(value_name = "BOARD_FILE")]
     board_file: PathBuf,
-    /// Tour file (`-`: stdin), in any format `solve` writes (see --format).
-    #[arg(required_unless_present = "graph")]
+    /// Tour file (`-`: stdin), in any format `solve` writes (see --format). Without it, the
+    /// board file must be a pzprv3 file: the loop its answer's lines draw is checked.
     tour_file: Option<PathBuf>,
     /// The piece: rook (one step N, S, E, W), knight, king or leaper:A,B.
     #[arg(long, required_unless_present = "graph", value_parser = PieceParser)]
@@ -94,10 +99,16 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     if let Some(graph) = &args.graph {
         return run_graph(args, graph);
     }
-    let (Some(path), Some(piece)) = (&args.tour_file, args.piece) else {
+    let Some(piece) = args.piece else {
         return Err(CliError::input(
             "give a BOARD_FILE, a TOUR_FILE and --piece, or --graph FILE and a TOUR_FILE",
         ));
+    };
+    let board_is_url = args.board_file.to_str().is_some_and(puzzlink::is_url);
+    let path = match &args.tour_file {
+        Some(path) => path,
+        None if is_stdin(&args.board_file) || board_is_url => return Err(no_tour_file()),
+        None => &args.board_file,
     };
     one_stdin(&[
         ("the board file", &args.board_file),
@@ -120,6 +131,9 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     // tour being the longest).
     let too_long = (problem.board.len() as u64).saturating_mul(64) + 4096;
     let text = read_input(path, too_long, "a tour of this board")?;
+    if args.tour_file.is_none() && !pzprv3::holds_pzprv3(&text) {
+        return Err(no_tour_file());
+    }
     let syntax = args.format.unwrap_or_default();
     let tour = match read_tour(&problem, &text, syntax) {
         Ok(tour) => Ok(tour),
@@ -139,6 +153,14 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
         show::write_svg(svg, |out| Svg.write_tour(&problem, tour, out))?;
     }
     Ok(status)
+}
+
+/// The error of a `verify` without a tour file whose board file holds no tour.
+fn no_tour_file() -> CliError {
+    CliError::input(
+        "give a TOUR_FILE: only a pzprv3 file named as the BOARD_FILE holds its own tour (the \
+         loop its answer's lines draw)",
+    )
 }
 
 /// Runs `toursat verify --graph`: the only positional file is the tour file.

@@ -1,7 +1,7 @@
 //! Rectangular boards with blocked squares.
 
 pub mod puzzlink;
-mod pzprv3;
+pub mod pzprv3;
 
 use crate::core::names::named;
 use crate::core::text_input::BYTE_ORDER_MARK;
@@ -103,7 +103,7 @@ pub enum BoardError {
         /// The name found.
         found: String,
     },
-    /// A character of a puzz.link URL's body that is not a base-32 digit (`0-9`, `a-v`).
+    /// A character of a puzz.link URL's body that is not a base-32 digit (`0-9`, `a-v`, `A-V`).
     UrlCharacter {
         /// 1-based position in the URL (in characters).
         position: usize,
@@ -122,6 +122,13 @@ pub enum BoardError {
         cols: u32,
         /// Rows of the grid.
         rows: u32,
+    },
+    /// A pzprv3 file packed into a URL (`…?pzprv3/simpleloop/…`) that does not read.
+    UrlPzprv3 {
+        /// 1-based position in the URL (in characters) where the file starts.
+        position: usize,
+        /// What is wrong with the file, its lines counted by the `/` that end them.
+        error: Box<BoardError>,
     },
     /// A pzprv3 file that is not a Simple Loop puzzle as pzprjs writes it.
     Pzprv3 {
@@ -183,8 +190,8 @@ impl fmt::Display for BoardError {
             ),
             BoardError::UrlCharacter { position, found } => write!(
                 f,
-                "character {position} of the URL: expected a base-32 digit (0-9, a-v), found \
-                 {found:?}"
+                "character {position} of the URL: expected a base-32 digit (0-9, a-v, or A-V \
+                 as pzprjs reads them), found {found:?}"
             ),
             BoardError::UrlShortBody {
                 position,
@@ -196,6 +203,11 @@ impl fmt::Display for BoardError {
                 f,
                 "character {position} of the URL: the body ends after {length} characters, the \
                  {cols} x {rows} grid needs {needed} (one for each five cells)"
+            ),
+            BoardError::UrlPzprv3 { position, error } => write!(
+                f,
+                "character {position} of the URL: the pzprv3 file packed there (a '/' ending each \
+                 line): {error}"
             ),
             BoardError::Pzprv3 {
                 line,
@@ -435,7 +447,7 @@ impl Board {
     }
 }
 
-/// How a board is written: as a board file, or as a puzz.link URL.
+/// How a board is written: as a board file, a puzz.link URL or a pzprv3 file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BoardFormat {
     /// The board file: one line a row, with the ends marked.
@@ -443,6 +455,9 @@ pub enum BoardFormat {
     /// A puzz.link URL of the Simple Loop puzzle whose shaded cells are the blocked squares;
     /// it holds no ends.
     Puzzlink,
+    /// A pzprv3 file of the Simple Loop puzzle whose shaded cells are the blocked squares; it
+    /// holds no ends, and [`BoardFormat::write`] draws no line in it (`gen` draws a loop).
+    Pzprv3,
 }
 
 impl BoardFormat {
@@ -451,6 +466,7 @@ impl BoardFormat {
         match self {
             BoardFormat::File => board.marked_text(ends),
             BoardFormat::Puzzlink => puzzlink::url(board) + "\n",
+            BoardFormat::Pzprv3 => pzprv3::write(board, &pzprv3::DrawnLines::new(board)),
         }
     }
 
@@ -464,6 +480,9 @@ named!(BoardFormat, "board format", {
     File => "board", "The board file: one line a row, `.` free, `X` blocked, `S` and `E` the ends",
     Puzzlink => "puzzlink",
         "A puzz.link URL (https://puzz.link/p?simpleloop/COLS/ROWS/BODY), blocked squares shaded",
+    Pzprv3 => "pzprv3",
+        "A pzprv3 file of pzprjs, blocked squares shaded, with a rook circuit of the board (if \
+         it has one) drawn as the answer",
 });
 
 impl std::str::FromStr for Board {

@@ -19,6 +19,7 @@
 
 mod backbone;
 mod distinct;
+mod drawn;
 mod forced;
 mod frontier;
 mod natural;
@@ -27,6 +28,7 @@ mod unique;
 
 pub use backbone::{backbone, Backbone};
 pub use distinct::{distinct_tours, other_cycle, Distinct};
+pub use drawn::{check_drawn, Drawn};
 pub use natural::Natural;
 pub use plan::MAX_SLOTS;
 pub use unique::{difference, moves_of, verdict, Difference, Move, Verdict};

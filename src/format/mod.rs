@@ -8,6 +8,7 @@ mod moves;
 mod names;
 mod numbers;
 mod puzzlink;
+mod pzprv3;
 pub mod read;
 pub mod reason;
 mod squares;
@@ -23,6 +24,7 @@ pub use moves::Moves;
 pub use names::Names;
 pub use numbers::Numbers;
 pub use puzzlink::Puzzlink;
+pub use pzprv3::Pzprv3;
 pub use squares::Squares;
 pub use svg::{Svg, MAX_NUMBERED_SIDE};
 
@@ -108,6 +110,8 @@ pub enum FormatName {
     Json,
     /// The tour's board as a puzz.link URL, without the tour.
     Puzzlink,
+    /// A rook's tour as a pzprv3 file: the board and the tour's moves as the answer's lines.
+    Pzprv3,
 }
 
 impl FormatName {
@@ -126,6 +130,7 @@ impl FormatName {
             FormatName::Grid => Box::new(Grid { colour }),
             FormatName::Json => Box::new(Json),
             FormatName::Puzzlink => Box::new(Puzzlink),
+            FormatName::Pzprv3 => Box::new(Pzprv3),
         }
     }
 
@@ -135,7 +140,11 @@ impl FormatName {
             FormatName::Numbers => Some(StreamFormat::Numbers),
             FormatName::Squares => Some(StreamFormat::Squares),
             FormatName::Names => Some(StreamFormat::Names),
-            FormatName::Moves | FormatName::Grid | FormatName::Json | FormatName::Puzzlink => None,
+            FormatName::Moves
+            | FormatName::Grid
+            | FormatName::Json
+            | FormatName::Puzzlink
+            | FormatName::Pzprv3 => None,
         }
     }
 }
@@ -154,6 +163,9 @@ named!(FormatName, "format", {
     Puzzlink => "puzzlink",
         "The board (not the tour) as a puzz.link URL, which puzz.link opens as a Simple Loop \
          puzzle (docs/board-formats.md)",
+    Pzprv3 => "pzprv3",
+        "A pzprv3 file of pzprjs (rook tours): the board, and the tour's moves as the answer's \
+         lines, which pzprjs opens as a solved Simple Loop puzzle (docs/board-formats.md)",
 });
 
 /// What to write of an answer: a tour in a format of board tours or of graph tours, or nothing.
@@ -243,8 +255,11 @@ impl Named for OutputFormat {
 pub enum FormatError {
     /// Writing failed.
     Io(io::Error),
-    /// The moves format is for pieces that step one square north, south, east or west.
+    /// The format (moves, pzprv3) is for pieces that step one square north, south, east or
+    /// west.
     NotRook {
+        /// The format's name.
+        format: &'static str,
         /// The piece.
         piece: String,
     },
@@ -263,9 +278,9 @@ impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FormatError::Io(error) => write!(f, "writing the tour: {error}"),
-            FormatError::NotRook { piece } => write!(
+            FormatError::NotRook { format, piece } => write!(
                 f,
-                "the moves format writes N, S, E, W steps: it cannot write a {piece} tour"
+                "the {format} format writes N, S, E, W steps: it cannot write a {piece} tour"
             ),
             FormatError::NotAStep { index, from, to } => {
                 write!(
@@ -408,8 +423,8 @@ mod tests {
         assert_eq!(
             names,
             [
-                "moves", "squares", "names", "numbers", "grid", "json", "puzzlink", "vertices",
-                "tsplib", "none"
+                "moves", "squares", "names", "numbers", "grid", "json", "puzzlink", "pzprv3",
+                "vertices", "tsplib", "none"
             ]
         );
     }

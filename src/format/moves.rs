@@ -26,6 +26,7 @@ impl Format for Moves {
     ) -> Result<(), FormatError> {
         if !problem.piece.is_rook() {
             return Err(FormatError::NotRook {
+                format: "moves",
                 piece: problem.piece.to_string(),
             });
         }

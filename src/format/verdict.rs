@@ -11,7 +11,7 @@ use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;
-use crate::count::{difference, moves_of, Backbone, Move, Verdict};
+use crate::count::{difference, moves_of, Backbone, Drawn, Move, Verdict};
 use crate::engine::{cheap_proof, Impossibility};
 use crate::format::Format;
 use serde::{Serialize, Serializer};
@@ -160,6 +160,7 @@ pub fn write_json<'a>(
     problem: &'a Problem,
     verdict: &'a Verdict,
     backbone: Option<&'a Backbone>,
+    drawn: Option<&'a Drawn>,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
@@ -199,6 +200,7 @@ pub fn write_json<'a>(
                 open: moves(&backbone.open),
             }
         }),
+        drawn: drawn.map(DrawnJson::of),
     };
     write_document(&document, out)
 }
@@ -213,6 +215,31 @@ struct VerdictJson<'a> {
     differing_moves: Option<DifferingJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     backbone: Option<BackboneJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drawn: Option<DrawnJson<'a>>,
+}
+
+/// The loop drawn in a pzprv3 file, beside the verdict.
+#[derive(serde::Serialize)]
+struct DrawnJson<'a> {
+    /// `only loop`, `one of several`, `no loop` or `against the verdict`.
+    answer: &'static str,
+    /// Why the lines make no loop (for `no loop`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+}
+
+impl DrawnJson<'_> {
+    /// The object of `drawn`.
+    fn of(drawn: &Drawn) -> DrawnJson<'_> {
+        let (answer, reason) = match drawn {
+            Drawn::NotATour(why) => ("no loop", Some(why.as_str())),
+            Drawn::TheOnlyTour => ("only loop", None),
+            Drawn::OneOfSeveral => ("one of several", None),
+            Drawn::AgainstTheVerdict => ("against the verdict", None),
+        };
+        DrawnJson { answer, reason }
+    }
 }
 
 /// The moves every tour makes, those none makes and those some make.

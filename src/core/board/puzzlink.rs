@@ -4,15 +4,24 @@
 //! (`0-9`, `a-v`) whose bits 16, 8, 4, 2 and 1 are the five cells, 1 for a shaded (blocked)
 //! cell; the last character is written even when fewer cells are left. An empty body is a grid
 //! with no shaded cell (pzprjs writes it so); what follows a complete body is ignored, as
-//! pzprjs ignores it.
+//! pzprjs ignores it. As pzprjs reads them, a `v:` segment may stand before the size
+//! (`simpleloop/v:/COLS/ROWS/BODY`: the setter's mark that the puzzle uses variant rules, which
+//! pzprjs keeps as a flag and checks Simple Loop's rules all the same), and body letters may be
+//! upper case (pzprjs decodes each with JavaScript's `parseInt(letter, 32)`, blind to case).
+//! A query `pzprv3/…` (or `v:/pzprv3/…`) is a whole pzprv3 file packed into the URL,
+//! percent-encoded with a `/` for each line end, which pzprjs writes and reads too.
 
-use super::{Board, BoardError};
+use super::{pzprv3, Board, BoardError};
 
 /// The puzzle name of Simple Loop in pzprjs URLs.
 const PUZZLE: &str = "simpleloop";
 
 /// The address puzz.link opens puzzles at.
 const PUZZLINK: &str = "https://puzz.link/p?";
+
+/// What starts pzprjs's segment marking a puzzle of variant rules: `v:` and the variant's
+/// name, often none (`simpleloop/v:/11/11/…`).
+const VARIANT: &str = "v:";
 
 /// The cells a body character holds.
 const CELLS_PER_DIGIT: u64 = 5;
@@ -28,6 +37,36 @@ pub fn is_url(text: &str) -> bool {
 fn is_bare(text: &str) -> bool {
     text.strip_prefix(PUZZLE)
         .is_some_and(|rest| rest.starts_with('/') || rest.starts_with('_'))
+}
+
+/// Whether a query is a pzprv3 file packed into the URL, as pzprjs writes one: `pzprv3/…`,
+/// or `v:/pzprv3/…` for a puzzle of variant rules.
+fn is_packed(query: &str) -> bool {
+    let file = match query.strip_prefix(VARIANT) {
+        Some(variant) => variant.split_once('/').map_or("", |(_, file)| file),
+        None => query,
+    };
+    file.starts_with(pzprv3::HEADER)
+}
+
+/// `text` with each `%XX` replaced by the byte it stands for, as UTF-8; or the 0-based
+/// character offset of a `%` that is not followed by two hexadecimal digits, or of the first
+/// character if the bytes are not UTF-8.
+fn percent_decoded(text: &str) -> Result<String, usize> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(mark) = rest.find('%') {
+        bytes.extend_from_slice(&rest.as_bytes()[..mark]);
+        let byte = rest
+            .get(mark + 1..mark + 3)
+            .and_then(|digits| u8::from_str_radix(digits, 16).ok())
+            .filter(|_| rest.as_bytes()[mark + 1].is_ascii_hexdigit())
+            .ok_or_else(|| text[..text.len() - rest.len() + mark].chars().count())?;
+        bytes.push(byte);
+        rest = &rest[mark + 3..];
+    }
+    bytes.extend_from_slice(rest.as_bytes());
+    String::from_utf8(bytes).map_err(|_| 0)
 }
 
 /// Whether board text holds a URL: its first non-blank line has a `/` or a `?`, which no line
@@ -50,7 +89,11 @@ pub(super) fn read(text: &str, limit: u64) -> Result<Board, BoardError> {
     }
     let mut cursor = Cursor::new(url);
     cursor.skip_to_query()?;
+    if is_packed(cursor.rest) {
+        return cursor.packed_file(limit);
+    }
     cursor.puzzle_name()?;
+    cursor.variant();
     let cols = cursor.number("the number of columns, a whole number")?;
     let rows = cursor.number("the number of rows, a whole number")?;
     let mut board = Board::with_limit(rows, cols, limit)?;
@@ -110,7 +153,7 @@ impl<'a> Cursor<'a> {
     /// Moves past the address up to the query (after the first `?`; a bare query has none),
     /// and past its parameters (`type=editor&`) before the puzzle name.
     fn skip_to_query(&mut self) -> Result<(), BoardError> {
-        if !is_bare(self.rest) {
+        if !is_bare(self.rest) && !is_packed(self.rest) {
             let Some(mark) = self.rest.find('?') else {
                 return Err(BoardError::UrlForm {
                     position: self.rest.chars().count() + 1,
@@ -129,6 +172,19 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Reads the pzprv3 file packed into the rest of the URL (percent-encoded, a `/` for each
+    /// line end): its board, at most `limit` squares.
+    fn packed_file(&self, limit: u64) -> Result<Board, BoardError> {
+        let file = percent_decoded(self.rest).map_err(|offset| BoardError::UrlForm {
+            position: self.position() + offset,
+            expected: "a percent sign and two hexadecimal digits, bytes of UTF-8",
+        })?;
+        pzprv3::read(&file, limit).map_err(|error| BoardError::UrlPzprv3 {
+            position: self.position(),
+            error: Box::new(error),
+        })
+    }
+
     /// Moves past the puzzle name, `simpleloop` (or `simpleloop_edit`, `simpleloop_play`),
     /// and the `/` after it.
     fn puzzle_name(&mut self) -> Result<(), BoardError> {
@@ -145,6 +201,18 @@ impl<'a> Cursor<'a> {
         }
         self.advance(name);
         self.slash("'/' and the number of columns")
+    }
+
+    /// Moves past a `v:` segment and its `/` (pzprjs's mark of variant rules, `v:` and an
+    /// optional name), if one stands here.
+    fn variant(&mut self) {
+        let segment = self.rest.split('/').next().unwrap_or("");
+        if segment.starts_with(VARIANT) {
+            self.advance(segment);
+            if !self.rest.is_empty() {
+                self.advance("/");
+            }
+        }
     }
 
     /// Moves past a `/`, or says what was `expected` there.
@@ -199,7 +267,7 @@ impl<'a> Cursor<'a> {
                     })
                 }
                 Some(found) => match found {
-                    '0'..='9' | 'a'..='v' => found.to_digit(32).unwrap_or(0),
+                    '0'..='9' | 'a'..='v' | 'A'..='V' => found.to_digit(32).unwrap_or(0),
                     _ => return Err(BoardError::UrlCharacter { position, found }),
                 },
             };
@@ -253,6 +321,79 @@ mod tests {
         ] {
             assert_eq!(read(text, MAX_SQUARES), Ok(expected.clone()), "{text}");
         }
+    }
+
+    #[test]
+    fn reads_the_variant_segment_pzprjs_writes() {
+        let url = "https://puzz.link/p?simpleloop/v:/11/11/0408080080k400g014000024g";
+        let board = read(url, MAX_SQUARES).unwrap();
+        let plain = read(&url.replace("v:/", ""), MAX_SQUARES).unwrap();
+        assert_eq!(
+            (board.cols(), board.rows(), board.free_count()),
+            (11, 11, 108)
+        );
+        assert_eq!(board, plain);
+        let named = read("simpleloop_edit/v:rule/5/5/sg020", MAX_SQUARES).unwrap();
+        assert_eq!(named, read("simpleloop/5/5/sg020", MAX_SQUARES).unwrap());
+        let empty = read("simpleloop/v:/4/3", MAX_SQUARES).unwrap();
+        assert_eq!(empty.free_count(), 12);
+    }
+
+    #[test]
+    fn reads_upper_case_body_letters_as_pzprjs_does() {
+        let upper = read("simpleloop/8/7/200200A42000", MAX_SQUARES).unwrap();
+        let lower = read("simpleloop/8/7/200200a42000", MAX_SQUARES).unwrap();
+        assert_eq!(upper, lower);
+        let mixed = read("simpleloop/5/5/Sg020", MAX_SQUARES).unwrap();
+        assert_eq!(blocked(&mixed), [0, 1, 2, 5, 18]);
+        assert_eq!(
+            read("simpleloop/5/5/sgW20", MAX_SQUARES),
+            Err(BoardError::UrlCharacter {
+                position: 18,
+                found: 'W'
+            })
+        );
+    }
+
+    #[test]
+    fn a_variant_segment_is_no_size() {
+        let error = read("simpleloop/v:/x/5/0", MAX_SQUARES).unwrap_err();
+        assert!(
+            matches!(error, BoardError::UrlForm { position: 15, .. }),
+            "{error:?}"
+        );
+    }
+
+    #[test]
+    fn reads_a_pzprv3_file_packed_into_the_url() {
+        let file =
+            "pzprv3/simpleloop/2/3/*%20.%20.%20/.%20.%20*%20/0%200%20/0%200%20/0%200%200%20//";
+        let expected: Board = "X..\n..X\n".parse().unwrap();
+        for url in [
+            format!("https://puzz.link/p?{file}"),
+            format!("https://puzz.link/p?type=editor&v:/{file}"),
+            format!("v:/{file}"),
+        ] {
+            assert_eq!(read(&url, MAX_SQUARES), Ok(expected.clone()), "{url}");
+        }
+    }
+
+    #[test]
+    fn names_where_a_packed_file_goes_wrong() {
+        let error = read(
+            "https://puzz.link/p?pzprv3/simpleloop/2/3/*..%2",
+            MAX_SQUARES,
+        );
+        assert!(
+            matches!(error, Err(BoardError::UrlForm { position: 46, .. })),
+            "{error:?}"
+        );
+        let error = read("https://puzz.link/p?pzprv3/simpleloop/2/x/", MAX_SQUARES).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "character 21 of the URL: the pzprv3 file packed there (a '/' ending each line): \
+             line 4: expected the number of columns, a whole number, found \"x\""
+        );
     }
 
     #[test]

@@ -4,9 +4,10 @@ mod drawing;
 mod grid;
 mod json;
 mod moves;
+mod pzprv3;
 mod visits;
 
-use crate::core::board::{Board, Square};
+use crate::core::board::{Board, BoardError, Square};
 use crate::core::names::named;
 use crate::core::problem::Problem;
 use crate::core::square::parse_coords;
@@ -33,6 +34,8 @@ pub enum TourSyntax {
     Grid,
     /// A JSON document (docs/json.md) whose answer is `found`: its `tour`.
     Json,
+    /// A pzprv3 file of pzprjs: the loop (or path) its answer's lines draw.
+    Pzprv3,
 }
 
 named!(TourSyntax, "tour format", {
@@ -41,7 +44,7 @@ named!(TourSyntax, "tour format", {
          lines, `· █ ● ○ •` or colour codes; moves if only N S E W; squares if it has a comma; \
          grid if laid out like the board (a line a row, an entry a column: numbers, X, .; more \
          than one row, or an X or .); names if it has letters; squares if lines of two numbers; \
-         numbers otherwise",
+         numbers otherwise; before them all, pzprv3 if it starts with a line pzprv3 (or v:)",
     Squares => "squares", "Pairs x,y (or x y), 0-based",
     Names => "names", "Chess names: A1B3C1 (spaces allowed)",
     Numbers => "numbers", "1-based row-major square numbers",
@@ -52,6 +55,9 @@ named!(TourSyntax, "tour format", {
         "The board: a drawing in lines (rook, king; ● start, ○ end of an open tour; a closed one \
          walked from --start or its first square), or visit numbers; colour codes are ignored",
     Json => "json", "A JSON document (docs/json.md) whose answer is `found`: its tour",
+    Pzprv3 => "pzprv3",
+        "A pzprv3 file of pzprjs: the loop its answer's lines draw, on the file's board, which \
+         must be the board given (docs/board-formats.md)",
 });
 
 /// Why a tour could not be read.
@@ -104,6 +110,8 @@ pub enum ReadError {
     JsonSyntax(String),
     /// A JSON document that holds no tour of the board.
     JsonNotATour(String),
+    /// Text that is not a pzprv3 file of a Simple Loop puzzle.
+    Pzprv3(BoardError),
     /// A move that leaves the board.
     MoveOffBoard {
         /// 1-based line.
@@ -136,7 +144,10 @@ impl ReadError {
     pub fn is_syntax_error(&self) -> bool {
         matches!(
             self,
-            ReadError::Malformed { .. } | ReadError::Unexpected { .. } | ReadError::JsonSyntax(_)
+            ReadError::Malformed { .. }
+                | ReadError::Unexpected { .. }
+                | ReadError::JsonSyntax(_)
+                | ReadError::Pzprv3(_)
         )
     }
 }
@@ -180,6 +191,7 @@ impl fmt::Display for ReadError {
             ReadError::JsonSyntax(problem) | ReadError::JsonNotATour(problem) => {
                 f.write_str(problem)
             }
+            ReadError::Pzprv3(error) => write!(f, "{error}"),
             ReadError::MoveOffBoard { line, index, from } => {
                 write!(f, "line {line}: move {index} leaves the board from {from}")
             }
@@ -201,6 +213,7 @@ impl std::error::Error for ReadError {}
 
 /// The syntax of a tour text of `board`, by these rules in turn:
 ///
+/// 0. pzprv3 if its first non-blank line starts `pzprv3` (or is the `v:` line before it);
 /// 1. JSON if its first character other than whitespace is `{`;
 /// 2. grid if it has a box-drawing line, one of `· █ ● ○ •`, or an ANSI colour code;
 /// 3. moves if it holds only the letters N, S, E, W;
@@ -214,6 +227,9 @@ impl std::error::Error for ReadError {}
 /// Each format `solve` writes is detected as itself (a grid of one row without blocked squares
 /// is read as numbers, which give the same tour for every tour such a board has).
 pub fn detect(board: &Board, text: &str) -> TourSyntax {
+    if pzprv3::holds_pzprv3(text) {
+        return TourSyntax::Pzprv3;
+    }
     if text.trim_start().starts_with('{') {
         return TourSyntax::Json;
     }
@@ -267,6 +283,7 @@ pub fn read_tour(problem: &Problem, text: &str, syntax: TourSyntax) -> Result<To
         TourSyntax::Moves => moves::read_moves(problem, text),
         TourSyntax::Grid => grid::read_grid(problem, text),
         TourSyntax::Json => json::read_json(board, text),
+        TourSyntax::Pzprv3 => pzprv3::read_pzprv3(problem, text),
     }
 }
 
