@@ -384,11 +384,13 @@ fn wait_for_no_work(served: &Served) -> Value {
 fn a_client_that_closes_its_connection_has_its_worker_killed_and_its_slot_freed() {
     let served = Served::start(&["--timeout", "60", "--solves", "1"]);
     let cases = [
-        // tiny_http stops reading a `Connection: close` connection at once.
         (long_count("close").to_string(), Some("close")),
         (long_count("keep-alive").to_string(), Some("keep-alive")),
-        // A body over the 1,024 bytes that tiny_http reads with the head.
-        (format!("{}{}", long_count("long"), " ".repeat(2000)), None),
+        // A body longer than one read of the connection.
+        (
+            format!("{}{}", long_count("long"), " ".repeat(100_000)),
+            None,
+        ),
     ];
     for (body, connection) in cases {
         let client = count_unread(served.address, &body, connection);
@@ -424,25 +426,23 @@ fn a_client_that_closes_its_connection_has_its_worker_killed_and_its_slot_freed(
 }
 
 #[test]
-fn a_client_that_closes_only_its_writing_side_is_gone_and_reads_499() {
+fn a_client_that_closes_only_its_writing_side_is_gone() {
     let served = Served::start(&["--timeout", "60", "--solves", "1"]);
     let mut client = count_unread(served.address, &long_count("half").to_string(), None);
     let workers = served.wait_for_workers(1);
     client.shutdown(Shutdown::Write).unwrap();
-    client
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    let answer = read_response(&mut client).expect("an answer");
-    assert_eq!(answer.status, 499, "{}", answer.text());
-    assert_eq!(
-        answer.json()["error"],
-        "the client closed its connection: the work was stopped"
-    );
     assert_eq!(
         wait_for_no_work(&served),
         json!({"solves": 1, "slots_taken": 0, "workers": 0})
     );
     assert!(!std::path::Path::new(&format!("/proc/{}", workers[0])).exists());
+    // The server closes the connection without an answer: nobody is reading one.
+    client
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut rest = Vec::new();
+    let read = std::io::Read::read_to_end(&mut client, &mut rest);
+    assert!(read.is_err() || rest.is_empty(), "{read:?}: {rest:?}");
 }
 
 #[test]

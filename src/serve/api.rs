@@ -18,7 +18,8 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// The status of a request whose client closed its connection before the answer (nginx's
-/// "client closed request"): only a client that closed its writing side alone still reads it.
+/// "client closed request"): nobody reads it, since the connection has ended, but the work's
+/// end is answered like every other.
 const CLIENT_CLOSED: u16 = 499;
 
 /// What the endpoints share: the limits and the workers.
@@ -116,10 +117,12 @@ impl Api {
         Ok(Reply::value(&board_value(&board, ends)))
     }
 
-    /// `GET /api/gen?kind=K&rows=R&cols=C&seed=S[&piece=P]`: a board of `toursat gen` (kinds
-    /// `planted`, `random`, `holes`, `region`, with `gen`'s default options).
-    pub fn gen(&self, query: &str, client_gone: &dyn Fn() -> bool) -> Result<Reply, ApiError> {
-        let request = GenRequest::from_query(query, self.limits.max_squares)?;
+    /// `POST /api/gen` + `{"kind": K, "rows": R, "cols": C, "seed": S, "piece": P}`: a board
+    /// of `toursat gen` (kinds `planted`, `random`, `holes`, `region`, with `gen`'s default
+    /// options).
+    pub fn gen(&self, body: &[u8], client_gone: &dyn Fn() -> bool) -> Result<Reply, ApiError> {
+        let request: GenRequest = parse(body)?;
+        request.check(self.limits.max_squares)?;
         let timeout = self.limits.timeout;
         let job = self.job(Work::Gen(request), timeout);
         let deadline = Instant::now() + timeout;

@@ -45,7 +45,7 @@ pub enum Work {
     Solve(ProblemRequest),
     /// `POST /api/count`.
     Count(ProblemRequest),
-    /// `GET /api/gen`.
+    /// `POST /api/gen`.
     Gen(GenRequest),
 }
 
