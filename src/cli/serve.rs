@@ -95,11 +95,6 @@ pub fn run(args: &ServeArgs) -> Result<u8, CliError> {
         .address()
         .ok_or_else(|| CliError::input("the server has no IP address"))?;
     let url = format!("http://{}/", reachable(address));
-    let everywhere = if args.bind.is_unspecified() {
-        format!(", on all addresses ({})", args.bind)
-    } else {
-        String::new()
-    };
     if !args.bind.to_canonical().is_loopback() {
         eprintln!(
             "toursat: warning: listening on {}, not a loopback address: other machines can \
@@ -107,13 +102,19 @@ pub fn run(args: &ServeArgs) -> Result<u8, CliError> {
             args.bind
         );
     }
+    let listening = if args.bind.is_unspecified() {
+        format!(
+            "listening on all addresses ({}), port {}: open {url}",
+            args.bind,
+            address.port()
+        )
+    } else {
+        format!("listening on {url}")
+    };
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "toursat serve: listening on {url}{everywhere} (Ctrl-C stops it)"
-    )
-    .and_then(|()| out.flush())
-    .map_err(|error| CliError::input(format!("writing the address: {error}")))?;
+    writeln!(out, "toursat serve: {listening} (Ctrl-C stops it)")
+        .and_then(|()| out.flush())
+        .map_err(|error| CliError::input(format!("writing the address: {error}")))?;
     drop(out);
     if args.open {
         open_browser(&url);
@@ -123,9 +124,9 @@ pub fn run(args: &ServeArgs) -> Result<u8, CliError> {
 }
 
 /// The address a browser on this machine reaches the server at: loopback for a server bound to
-/// all addresses, which a browser cannot open.
+/// all addresses, which a browser cannot open, and an IPv4 address mapped into IPv6 as IPv4.
 fn reachable(address: SocketAddr) -> SocketAddr {
-    let ip = match address.ip() {
+    let ip = match address.ip().to_canonical() {
         IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
         IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
         ip => ip,

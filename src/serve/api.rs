@@ -22,6 +22,10 @@ use std::time::{Duration, Instant};
 /// end is answered like every other.
 const CLIENT_CLOSED: u16 = 499;
 
+/// The status of a request whose worker ran out of memory (507, "Insufficient Storage": the
+/// server cannot hold what the answer needs).
+const OUT_OF_MEMORY: u16 = 507;
+
 /// What the endpoints share: the limits and the workers.
 #[derive(Debug)]
 pub struct Api {
@@ -175,14 +179,18 @@ impl Api {
             )),
             Outcome::TimedOut => Err(ApiError::busy("the time limit passed")),
             Outcome::Stopping => Err(ApiError::busy("the server is stopping")),
-            Outcome::Failed(why) => Err(ApiError::internal(match self.limits.memory_bytes {
-                Some(bytes) => format!(
-                    "{why}; a worker ends so when it needs more than its {} MiB of memory \
-                     (--max-memory)",
-                    bytes >> 20
-                ),
-                None => why,
-            })),
+            Outcome::OutOfMemory => Err(ApiError::with_status(
+                OUT_OF_MEMORY,
+                match self.limits.memory_bytes {
+                    Some(bytes) => format!(
+                        "out of memory: the work needed more than the {} MiB a worker may \
+                         take (--max-memory)",
+                        bytes >> 20
+                    ),
+                    None => "out of memory: the work needed more than the machine had".to_string(),
+                },
+            )),
+            Outcome::Failed(why) => Err(ApiError::internal(why)),
         }
     }
 
