@@ -1,10 +1,10 @@
 //! One client connection, served by hyper's HTTP/1.1 within the server's limits (the head's
-//! size and time), and the question whether a request's client is still there.
+//! size and time), or refused past the connections open at once.
 //!
 //! hyper reads the connection while a request's answer is being made: when the client closes
 //! or resets it (or closes its writing side), hyper ends the connection and drops the request's
-//! future, whose [`Watch`] then says that the client has gone. This holds wherever tokio runs
-//! (Linux, macOS, Windows). A request pipelined behind the one running is left unread until
+//! future, whose `route::Watch` then says that the client has gone. This holds wherever tokio
+//! runs (Linux, macOS, Windows). A request pipelined behind the one running is left unread until
 //! its turn, and while it waits the running one's client counts as there.
 
 use super::http::Reply;
@@ -12,7 +12,6 @@ use super::route::{self, Server};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tokio::net::TcpStream;
 
@@ -49,40 +48,4 @@ pub fn refuse(stream: TcpStream, connections: usize) {
         reply.body.len()
     );
     let _ = stream.try_write(&[head.as_bytes(), &reply.body].concat());
-}
-
-/// Whether a request's client has gone: raised when the request's future is dropped unfinished
-/// (hyper drops it when its connection ends), read by the work that runs for it.
-#[derive(Debug, Default)]
-pub struct Watch {
-    /// Whether the request's future has been dropped.
-    gone: Arc<AtomicBool>,
-}
-
-impl Watch {
-    /// The question the work asks: whether the client has gone.
-    pub fn gone(&self) -> impl Fn() -> bool + Send + 'static {
-        let gone = Arc::clone(&self.gone);
-        move || gone.load(Ordering::Acquire)
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        self.gone.store(true, Ordering::Release);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Watch;
-
-    #[test]
-    fn a_watch_says_gone_once_dropped() {
-        let watch = Watch::default();
-        let gone = watch.gone();
-        assert!(!gone());
-        drop(watch);
-        assert!(gone());
-    }
 }

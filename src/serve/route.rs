@@ -1,10 +1,9 @@
 //! A request routed to its answer: the gate first (`Host`, `Origin`), then the endpoint by
 //! method and path. Work (a solve, a count, a generated board) runs on a blocking thread and
-//! is stopped when its client goes (see `connection::Watch`).
+//! is stopped when its client goes (a [`Watch`]).
 
 use super::api::Api;
 use super::assets;
-use super::connection::Watch;
 use super::gate::Gate;
 use super::http::{read_body, response, ApiError, Reply};
 use http_body_util::Full;
@@ -12,6 +11,7 @@ use hyper::body::{Bytes, Incoming};
 use hyper::header::{HOST, ORIGIN};
 use hyper::{Method, Request, Response};
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// What every connection shares: the endpoints and the gate.
@@ -110,4 +110,40 @@ async fn run(api: &Arc<Api>, body: Bytes, work: Work) -> Result<Reply, ApiError>
     let answered = tokio::task::spawn_blocking(move || work(&api, &body, &gone)).await;
     drop(watch);
     answered.unwrap_or_else(|_| Err(ApiError::internal("internal error while answering")))
+}
+
+/// Whether a request's client has gone: raised when the request's future is dropped unfinished
+/// (hyper drops it when its connection ends), read by the work that runs for it.
+#[derive(Debug, Default)]
+pub struct Watch {
+    /// Whether the request's future has been dropped.
+    gone: Arc<AtomicBool>,
+}
+
+impl Watch {
+    /// The question the work asks: whether the client has gone.
+    pub fn gone(&self) -> impl Fn() -> bool + Send + 'static {
+        let gone = Arc::clone(&self.gone);
+        move || gone.load(Ordering::Acquire)
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.gone.store(true, Ordering::Release);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Watch;
+
+    #[test]
+    fn a_watch_says_gone_once_dropped() {
+        let watch = Watch::default();
+        let gone = watch.gone();
+        assert!(!gone());
+        drop(watch);
+        assert!(gone());
+    }
 }
