@@ -133,3 +133,46 @@ impl Listener {
         served
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+
+    #[test]
+    fn a_connection_past_the_limit_is_answered_503_and_the_others_are_served() {
+        let limits = ServeLimits {
+            connections: 2,
+            ..ServeLimits::default()
+        };
+        let worker = WorkerCommand {
+            program: "false".into(),
+            args: Vec::new(),
+        };
+        let listener = bind("127.0.0.1:0".parse().unwrap(), limits, worker).unwrap();
+        let address = listener.address().unwrap();
+        // The server runs until the test process ends.
+        std::thread::spawn(move || listener.run());
+        let connect = || {
+            let stream = TcpStream::connect(address).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(10)))
+                .unwrap();
+            stream
+        };
+        let mut held = [connect(), connect()];
+        let mut refused = String::new();
+        connect().read_to_string(&mut refused).unwrap();
+        assert!(refused.starts_with("HTTP/1.1 503 "), "{refused}");
+        assert!(refused.contains("2 connections are open"), "{refused}");
+        // The connections held are served.
+        let request =
+            format!("GET /api/status HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+        held[0].write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        held[0].read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+        drop(held);
+    }
+}
