@@ -112,8 +112,9 @@ async fn run(api: &Arc<Api>, body: Bytes, work: Work) -> Result<Reply, ApiError>
     answered.unwrap_or_else(|_| Err(ApiError::internal("internal error while answering")))
 }
 
-/// Whether a request's client has gone: raised when the request's future is dropped unfinished
-/// (hyper drops it when its connection ends), read by the work that runs for it.
+/// Whether a request's client has gone: raised when dropped, which happens with the request's
+/// future before the work is done only when hyper drops that future (its connection ended);
+/// read by the work that runs for it.
 #[derive(Debug, Default)]
 pub struct Watch {
     /// Whether the request's future has been dropped.
