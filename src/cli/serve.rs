@@ -45,7 +45,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N")]
     solves: Option<usize>,
     /// The most memory of one solve, in MiB (its worker's address space; 0: no limit). A solve
-    /// past it is answered with status 500.
+    /// past it is answered with status 507, "out of memory".
     #[arg(long, value_name = "MIB", default_value_t = limits::MEMORY_BYTES >> 20)]
     max_memory: u64,
     /// The most seconds to read a request's head, and again its body: a slower client's

@@ -45,7 +45,7 @@ pub struct ServeLimits {
     /// 503. By default the machine's cores.
     pub solves: usize,
     /// The most memory (address space) of one worker, in bytes; `None`: no limit. A worker
-    /// past it ends without an answer (status 500).
+    /// past it ends without an answer (status 507, "out of memory").
     pub memory_bytes: Option<u64>,
     /// The most time to read a request's head, and again its body: a connection slower with
     /// its head is closed, a body slower is answered 408.
