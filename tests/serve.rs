@@ -1,9 +1,10 @@
 //! `toursat serve` over loopback: the API answers as the command line does, every error is a
-//! JSON body with its status, and a bounded load leaves the server up with its memory flat.
+//! JSON body with its status, a bounded load leaves the server up with its memory flat, other
+//! hosts and pages are refused, and slow or flooding clients neither hang it nor grow it.
 
 mod common;
 
-use common::serve::{read_response, request, Response, Served};
+use common::serve::{read_response, request, request_with, Response, Served};
 use common::toursat;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -384,11 +385,13 @@ fn wait_for_no_work(served: &Served) -> Value {
 fn a_client_that_closes_its_connection_has_its_worker_killed_and_its_slot_freed() {
     let served = Served::start(&["--timeout", "60", "--solves", "1"]);
     let cases = [
-        // tiny_http stops reading a `Connection: close` connection at once.
         (long_count("close").to_string(), Some("close")),
         (long_count("keep-alive").to_string(), Some("keep-alive")),
-        // A body over the 1,024 bytes that tiny_http reads with the head.
-        (format!("{}{}", long_count("long"), " ".repeat(2000)), None),
+        // A body longer than one read of the connection.
+        (
+            format!("{}{}", long_count("long"), " ".repeat(100_000)),
+            None,
+        ),
     ];
     for (body, connection) in cases {
         let client = count_unread(served.address, &body, connection);
@@ -424,25 +427,23 @@ fn a_client_that_closes_its_connection_has_its_worker_killed_and_its_slot_freed(
 }
 
 #[test]
-fn a_client_that_closes_only_its_writing_side_is_gone_and_reads_499() {
+fn a_client_that_closes_only_its_writing_side_is_gone() {
     let served = Served::start(&["--timeout", "60", "--solves", "1"]);
     let mut client = count_unread(served.address, &long_count("half").to_string(), None);
     let workers = served.wait_for_workers(1);
     client.shutdown(Shutdown::Write).unwrap();
-    client
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    let answer = read_response(&mut client).expect("an answer");
-    assert_eq!(answer.status, 499, "{}", answer.text());
-    assert_eq!(
-        answer.json()["error"],
-        "the client closed its connection: the work was stopped"
-    );
     assert_eq!(
         wait_for_no_work(&served),
         json!({"solves": 1, "slots_taken": 0, "workers": 0})
     );
     assert!(!std::path::Path::new(&format!("/proc/{}", workers[0])).exists());
+    // The server closes the connection without an answer: nobody is reading one.
+    client
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut rest = Vec::new();
+    let read = std::io::Read::read_to_end(&mut client, &mut rest);
+    assert!(read.is_err() || rest.is_empty(), "{read:?}: {rest:?}");
 }
 
 #[test]
@@ -518,14 +519,17 @@ fn ctrl_c_kills_the_workers_says_stopped_and_exits_0() {
 }
 
 #[test]
-fn a_worker_past_its_memory_limit_is_answered_500_and_the_server_goes_on() {
+fn a_worker_past_its_memory_limit_is_answered_507_out_of_memory_and_the_server_goes_on() {
     let served = Served::start(&["--max-memory", "64", "--timeout", "60"]);
     // Counting the rook circuits of 18 x 18 needs more than 64 MiB long before a minute.
     let body = json!({"rows": 18, "cols": 18, "piece": "rook", "timeout": 60});
     let answer = post(served.address, "/api/count", &body);
-    assert_eq!(answer.status, 500, "{}", answer.text());
+    assert_eq!(answer.status, 507, "{}", answer.text());
     let message = answer.json()["error"].as_str().unwrap().to_string();
-    assert!(message.contains("64 MiB of memory"), "{message}");
+    assert!(
+        message.starts_with("out of memory") && message.contains("64 MiB"),
+        "{message}"
+    );
     let status = request(served.address, "GET", "/api/status", None).unwrap();
     assert_eq!(
         status.json(),
@@ -539,4 +543,468 @@ fn served_solves(served: &Served) -> Value {
         .unwrap()
         .json()["solves"]
         .clone()
+}
+
+#[test]
+fn a_500_by_500_knights_tour_fits_in_150_mib_and_less_memory_says_out_of_memory() {
+    // Under an address-space limit glibc could not give the engine's threads arenas of their
+    // own, and this solve crawled to its time limit ("stopped", "timed out").
+    let problem =
+        json!({"rows": 500, "cols": 500, "piece": "knight", "tour": "closed", "timeout": 60});
+    let served = Served::start(&["--max-memory", "150", "--timeout", "60"]);
+    let answer = post(served.address, "/api/solve", &problem);
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    let document = answer.json();
+    assert_eq!(document["answer"], "found", "{}", document["reason"]);
+    let board = Board::new(500, 500).unwrap();
+    let knight = Problem::new(board.clone(), Piece::Knight, TourShape::Closed);
+    verify(&knight, &tour_of(&board, &document["tour"])).expect("a knight's tour");
+    let starved = Served::start(&["--max-memory", "30", "--timeout", "60"]);
+    let answer = post(starved.address, "/api/solve", &problem);
+    assert_eq!(answer.status, 507, "{}", answer.text());
+    let message = answer.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with("out of memory") && message.contains("30 MiB"),
+        "{message}"
+    );
+}
+
+/// `GET /api/status` sent with these headers.
+fn status_with(served: &Served, headers: &[(&str, &str)]) -> Response {
+    request_with(served.address, "GET", "/api/status", headers, None).expect("an answer")
+}
+
+#[test]
+fn a_request_to_another_host_is_refused_with_421() {
+    let served = Served::start(&[]);
+    let port = served.address.port();
+    for host in [
+        "evil.example",
+        &format!("evil.example:{port}"),
+        "127.0.0.2.nip.example",
+    ] {
+        let answer = status_with(&served, &[("Host", host)]);
+        assert_eq!(answer.status, 421, "{host}: {}", answer.text());
+        let message = answer.json()["error"].as_str().unwrap().to_string();
+        assert!(message.contains("is not this server"), "{message}");
+    }
+    assert_eq!(status_with(&served, &[]).status, 421, "no Host");
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        format!("[::1]:{port}"),
+        "localhost".to_string(),
+    ] {
+        let answer = status_with(&served, &[("Host", &host)]);
+        assert_eq!(answer.status, 200, "{host}: {}", answer.text());
+    }
+}
+
+#[test]
+fn another_pages_requests_are_refused_and_start_no_work() {
+    let served = Served::start(&["--timeout", "60"]);
+    let host = served.address.to_string();
+    let own = format!("http://{host}");
+    // A cross-site "simple" request: text/plain, no preflight; a browser adds its Origin.
+    let foreign = [
+        ("Host", host.as_str()),
+        ("Origin", "http://evil.example"),
+        ("Content-Type", "text/plain"),
+    ];
+    for path in [
+        "/api/count",
+        "/api/solve",
+        "/api/gen",
+        "/api/cancel",
+        "/api/status",
+    ] {
+        let method = if path == "/api/status" { "GET" } else { "POST" };
+        let body = long_count("foreign").to_string();
+        let answer = request_with(
+            served.address,
+            method,
+            path,
+            &foreign,
+            Some(body.as_bytes()),
+        )
+        .expect("an answer");
+        assert_eq!(answer.status, 403, "{path}: {}", answer.text());
+        assert!(answer.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("another page"));
+    }
+    let status = request(served.address, "GET", "/api/status", None)
+        .unwrap()
+        .json();
+    assert_eq!(
+        (&status["workers"], &status["slots_taken"]),
+        (&json!(0), &json!(0))
+    );
+    // What an <img> tag can send starts nothing: generated boards are POST only.
+    let image = request(
+        served.address,
+        "GET",
+        "/api/gen?kind=random&rows=500&cols=500",
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        (image.status, image.header("allow")),
+        (405, Some("post".to_string()))
+    );
+    // The page's own requests go through, its stop beacon (text/plain) included.
+    let beacon = [
+        ("Host", host.as_str()),
+        ("Origin", own.as_str()),
+        ("Content-Type", "text/plain;charset=UTF-8"),
+    ];
+    let cancel = request_with(
+        served.address,
+        "POST",
+        "/api/cancel",
+        &beacon,
+        Some(br#"{"id": "none"}"#),
+    )
+    .unwrap();
+    assert_eq!(cancel.json(), json!({"cancelled": false}));
+    let page = [("Host", host.as_str()), ("Origin", own.as_str())];
+    let gen = json!({"kind": "holes", "rows": 8, "cols": 8, "seed": 2, "piece": "leaper:1,2"})
+        .to_string();
+    let board = request_with(
+        served.address,
+        "POST",
+        "/api/gen",
+        &page,
+        Some(gen.as_bytes()),
+    )
+    .unwrap();
+    assert_eq!(board.status, 200, "{}", board.text());
+    assert_eq!(
+        (board.json()["rows"].clone(), board.json()["cols"].clone()),
+        (json!(8), json!(8))
+    );
+}
+
+#[test]
+fn head_is_answered_as_get_without_a_body_and_every_405_says_allow() {
+    let served = Served::start(&[]);
+    let address = served.address;
+    let get = request(address, "GET", "/app.js", None).unwrap();
+    let head = request(address, "HEAD", "/app.js", None).unwrap();
+    assert_eq!((head.status, head.body.len()), (200, 0));
+    assert_eq!(
+        head.header("content-length"),
+        Some(get.body.len().to_string())
+    );
+    assert_eq!(
+        request(address, "HEAD", "/api/status", None)
+            .unwrap()
+            .status,
+        200
+    );
+    for (method, path, allow) in [
+        ("GET", "/api/solve", "POST"),
+        ("HEAD", "/api/count", "POST"),
+        ("PUT", "/api/cancel", "POST"),
+        ("GET", "/api/gen", "POST"),
+        ("POST", "/api/status", "GET, HEAD"),
+        ("DELETE", "/", "GET, HEAD"),
+        ("OPTIONS", "/api/limits", "GET, HEAD"),
+    ] {
+        let answer = request(address, method, path, None).unwrap();
+        assert_eq!(answer.status, 405, "{method} {path}");
+        assert_eq!(
+            answer.header("allow"),
+            Some(allow.to_lowercase()),
+            "{method} {path}"
+        );
+        if method != "HEAD" {
+            assert!(answer.json()["error"].as_str().unwrap().contains(allow));
+        }
+    }
+}
+
+/// A connection to `address` that has sent `head` (and nothing more), reading with a timeout
+/// of ten seconds.
+fn sent(address: SocketAddr, head: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(address).expect("a connection");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    stream
+}
+
+/// Whether the server closed `stream` (or reset it) without an answer, before its read timeout.
+fn closed_without_answer(stream: &mut TcpStream) -> bool {
+    let mut rest = Vec::new();
+    match std::io::Read::read_to_end(stream, &mut rest) {
+        Ok(_) => rest.is_empty(),
+        Err(error) => error.kind() == std::io::ErrorKind::ConnectionReset,
+    }
+}
+
+#[test]
+fn slow_heads_are_closed_and_slow_or_endless_bodies_refused_at_the_read_timeout() {
+    let served = Served::start(&["--read-timeout", "1"]);
+    let address = served.address;
+    // A head that never ends: closed at the read timeout, well before the client's ten seconds.
+    let mut head = sent(
+        address,
+        &format!("POST /api/board HTTP/1.1\r\nHost: {address}\r\nX-Slow: "),
+    );
+    for _ in 0..4 {
+        thread::sleep(Duration::from_millis(200));
+        let _ = head.write_all(b"a");
+    }
+    assert!(closed_without_answer(&mut head));
+    // A silent connection is closed too.
+    assert!(closed_without_answer(&mut sent(address, "")));
+    // A body announced and never sent: 408.
+    let mut body = sent(address, &format!("POST /api/board HTTP/1.1\r\nHost: {address}\r\nContent-Length: 100000\r\n\r\n{{\"text\""));
+    let answer = read_response(&mut body).expect("an answer");
+    assert_eq!(answer.status, 408, "{}", answer.text());
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("did not arrive within 1 s"));
+    // A chunked body that announces 2^64 - 1 bytes: refused, or closed, not waited for.
+    let mut endless = sent(address, &format!("POST /api/board HTTP/1.1\r\nHost: {address}\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\naaaa"));
+    match read_response(&mut endless) {
+        Ok(answer) => assert!(
+            [400, 408, 413].contains(&answer.status),
+            "{}",
+            answer.text()
+        ),
+        Err(error) => assert_ne!(error.kind(), std::io::ErrorKind::WouldBlock, "{error}"),
+    }
+    let still_up = request(address, "GET", "/api/status", None).unwrap();
+    assert_eq!(still_up.status, 200);
+}
+
+#[test]
+fn a_head_over_the_limit_is_refused_with_431_and_memory_stays_flat() {
+    let served = Served::start(&[]);
+    let address = served.address;
+    let long_line = "a".repeat(200 << 10);
+    let answer = request_with(
+        address,
+        "GET",
+        "/",
+        &[("Host", &address.to_string()), ("X-Long", &long_line)],
+        None,
+    )
+    .unwrap();
+    assert_eq!(answer.status, 431);
+    let many: Vec<(String, String)> = (0..2000)
+        .map(|number| (format!("X-H{number}"), "b".repeat(1000)))
+        .collect();
+    let mut headers: Vec<(&str, &str)> = many
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.as_str()))
+        .collect();
+    let host = address.to_string();
+    headers.push(("Host", &host));
+    assert_eq!(
+        request_with(address, "GET", "/", &headers, None)
+            .unwrap()
+            .status,
+        431
+    );
+    let before = served.resident_kib();
+    let flood = flood_heads(address, 16, 2 << 20);
+    let after = served.resident_kib();
+    assert!(
+        flood
+            .iter()
+            .all(|&status| status.is_none_or(|status| status == 431)),
+        "{flood:?}"
+    );
+    assert!(
+        after < before + 32 * 1024,
+        "resident memory grew from {before} KiB to {after} KiB"
+    );
+}
+
+/// Sends `clients` heads of `bytes` bytes each at once, and the status each read back (`None`
+/// when the server closed the connection before the client could read the answer).
+fn flood_heads(address: SocketAddr, clients: usize, bytes: usize) -> Vec<Option<u16>> {
+    let flooders: Vec<_> = (0..clients)
+        .map(|_| {
+            thread::spawn(move || {
+                let mut stream = sent(
+                    address,
+                    &format!("GET / HTTP/1.1\r\nHost: {address}\r\nX-Flood: "),
+                );
+                let chunk = vec![b'f'; 64 << 10];
+                for _ in 0..bytes / chunk.len() {
+                    if stream.write_all(&chunk).is_err() {
+                        break;
+                    }
+                }
+                read_response(&mut stream).ok().map(|answer| answer.status)
+            })
+        })
+        .collect();
+    flooders
+        .into_iter()
+        .map(|flooder| flooder.join().unwrap())
+        .collect()
+}
+
+/// How long a normal request may take while the load of the test below runs: the one timed
+/// assertion of these tests, generous (answers take milliseconds on an idle machine).
+const ANSWERED_WITHIN: Duration = Duration::from_secs(5);
+
+/// A slow client: `POST /api/board` announcing a body of 100,000 bytes, then a byte every
+/// 200 ms (or nothing when `silent`) until the server answers or closes, or `seconds` pass.
+fn slow_client(address: SocketAddr, silent: bool, seconds: u64) -> thread::JoinHandle<()> {
+    thread::spawn(move || {
+        let mut stream = sent(
+            address,
+            &format!(
+                "POST /api/board HTTP/1.1\r\nHost: {address}\r\nContent-Length: 100000\r\n\r\n"
+            ),
+        );
+        stream
+            .set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        let mut answer = [0; 1024];
+        for _ in 0..seconds * 5 {
+            if std::io::Read::read(&mut stream, &mut answer).is_ok()
+                || !silent && stream.write_all(b" ").is_err()
+            {
+                return;
+            }
+        }
+    })
+}
+
+#[test]
+fn slow_clients_a_head_flood_and_a_burst_of_solves_leave_a_normal_client_answered() {
+    const SLOW_CLIENTS: usize = 24;
+    const FLOODERS: usize = 8;
+    const SOLVES: usize = 16;
+    let served = Served::start(&["--read-timeout", "3"]);
+    let address = served.address;
+    let before = served.resident_kib();
+    let slow: Vec<_> = (0..SLOW_CLIENTS)
+        .map(|number| slow_client(address, number % 2 == 0, 10))
+        .collect();
+    let flood = thread::spawn(move || flood_heads(address, FLOODERS, 4 << 20));
+    let burst: Vec<_> = (0..SOLVES)
+        .map(|_| {
+            thread::spawn(move || {
+                let problem = json!({"rows": 8, "cols": 8, "piece": "knight", "tour": "closed"});
+                post(address, "/api/solve", &problem).status
+            })
+        })
+        .collect();
+    // The normal client: the page, the status and a cancel, again and again while the load runs.
+    let mut slowest = Duration::ZERO;
+    let mut answered = 0;
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(4) {
+        for (method, path, body) in [
+            ("GET", "/", None),
+            ("GET", "/api/status", None),
+            (
+                "POST",
+                "/api/cancel",
+                Some(br#"{"id": "nothing"}"#.as_slice()),
+            ),
+        ] {
+            let asked = std::time::Instant::now();
+            let answer = request(address, method, path, body).expect("an answer");
+            slowest = slowest.max(asked.elapsed());
+            assert_eq!(answer.status, 200, "{method} {path}: {}", answer.text());
+            answered += 1;
+        }
+        thread::sleep(Duration::from_millis(50));
+    }
+    let solved: Vec<u16> = burst
+        .into_iter()
+        .map(|solve| solve.join().unwrap())
+        .collect();
+    let flooded = flood.join().unwrap();
+    for client in slow {
+        client.join().unwrap();
+    }
+    let after = served.resident_kib();
+    println!(
+        "{SLOW_CLIENTS} slow clients, {FLOODERS} heads of 4 MiB, {SOLVES} solves at once \
+         ({} answered 200, the rest 503): {answered} normal requests, the slowest {} ms; \
+         resident memory {before} KiB before, {after} KiB after",
+        solved.iter().filter(|&&status| status == 200).count(),
+        slowest.as_millis()
+    );
+    assert!(
+        slowest < ANSWERED_WITHIN,
+        "a normal request took {slowest:?}"
+    );
+    assert!(
+        solved.iter().all(|status| [200, 503].contains(status)),
+        "{solved:?}"
+    );
+    assert!(solved.contains(&200), "{solved:?}");
+    assert!(
+        flooded
+            .iter()
+            .all(|&status| status.is_none_or(|status| status == 431)),
+        "{flooded:?}"
+    );
+    assert!(
+        after < before + 64 * 1024,
+        "resident memory grew from {before} KiB to {after} KiB"
+    );
+}
+
+/// What `toursat serve --port 0 --bind ADDRESS` prints on its standard output's first line and
+/// on its standard error before it is stopped.
+fn banner_and_warnings(bind: &str) -> (String, String) {
+    use std::io::{BufRead, Read};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toursat"))
+        .args(["serve", "--port", "0", "--bind", bind])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("toursat serve starts");
+    let mut banner = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut banner)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut warnings = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut warnings)
+        .unwrap();
+    (banner, warnings)
+}
+
+#[test]
+fn the_printed_url_opens_in_a_browser_and_a_mapped_loopback_is_no_warning() {
+    let everywhere = Served::start(&["--bind", "0.0.0.0"]);
+    assert!(
+        everywhere.banner.contains("on all addresses (0.0.0.0)"),
+        "{}",
+        everywhere.banner
+    );
+    assert!(
+        everywhere.address.ip().is_loopback(),
+        "{}",
+        everywhere.banner
+    );
+    let status = request(everywhere.address, "GET", "/api/status", None).unwrap();
+    assert_eq!(status.status, 200);
+    let (banner, warnings) = banner_and_warnings("::ffff:127.0.0.1");
+    assert!(banner.contains("http://127.0.0.1:"), "{banner}");
+    assert_eq!(warnings, "");
+    let (_, warnings) = banner_and_warnings("0.0.0.0");
+    assert!(warnings.contains("not a loopback address"), "{warnings}");
 }

@@ -45,9 +45,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N")]
     solves: Option<usize>,
     /// The most memory of one solve, in MiB (its worker's address space; 0: no limit). A solve
-    /// past it is answered with status 500.
+    /// past it is answered with status 507, "out of memory".
     #[arg(long, value_name = "MIB", default_value_t = limits::MEMORY_BYTES >> 20)]
     max_memory: u64,
+    /// The most seconds to read a request's head, and again its body: a slower client's
+    /// connection is closed (its body answered 408).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]
+    read_timeout: Duration,
     /// Be a worker: read one job on stdin, write its answer on stdout (the server starts
     /// these).
     #[arg(long, hide = true)]
@@ -66,6 +70,8 @@ pub fn run(args: &ServeArgs) -> Result<u8, CliError> {
         timeout: args.timeout,
         solves: args.solves.unwrap_or(defaults.solves).max(1),
         memory_bytes: (args.max_memory > 0).then(|| args.max_memory.saturating_mul(1 << 20)),
+        read_timeout: args.read_timeout,
+        ..defaults
     };
     let program = std::env::current_exe()
         .map_err(|error| CliError::input(format!("finding toursat's own executable: {error}")))?;
@@ -88,24 +94,44 @@ pub fn run(args: &ServeArgs) -> Result<u8, CliError> {
     let address = listener
         .address()
         .ok_or_else(|| CliError::input("the server has no IP address"))?;
-    let url = format!("http://{address}/");
-    if !args.bind.is_loopback() {
+    let url = format!("http://{}/", reachable(address));
+    if !args.bind.to_canonical().is_loopback() {
         eprintln!(
             "toursat: warning: listening on {}, not a loopback address: other machines can \
              reach this server",
             args.bind
         );
     }
+    let listening = if args.bind.is_unspecified() {
+        format!(
+            "listening on all addresses ({}), port {}: open {url}",
+            args.bind,
+            address.port()
+        )
+    } else {
+        format!("listening on {url}")
+    };
     let mut out = std::io::stdout().lock();
-    writeln!(out, "toursat serve: listening on {url} (Ctrl-C stops it)")
+    writeln!(out, "toursat serve: {listening} (Ctrl-C stops it)")
         .and_then(|()| out.flush())
         .map_err(|error| CliError::input(format!("writing the address: {error}")))?;
     drop(out);
     if args.open {
         open_browser(&url);
     }
-    listener.run();
+    listener.run().map_err(CliError::input)?;
     Ok(super::exit::SUCCESS)
+}
+
+/// The address a browser on this machine reaches the server at: loopback for a server bound to
+/// all addresses, which a browser cannot open, and an IPv4 address mapped into IPv6 as IPv4.
+fn reachable(address: SocketAddr) -> SocketAddr {
+    let ip = match address.ip().to_canonical() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    SocketAddr::new(ip, address.port())
 }
 
 /// Lets a write to a worker that has died be an error, not the end of the server (`main` lets

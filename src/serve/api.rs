@@ -18,8 +18,13 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// The status of a request whose client closed its connection before the answer (nginx's
-/// "client closed request"): only a client that closed its writing side alone still reads it.
+/// "client closed request"): nobody reads it, since the connection has ended, but the work's
+/// end is answered like every other.
 const CLIENT_CLOSED: u16 = 499;
+
+/// The status of a request whose worker ran out of memory (507, "Insufficient Storage": the
+/// server cannot hold what the answer needs).
+const OUT_OF_MEMORY: u16 = 507;
 
 /// What the endpoints share: the limits and the workers.
 #[derive(Debug)]
@@ -116,10 +121,12 @@ impl Api {
         Ok(Reply::value(&board_value(&board, ends)))
     }
 
-    /// `GET /api/gen?kind=K&rows=R&cols=C&seed=S[&piece=P]`: a board of `toursat gen` (kinds
-    /// `planted`, `random`, `holes`, `region`, with `gen`'s default options).
-    pub fn gen(&self, query: &str, client_gone: &dyn Fn() -> bool) -> Result<Reply, ApiError> {
-        let request = GenRequest::from_query(query, self.limits.max_squares)?;
+    /// `POST /api/gen` + `{"kind": K, "rows": R, "cols": C, "seed": S, "piece": P}`: a board
+    /// of `toursat gen` (kinds `planted`, `random`, `holes`, `region`, with `gen`'s default
+    /// options).
+    pub fn gen(&self, body: &[u8], client_gone: &dyn Fn() -> bool) -> Result<Reply, ApiError> {
+        let request: GenRequest = parse(body)?;
+        request.check(self.limits.max_squares)?;
         let timeout = self.limits.timeout;
         let job = self.job(Work::Gen(request), timeout);
         let deadline = Instant::now() + timeout;
@@ -172,14 +179,18 @@ impl Api {
             )),
             Outcome::TimedOut => Err(ApiError::busy("the time limit passed")),
             Outcome::Stopping => Err(ApiError::busy("the server is stopping")),
-            Outcome::Failed(why) => Err(ApiError::internal(match self.limits.memory_bytes {
-                Some(bytes) => format!(
-                    "{why}; a worker ends so when it needs more than its {} MiB of memory \
-                     (--max-memory)",
-                    bytes >> 20
-                ),
-                None => why,
-            })),
+            Outcome::OutOfMemory => Err(ApiError::with_status(
+                OUT_OF_MEMORY,
+                match self.limits.memory_bytes {
+                    Some(bytes) => format!(
+                        "out of memory: the work needed more than the {} MiB a worker may \
+                         take (--max-memory)",
+                        bytes >> 20
+                    ),
+                    None => "out of memory: the work needed more than the machine had".to_string(),
+                },
+            )),
+            Outcome::Failed(why) => Err(ApiError::internal(why)),
         }
     }
 

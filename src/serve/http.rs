@@ -1,8 +1,11 @@
-//! HTTP plumbing: reading a request body within its limit, and writing JSON, errors and the
-//! page's files as responses.
+//! HTTP plumbing: reading a request body within its size and time, and writing JSON, errors and
+//! the page's files as responses.
 
-use std::io::Read;
-use tiny_http::{Header, Request, Response, StatusCode};
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{HeaderValue, ALLOW, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
+use hyper::{HeaderMap, Response, StatusCode};
+use std::time::Duration;
 
 /// A request that cannot be answered as asked: the HTTP status and the message of its JSON
 /// body `{"error": MESSAGE}`.
@@ -12,6 +15,8 @@ pub struct ApiError {
     pub status: u16,
     /// The message, one line.
     pub message: String,
+    /// The methods allowed (the `Allow` header of a 405).
+    pub allow: Option<&'static str>,
 }
 
 impl ApiError {
@@ -40,6 +45,15 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            allow: None,
+        }
+    }
+
+    /// 405: the wrong method; `allow` lists the right ones (`GET, HEAD` or `POST`).
+    pub fn not_allowed(allow: &'static str) -> ApiError {
+        ApiError {
+            allow: Some(allow),
+            ..ApiError::with_status(405, format!("use {allow} here"))
         }
     }
 }
@@ -52,6 +66,8 @@ pub struct Reply {
     pub content_type: &'static str,
     /// The body.
     pub body: Vec<u8>,
+    /// The methods allowed (the `Allow` header of a 405).
+    pub allow: Option<&'static str>,
 }
 
 impl Reply {
@@ -61,6 +77,7 @@ impl Reply {
             status: 200,
             content_type: "application/json",
             body,
+            allow: None,
         }
     }
 
@@ -75,47 +92,62 @@ impl Reply {
     pub fn error(error: &ApiError) -> Reply {
         Reply {
             status: error.status,
+            allow: error.allow,
             ..Reply::value(&serde_json::json!({ "error": error.message }))
         }
     }
 }
 
-/// The body of `request`, at most `limit` bytes (status 413 past it, before reading it when
-/// the request says its length).
-pub fn read_body(request: &mut Request, limit: usize) -> Result<Vec<u8>, ApiError> {
+/// The body of a request with `headers`, at most `limit` bytes (status 413 past it, before
+/// reading it when the request says its length) and read within `timeout` (status 408).
+pub async fn read_body(
+    headers: &HeaderMap,
+    body: Incoming,
+    limit: usize,
+    timeout: Duration,
+) -> Result<Bytes, ApiError> {
     let too_large = || {
         ApiError::with_status(
             413,
             format!("the request body is over the limit of {limit} bytes"),
         )
     };
-    if request.body_length().is_some_and(|length| length > limit) {
+    let length = headers
+        .get(CONTENT_LENGTH)
+        .and_then(|length| length.to_str().ok()?.parse::<u64>().ok());
+    if length.is_some_and(|length| length > limit as u64) {
         return Err(too_large());
     }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(limit as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|error| ApiError::bad_request(format!("reading the request body: {error}")))?;
-    if body.len() > limit {
-        return Err(too_large());
+    match tokio::time::timeout(timeout, Limited::new(body, limit).collect()).await {
+        Ok(Ok(collected)) => Ok(collected.to_bytes()),
+        Ok(Err(error)) if error.is::<LengthLimitError>() => Err(too_large()),
+        Ok(Err(error)) => Err(ApiError::bad_request(format!(
+            "reading the request body: {error}"
+        ))),
+        Err(_) => Err(ApiError::with_status(
+            408,
+            format!(
+                "the request body did not arrive within {} s",
+                timeout.as_secs_f64()
+            ),
+        )),
     }
-    Ok(body)
 }
 
-/// Sends `reply` to `request`; a client gone already is no error of the server's.
-pub fn send(request: Request, reply: Reply) {
-    let headers = [
-        ("Content-Type", reply.content_type),
-        ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
-    ];
-    let mut response = Response::from_data(reply.body).with_status_code(StatusCode(reply.status));
-    for (name, value) in headers {
-        if let Ok(header) = Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-            response.add_header(header);
-        }
+/// The response that sends `reply`.
+pub fn response(reply: Reply) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::from(reply.body)));
+    *response.status_mut() =
+        StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    if let Some(allow) = reply.allow {
+        headers.insert(ALLOW, HeaderValue::from_static(allow));
     }
-    let _ = request.respond(response);
+    response
 }

@@ -53,7 +53,10 @@ pub enum Outcome {
     Abandoned,
     /// The time limit and the grace period passed first: the worker was killed.
     TimedOut,
-    /// The worker ended without an answer (a crash, the memory limit): why.
+    /// The worker aborted without an answer: a Rust program aborts so when an allocation
+    /// fails, at the memory limit or at the machine's.
+    OutOfMemory,
+    /// The worker ended without an answer otherwise (a crash): why.
     Failed(String),
     /// The server is stopping: its workers were killed.
     Stopping,
@@ -312,8 +315,21 @@ fn read_answer(
         });
     match answer {
         Some((status, body)) if ended.success() => Outcome::Answered { status, body },
+        _ if aborted(ended) => Outcome::OutOfMemory,
         _ => Outcome::Failed(format!("the worker ended without an answer ({ended})")),
     }
+}
+
+/// Whether a process that ended so was ended by SIGABRT.
+#[cfg(unix)]
+fn aborted(ended: std::process::ExitStatus) -> bool {
+    std::os::unix::process::ExitStatusExt::signal(&ended) == Some(libc::SIGABRT)
+}
+
+/// Elsewhere an abort is not told from another end.
+#[cfg(not(unix))]
+fn aborted(_ended: std::process::ExitStatus) -> bool {
+    false
 }
 
 #[cfg(all(test, unix))]
@@ -369,6 +385,13 @@ mod tests {
     fn a_worker_that_dies_without_an_answer_is_a_failure() {
         let workers = shell("exit 7", 1);
         assert!(matches!(run_job(&workers, far()), Ok(Outcome::Failed(_))));
+    }
+
+    #[test]
+    fn a_worker_that_aborts_ran_out_of_memory() {
+        let workers = shell("kill -ABRT $$", 1);
+        let outcome = run_job(&workers, far());
+        assert!(matches!(outcome, Ok(Outcome::OutOfMemory)), "{outcome:?}");
     }
 
     #[test]

@@ -18,6 +18,17 @@ pub const TIMEOUT: Duration = Duration::from_secs(10);
 /// The most memory (address space) a worker may take by default: 4 GiB.
 pub const MEMORY_BYTES: u64 = 4 << 30;
 
+/// The most time to read a request's head by default (counted from the connection's opening,
+/// or from the end of the previous answer on a kept-alive connection), and again its body: 10 s.
+pub const READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The largest request head (request line and headers) by default: 64 KiB; a longer one is
+/// answered 431 and its connection closed.
+pub const HEAD_BYTES: usize = 64 << 10;
+
+/// The most connections open at once by default: 64. One more is answered 503 and closed.
+pub const CONNECTIONS: usize = 64;
+
 /// The longest request id (`id`, for `POST /api/cancel`), in bytes.
 pub const MAX_ID_BYTES: usize = 64;
 
@@ -34,8 +45,15 @@ pub struct ServeLimits {
     /// 503. By default the machine's cores.
     pub solves: usize,
     /// The most memory (address space) of one worker, in bytes; `None`: no limit. A worker
-    /// past it ends without an answer (status 500).
+    /// past it ends without an answer (status 507, "out of memory").
     pub memory_bytes: Option<u64>,
+    /// The most time to read a request's head, and again its body: a connection slower with
+    /// its head is closed, a body slower is answered 408.
+    pub read_timeout: Duration,
+    /// The largest request head, in bytes (at least 8 KiB): more is answered 431.
+    pub head_bytes: usize,
+    /// The most connections open at once: one more is answered 503 and closed at once.
+    pub connections: usize,
 }
 
 impl Default for ServeLimits {
@@ -46,6 +64,9 @@ impl Default for ServeLimits {
             timeout: TIMEOUT,
             solves: std::thread::available_parallelism().map_or(1, |cores| cores.get()),
             memory_bytes: Some(MEMORY_BYTES),
+            read_timeout: READ_TIMEOUT,
+            head_bytes: HEAD_BYTES,
+            connections: CONNECTIONS,
         }
     }
 }

@@ -1,46 +1,52 @@
 //! `toursat serve`: a local web server for the page (a board editor, the tour animated, the
 //! reason drawn) and its JSON API.
 //!
-//! The server only reads requests (`request`), has a worker answer them as the command line
-//! would (`api`) and checks every tour in the answer (`checked`); the page's files are embedded
-//! (`assets`); limits are explicit values (`limits`). Each solve, count or generated board runs
-//! in a worker process of its own (`work`: this same program, `toursat serve --worker`), held
-//! to the slots and killed at once when its request is cancelled, its client closes the
-//! connection (`connection`), it passes its time limit or the server stops (`jobs`).
-//! Connections are answered by a fixed pool of threads.
+//! The server takes only requests addressed to it by this machine's names and sent by its own
+//! page (`gate`), reads them within the limits of size and time (`connection`, `http`), has a
+//! worker answer them as the command line would (`route`, `api`, `request`) and checks every
+//! tour in the answer (`checked`); the page's files are embedded (`assets`); limits are
+//! explicit values (`limits`). Each solve, count or generated board runs in a worker process
+//! of its own (`work`: this same program, `toursat serve --worker`), held to the slots and
+//! killed at once when its request is cancelled, its client closes the connection, it passes
+//! its time limit or the server stops (`jobs`). Connections are served by hyper on a tokio
+//! runtime, at most `limits.connections` at once.
 
 mod api;
 mod assets;
 mod checked;
 mod connection;
+mod gate;
 mod http;
 mod jobs;
 pub mod limits;
 mod request;
+mod route;
 mod work;
 
 pub use jobs::WorkerCommand;
 pub use work::run_stdio as run_worker;
 
 use api::Api;
-use connection::Connection;
-use http::{read_body, send, ApiError, Reply};
+use gate::Gate;
 use limits::ServeLimits;
-use std::cell::OnceCell;
-use std::net::SocketAddr;
-use std::panic::{self, AssertUnwindSafe};
+use route::Server;
+use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
-use std::thread;
-use tiny_http::{Method, Request, Server};
+use std::time::Duration;
+use tokio::sync::Semaphore;
 
-/// Threads that answer connections: more than the solves at once, so that a page, an error or
-/// a 503 is answered while solves run.
-const CONNECTION_THREADS: usize = 16;
+/// The threads of the runtime that reads and writes connections (the work runs on blocking
+/// threads of its own, one a running request).
+const RUNTIME_THREADS: usize = 2;
+
+/// How long the server waits before accepting again when accepting failed (out of
+/// descriptors, say), so that it does not spin.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(50);
 
 /// A server bound to its address, not yet answering.
 pub struct Listener {
-    /// The HTTP server.
-    server: Arc<Server>,
+    /// The socket, listening.
+    socket: TcpListener,
     /// The endpoints and their limits.
     api: Arc<Api>,
 }
@@ -52,10 +58,11 @@ pub fn bind(
     limits: ServeLimits,
     worker: WorkerCommand,
 ) -> Result<Listener, String> {
-    let server =
-        Server::http(address).map_err(|error| format!("listening on {address}: {error}"))?;
+    let socket = TcpListener::bind(address)
+        .and_then(|socket| socket.set_nonblocking(true).map(|()| socket))
+        .map_err(|error| format!("listening on {address}: {error}"))?;
     Ok(Listener {
-        server: Arc::new(server),
+        socket,
         api: Arc::new(Api::new(limits, worker)),
     })
 }
@@ -77,7 +84,7 @@ impl Stopper {
 impl Listener {
     /// The address the server listens on (with the real port when port 0 was asked).
     pub fn address(&self) -> Option<SocketAddr> {
-        self.server.server_addr().to_ip()
+        self.socket.local_addr().ok()
     }
 
     /// A handle that stops the server's work.
@@ -87,96 +94,85 @@ impl Listener {
         }
     }
 
-    /// Answers requests until the process ends.
-    pub fn run(self) {
-        let port = self.address().map(|address| address.port());
-        let threads: Vec<_> = (0..CONNECTION_THREADS)
-            .map(|_| {
-                let (server, api) = (Arc::clone(&self.server), Arc::clone(&self.api));
-                thread::spawn(move || {
-                    for request in server.incoming_requests() {
-                        answer(&api, request, port);
+    /// Answers requests until the process ends; an error only when the server cannot start.
+    pub fn run(self) -> Result<(), String> {
+        let address = self
+            .address()
+            .ok_or_else(|| "the server has no address".to_string())?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(RUNTIME_THREADS)
+            .enable_all()
+            .build()
+            .map_err(|error| format!("starting the server's threads: {error}"))?;
+        let connections = self.api.limits.connections.max(1);
+        let server = Arc::new(Server {
+            gate: Gate::new(address.ip(), address.port()),
+            api: self.api,
+        });
+        let served: Result<(), String> = runtime.block_on(async move {
+            let socket = tokio::net::TcpListener::from_std(self.socket)
+                .map_err(|error| format!("listening on {address}: {error}"))?;
+            let open = Arc::new(Semaphore::new(connections));
+            loop {
+                let Ok((stream, _)) = socket.accept().await else {
+                    tokio::time::sleep(ACCEPT_PAUSE).await;
+                    continue;
+                };
+                match Arc::clone(&open).try_acquire_owned() {
+                    Ok(permit) => {
+                        let server = Arc::clone(&server);
+                        tokio::spawn(async move {
+                            connection::serve(stream, server).await;
+                            drop(permit);
+                        });
                     }
-                })
-            })
-            .collect();
-        for thread in threads {
-            let _ = thread.join();
-        }
+                    Err(_) => connection::refuse(stream, connections),
+                }
+            }
+        });
+        served
     }
 }
 
-/// Answers one request that came to the server's `port`; a panic in the answering is a 500,
-/// never a dropped connection.
-fn answer(api: &Api, mut request: Request, port: Option<u16>) {
-    let reply = panic::catch_unwind(AssertUnwindSafe(|| route(api, &mut request, port)))
-        .unwrap_or_else(|_| Err(ApiError::internal("internal error while answering")))
-        .unwrap_or_else(|error| Reply::error(&error));
-    send(request, reply);
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
 
-/// The reply to `request` (to the server's `port`), by its method and path.
-fn route(api: &Api, request: &mut Request, port: Option<u16>) -> Result<Reply, ApiError> {
-    let url = request.url().to_string();
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let method = request.method().clone();
-    let client = port.zip(request.remote_addr().copied());
-    let post = |request: &mut Request, endpoint: &dyn Fn(&[u8]) -> Result<Reply, ApiError>| {
-        if method != Method::Post {
-            return Err(not_allowed("POST"));
-        }
-        let body = read_body(request, api.limits.body_bytes)?;
-        endpoint(&body)
-    };
-    match path {
-        "/api/solve" => post(request, &|body| {
-            watching(client, |gone| api.solve(body, gone))
-        }),
-        "/api/count" => post(request, &|body| {
-            watching(client, |gone| api.count(body, gone))
-        }),
-        "/api/board" => post(request, &|body| api.board(body)),
-        "/api/cancel" => post(request, &|body| api.cancel(body)),
-        "/api/gen" | "/api/limits" | "/api/status" if method != Method::Get => {
-            Err(not_allowed("GET"))
-        }
-        "/api/gen" => watching(client, |gone| api.gen(query, gone)),
-        "/api/limits" => Ok(api.limits()),
-        "/api/status" => Ok(api.status()),
-        _ if path.starts_with("/api/") => Err(ApiError::with_status(
-            404,
-            format!("no endpoint {path}: see docs/json.md"),
-        )),
-        _ => match assets::asset(path) {
-            Some(_) if method != Method::Get => Err(not_allowed("GET")),
-            Some((content_type, text)) => Ok(Reply {
-                status: 200,
-                content_type,
-                body: text.as_bytes().to_vec(),
-            }),
-            None => Err(ApiError::with_status(404, format!("no page {path}"))),
-        },
+    #[test]
+    fn a_connection_past_the_limit_is_answered_503_and_the_others_are_served() {
+        let limits = ServeLimits {
+            connections: 2,
+            ..ServeLimits::default()
+        };
+        let worker = WorkerCommand {
+            program: "false".into(),
+            args: Vec::new(),
+        };
+        let listener = bind("127.0.0.1:0".parse().unwrap(), limits, worker).unwrap();
+        let address = listener.address().unwrap();
+        // The server runs until the test process ends.
+        std::thread::spawn(move || listener.run());
+        let connect = || {
+            let stream = TcpStream::connect(address).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(10)))
+                .unwrap();
+            stream
+        };
+        let mut held = [connect(), connect()];
+        let mut refused = String::new();
+        connect().read_to_string(&mut refused).unwrap();
+        assert!(refused.starts_with("HTTP/1.1 503 "), "{refused}");
+        assert!(refused.contains("2 connections are open"), "{refused}");
+        // The connections held are served.
+        let request =
+            format!("GET /api/status HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+        held[0].write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        held[0].read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+        drop(held);
     }
-}
-
-/// Runs `endpoint` with a question that says whether the client (the server's port and the
-/// client's address) has closed its connection. The connection is looked for when the question
-/// is first asked (a request answered within [`jobs::WATCH_INTERVAL`] never looks); one not
-/// found never says so.
-fn watching<T>(
-    client: Option<(u16, SocketAddr)>,
-    endpoint: impl FnOnce(&dyn Fn() -> bool) -> T,
-) -> T {
-    let connection = OnceCell::new();
-    endpoint(&|| {
-        connection
-            .get_or_init(|| client.and_then(|(port, peer)| Connection::of(port, peer)))
-            .as_ref()
-            .is_some_and(Connection::closed_by_client)
-    })
-}
-
-/// The error of a request with the wrong method.
-fn not_allowed(method: &str) -> ApiError {
-    ApiError::with_status(405, format!("use {method} here"))
 }

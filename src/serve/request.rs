@@ -1,5 +1,5 @@
 //! The requests of the API read and checked: a problem (`/api/solve`, `/api/count`) and a
-//! generated board's query (`/api/gen`), each refused with the status and a message naming the
+//! generated board's request (`/api/gen`), each refused with the status and a message naming the
 //! field.
 
 use super::http::ApiError;
@@ -82,15 +82,17 @@ impl ProblemRequest {
         Ok(problem)
     }
 
-    /// The time limit: the request's, cut to the server's, which is the default.
+    /// The time limit: the request's, cut to the server's, which is the default (a request's
+    /// limit too long for a clock, 1e20 seconds say, is cut to it as well).
     pub fn timeout(&self, most: Duration) -> Result<Duration, ApiError> {
         match self.timeout {
             None => Ok(most),
-            Some(seconds) => Duration::try_from_secs_f64(seconds)
-                .map(|asked| asked.min(most))
-                .map_err(|_| {
-                    ApiError::bad_request(format!("timeout: {seconds} is not 0 seconds or more"))
-                }),
+            Some(seconds) if seconds.is_nan() || seconds < 0.0 => Err(ApiError::bad_request(
+                format!("timeout: {seconds} is not a time limit: give seconds, 0 or more"),
+            )),
+            Some(seconds) => {
+                Ok(Duration::try_from_secs_f64(seconds).map_or(most, |asked| asked.min(most)))
+            }
         }
     }
 }
@@ -127,8 +129,9 @@ pub fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, ApiError> {
         .map_err(|error| ApiError::bad_request(format!("bad JSON: {error}")))
 }
 
-/// What `GET /api/gen` asks for: a board of `toursat gen`.
+/// What `POST /api/gen` asks for: a board of `toursat gen`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GenRequest {
     /// `planted`, `random`, `holes` or `region`.
     pub kind: GenKind,
@@ -136,10 +139,22 @@ pub struct GenRequest {
     pub rows: u64,
     /// Columns of the board.
     pub cols: u64,
-    /// The generator's seed.
+    /// The generator's seed (default 1).
+    #[serde(default = "first_seed")]
     pub seed: u64,
-    /// The piece of a `holes` board, by its name (checked).
+    /// The piece of a `holes` board, by its name (default `knight`).
+    #[serde(default = "knight")]
     pub piece: String,
+}
+
+/// The seed of a generated board by default.
+fn first_seed() -> u64 {
+    1
+}
+
+/// The piece of a generated board by default.
+fn knight() -> String {
+    "knight".to_string()
 }
 
 /// The kinds of generated boards the page offers.
@@ -167,50 +182,43 @@ pub fn region_options() -> RegionOptions {
 }
 
 impl GenRequest {
-    /// Reads the query `kind=K&rows=R&cols=C&seed=S[&piece=P]` for boards of at most
-    /// `max_squares` squares.
-    pub fn from_query(query: &str, max_squares: u64) -> Result<GenRequest, ApiError> {
-        let field = |name: &str| {
-            query
-                .split('&')
-                .filter_map(|pair| pair.split_once('='))
-                .find(|(key, _)| *key == name)
-                .map(|(_, value)| value.to_string())
-        };
-        let number = |name: &str, default: Option<u64>| -> Result<u64, ApiError> {
-            match field(name) {
-                Some(text) => text.parse().map_err(|_| {
-                    ApiError::bad_request(format!("{name}: {text:?} is not a number"))
-                }),
-                None => default.ok_or_else(|| ApiError::bad_request(format!("give {name}"))),
-            }
-        };
-        let (rows, cols) = (number("rows", None)?, number("cols", None)?);
-        let seed = number("seed", Some(1))?;
-        Board::with_limit(rows, cols, max_squares)
+    /// Checks the request for boards of at most `max_squares` squares: 400 naming the field.
+    pub fn check(&self, max_squares: u64) -> Result<(), ApiError> {
+        Board::with_limit(self.rows, self.cols, max_squares)
             .map_err(|error| ApiError::bad_request(format!("rows/cols: {error}")))?;
-        let piece = field("piece")
-            .unwrap_or_else(|| "knight".to_string())
-            .replace("%3A", ":")
-            .replace("%2C", ",");
-        read_piece(&piece)?;
-        let kind = match field("kind").unwrap_or_default().as_str() {
-            "planted" => GenKind::Planted,
-            "random" => GenKind::Random,
-            "holes" => GenKind::Holes,
-            "region" => GenKind::Region,
-            other => {
-                return Err(ApiError::bad_request(format!(
-                    "kind: {other:?} is not planted, random, holes or region"
-                )))
-            }
-        };
-        Ok(GenRequest {
-            kind,
-            rows,
-            cols,
-            seed,
-            piece,
-        })
+        read_piece(&self.piece).map(drop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_timeout(seconds: f64) -> ProblemRequest {
+        let body = format!(r#"{{"rows": 4, "cols": 4, "piece": "rook", "timeout": {seconds}}}"#);
+        serde_json::from_str(&body).expect("a well-formed request")
+    }
+
+    #[test]
+    fn a_timeout_too_long_for_a_clock_is_cut_to_the_servers() {
+        let most = Duration::from_secs(10);
+        assert_eq!(with_timeout(1e20).timeout(most), Ok(most));
+        assert_eq!(
+            with_timeout(2.5).timeout(most),
+            Ok(Duration::from_millis(2500))
+        );
+    }
+
+    #[test]
+    fn a_negative_timeout_is_refused_as_no_time_limit() {
+        let error = with_timeout(-1.0)
+            .timeout(Duration::from_secs(10))
+            .unwrap_err();
+        assert_eq!(error.status, 400);
+        assert!(
+            error.message.contains("give seconds, 0 or more"),
+            "{}",
+            error.message
+        );
     }
 }

@@ -45,7 +45,7 @@ pub enum Work {
     Solve(ProblemRequest),
     /// `POST /api/count`.
     Count(ProblemRequest),
-    /// `GET /api/gen`.
+    /// `POST /api/gen`.
     Gen(GenRequest),
 }
 
@@ -275,6 +275,7 @@ fn watch_for_abandonment() {
 /// ends the worker.
 #[cfg(unix)]
 fn limit_memory(bytes: u64) {
+    one_malloc_arena();
     let limit = libc::rlimit {
         rlim_cur: bytes as libc::rlim_t,
         rlim_max: bytes as libc::rlim_t,
@@ -288,6 +289,22 @@ fn limit_memory(bytes: u64) {
         );
     }
 }
+
+/// Has every thread allocate from glibc's main arena. Under an address-space limit a thread's
+/// own arena cannot be made (glibc reserves 64 MiB for each), and glibc then tries again at
+/// every allocation of that thread: a solve so limited crawled until its time limit instead of
+/// ending when its memory ran out.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn one_malloc_arena() {
+    // SAFETY: mallopt only sets a tunable of glibc's allocator; 1 arena is a valid value.
+    if unsafe { libc::mallopt(libc::M_ARENA_MAX, 1) } == 0 {
+        eprintln!("toursat serve --worker: warning: could not set malloc's arenas");
+    }
+}
+
+/// Other allocators reserve no arena per thread.
+#[cfg(all(unix, not(all(target_os = "linux", target_env = "gnu"))))]
+fn one_malloc_arena() {}
 
 /// Other platforms: no limit.
 #[cfg(not(unix))]

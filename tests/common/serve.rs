@@ -16,6 +16,8 @@ pub struct Served {
     pub address: SocketAddr,
     /// Its standard output past the address line.
     pub stdout: BufReader<ChildStdout>,
+    /// The line that says where it listens.
+    pub banner: String,
 }
 
 impl Served {
@@ -45,6 +47,7 @@ impl Served {
             child,
             address,
             stdout,
+            banner: line,
         }
     }
 
@@ -106,6 +109,8 @@ impl Drop for Served {
 pub struct Response {
     /// The status code.
     pub status: u16,
+    /// The status line and headers, in lower case.
+    pub head: String,
     /// The body (chunked bodies decoded).
     pub body: Vec<u8>,
 }
@@ -116,6 +121,14 @@ impl Response {
         String::from_utf8_lossy(&self.body).into_owned()
     }
 
+    /// The value of the header `name` (in lower case), when it has one.
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            (key.trim() == name).then(|| value.trim().to_string())
+        })
+    }
+
     /// The body as JSON.
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_slice(&self.body)
@@ -123,23 +136,47 @@ impl Response {
     }
 }
 
-/// Sends one request (`Connection: close`) and reads the whole response; a body is sent as
-/// JSON. Errors are the transport's.
+/// Sends one request (`Connection: close`, `Host` the server's address) and reads the whole
+/// response; a body is sent as JSON. Errors are the transport's.
 pub fn request(
     address: SocketAddr,
     method: &str,
     path: &str,
     body: Option<&[u8]>,
 ) -> std::io::Result<Response> {
+    request_with(
+        address,
+        method,
+        path,
+        &[("Host", &address.to_string())],
+        body,
+    )
+}
+
+/// Sends one request (`Connection: close`) with these `headers` and reads the whole response;
+/// a body is sent as JSON unless `headers` give its `Content-Type`. Errors are the transport's.
+pub fn request_with(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> std::io::Result<Response> {
     let mut stream = TcpStream::connect_timeout(&address, CLIENT_TIMEOUT)?;
     stream.set_read_timeout(Some(CLIENT_TIMEOUT))?;
     stream.set_write_timeout(Some(CLIENT_TIMEOUT))?;
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        head += &format!("{name}: {value}\r\n");
+    }
     if let Some(body) = body {
-        head += &format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        );
+        if !headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+        {
+            head += "Content-Type: application/json\r\n";
+        }
+        head += &format!("Content-Length: {}\r\n", body.len());
     }
     head += "\r\n";
     stream.write_all(head.as_bytes())?;
@@ -202,7 +239,7 @@ pub fn read_response(stream: &mut TcpStream) -> std::io::Result<Response> {
     } else if chunked {
         body = dechunk(&body).ok_or_else(|| invalid("a bad chunked body"))?;
     }
-    Ok(Response { status, body })
+    Ok(Response { status, head, body })
 }
 
 /// Decodes a chunked body.

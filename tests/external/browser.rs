@@ -447,6 +447,30 @@ fn a_200_by_200_board_is_solved_drawn_and_its_tour_verified() {
     eprintln!("a click that frees a square of the 200 x 200 board: {click:.1} ms");
 }
 
+/// The page asks for a generated board by `POST /api/gen` with its own `Origin`, which the
+/// server takes, and draws it.
+fn a_generated_preset_is_asked_for_by_post_and_drawn() {
+    let served = Served::start(&[]);
+    let (browser, _) = open_page(&served, "browser-preset");
+    browser.click("#preset option[value=region]");
+    let size =
+        "return [state.rows, state.cols, Array.from(state.blocked).filter((b) => b).length];";
+    let started = Instant::now();
+    let drawn = loop {
+        let drawn = browser.script(size);
+        if drawn[0] == json!(30) || started.elapsed() > PATIENCE {
+            break drawn;
+        }
+        thread::sleep(Duration::from_millis(100));
+    };
+    let answer = browser.script("return document.getElementById('answer').textContent;");
+    assert_eq!((&drawn[0], &drawn[1]), (&json!(30), &json!(30)), "{answer}");
+    assert!(
+        drawn[2].as_u64().unwrap() > 0,
+        "a region board has blocked squares: {drawn}"
+    );
+}
+
 /// The tests of this file.
 pub fn trials() -> Vec<Trial> {
     let browser = || vec![Tool::Chromium, Tool::Chromedriver];
@@ -470,6 +494,11 @@ pub fn trials() -> Vec<Trial> {
             "browser::a_closed_tab_cancels_its_request_and_its_worker_is_killed",
             browser(),
             a_closed_tab_cancels_its_request_and_its_worker_is_killed,
+        ),
+        tools::trial(
+            "browser::a_generated_preset_is_asked_for_by_post_and_drawn",
+            browser(),
+            a_generated_preset_is_asked_for_by_post_and_drawn,
         ),
         tools::trial(
             "browser::a_200_by_200_board_is_solved_drawn_and_its_tour_verified",

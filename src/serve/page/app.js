@@ -629,7 +629,7 @@ async function readBoardText(text) {
 
 async function generated(kind, rows, cols, piece, tour) {
   $("answer").textContent = "generating…";
-  const [status, board] = await call(`/api/gen?kind=${kind}&rows=${rows}&cols=${cols}&seed=1&piece=${piece}`);
+  const [status, board] = await call("/api/gen", { kind, rows, cols, seed: 1, piece });
   if (status !== 200) {
     $("answer").textContent = `no board (${status})`;
     $("reason").textContent = board.error;
