@@ -4,6 +4,7 @@ use super::args::{parse_timeout, ProblemInput};
 use super::error::CliError;
 use super::exit;
 use super::graph_input::boards_only;
+use super::progress::Reporter;
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -78,6 +79,7 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
         CountError::Stopped(stop) => CliError::with_status(exit::for_stop(stop), error),
         other => CliError::input(other),
     };
+    let reporter = Reporter::start("checking uniqueness", "uniqueness is undecided");
     let (verdict, backbone) = match args.backbone {
         true => {
             let backbone = count::backbone(&problem, &limits).map_err(stopped)?;
@@ -85,6 +87,7 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
         }
         false => (count::verdict(&problem, &limits).map_err(stopped)?, None),
     };
+    drop(reporter);
     let mut out = io::stdout().lock();
     match args.format {
         VerdictFormat::Text => {

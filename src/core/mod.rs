@@ -1,6 +1,6 @@
 //! The ground floor: boards, squares, pieces and their moves, tour problems, tours, and the
 //! plumbing every layer above shares (named values, bounded text input, output files written
-//! whole, counted words, a seeded random generator).
+//! whole, counted words, the phase and counter of long work, a seeded random generator).
 
 pub(crate) mod adjacency;
 pub mod atomic_file;
@@ -8,6 +8,7 @@ pub mod board;
 pub mod names;
 pub mod piece;
 pub(crate) mod plural;
+pub mod progress;
 pub mod problem;
 pub mod rng;
 pub mod square;
