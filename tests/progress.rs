@@ -92,7 +92,12 @@ fn shown_lines(terminal: &str) -> Vec<String> {
     terminal
         .split('\n')
         .map(|line| line.trim_end_matches('\r'))
-        .map(|line| line.rsplit('\r').next().unwrap_or("").replace("\x1b[2K", ""))
+        .map(|line| {
+            line.rsplit('\r')
+                .next()
+                .unwrap_or("")
+                .replace("\x1b[2K", "")
+        })
         .filter(|line| !line.is_empty())
         .collect()
 }
@@ -116,7 +121,12 @@ fn a_long_count_shows_its_steps_and_the_time_on_a_terminal_then_clears_them() {
 #[test]
 fn the_same_count_with_stderr_a_pipe_prints_only_its_message() {
     let args = [LONG_COUNT, &["--timeout", "2.5"]].concat();
-    let Run { stdout, stderr, status, .. } = toursat(&args, "");
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(&args, "");
     assert_eq!(status, 3);
     assert_eq!(stdout, "");
     assert_eq!(
@@ -128,7 +138,9 @@ fn the_same_count_with_stderr_a_pipe_prints_only_its_message() {
 #[test]
 fn a_fast_run_on_a_terminal_prints_nothing_on_it() {
     let run = on_terminal(
-        &["count", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed"],
+        &[
+            "count", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed",
+        ],
         None,
     );
     assert_eq!((run.status, run.stdout.as_str()), (Some(0), "6\n"));
@@ -166,7 +178,12 @@ fn ctrl_c_with_stderr_a_pipe_ends_the_run_as_before_without_a_word() {
     }
     let status = child.wait().unwrap();
     let mut stderr = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
     assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
     assert_eq!(stderr, "");
 }
@@ -177,8 +194,20 @@ fn generating_several_boards_shows_which_board_on_a_terminal() {
     let dir = dir.to_str().unwrap();
     let run = on_terminal(
         &[
-            "gen", "--kind", "region", "--door", "--rows", "50", "--cols", "50", "--count", "3",
-            "--out-dir", dir, "--timeout", "2",
+            "gen",
+            "--kind",
+            "region",
+            "--door",
+            "--rows",
+            "50",
+            "--cols",
+            "50",
+            "--count",
+            "3",
+            "--out-dir",
+            dir,
+            "--timeout",
+            "2",
         ],
         None,
     );

@@ -6,6 +6,7 @@ use super::compare::child::run_limited;
 use super::error::CliError;
 use super::exit;
 use super::graph_input::read_graph_problem;
+use super::progress::Reporter;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,6 +14,7 @@ use std::process::Command;
 use std::time::Duration;
 use toursat::bench::{read_records, summarize, write_cactus, BenchRecord, Shard, DEFAULT_LIMITS};
 use toursat::compare::Status;
+use toursat::core::progress;
 use toursat::format::graph::tour_of_json;
 use toursat::graph::problem::GraphProblem;
 use toursat::verify::graph::verify_graph_tour;
@@ -87,8 +89,11 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
         None => Box::new(std::io::stdout().lock()),
     };
     let mut status = exit::SUCCESS;
+    let reporter = Reporter::start(BENCHMARKING, "only the runs written were run");
+    progress::begin(BENCHMARKING, "graphs run", Some(files.len() as u64));
     for file in files {
         let record = bench_one(&exe, &file, args.timeout, &args.solve_options);
+        progress::advance(1);
         if record.answer == Status::Error.to_string() {
             let wrong = record
                 .note
@@ -100,12 +105,15 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
                 exit::BAD_INPUT
             });
         }
-        writeln!(out, "{}", record.to_line())
-            .and_then(|()| out.flush())
+        reporter
+            .suspend(|| writeln!(out, "{}", record.to_line()).and_then(|()| out.flush()))
             .map_err(|error| CliError::input(format!("writing the runs: {error}")))?;
     }
     Ok(status)
 }
+
+/// What `bench` is doing, on a terminal: its graphs, counted as they are run.
+const BENCHMARKING: &str = "benchmarking";
 
 /// The note of a run whose tour failed verification starts with this.
 const WRONG_TOUR: &str = "wrong tour";

@@ -29,6 +29,8 @@ pub struct Reporter {
     label: Arc<Mutex<String>>,
     /// The spinner, hidden until drawn.
     bar: ProgressBar,
+    /// What Ctrl-C leaves undone.
+    unfinished: &'static str,
     /// The channel whose closing stops the drawing thread, and the thread; none when stderr is
     /// not a terminal.
     running: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
@@ -44,6 +46,7 @@ impl Reporter {
             return Reporter {
                 label,
                 bar,
+                unfinished,
                 running: None,
             };
         }
@@ -57,6 +60,7 @@ impl Reporter {
         Reporter {
             label,
             bar,
+            unfinished,
             running: Some((stop, thread)),
         }
     }
@@ -82,13 +86,10 @@ impl Drop for Reporter {
             drop(stop);
             let _ = thread.join();
             catch_interrupts(false);
+            // Ctrl-C as the work ended, too late for the thread to see, stops the command too:
+            // the work may have been cut short (compare's and bench's runs are ended by it).
             if INTERRUPTED.load(Ordering::Relaxed) {
-                // Ctrl-C came as the work ended, too late for the thread to see: it ends the
-                // process as it would have without the reporter.
-                // SAFETY: raising a signal whose disposition is the default is always valid.
-                unsafe {
-                    libc::raise(libc::SIGINT);
-                }
+                stop_here(&lock(&self.label), self.unfinished);
             }
         }
     }
@@ -96,7 +97,9 @@ impl Drop for Reporter {
 
 /// The label, even if a thread panicked holding it.
 fn lock(label: &Mutex<String>) -> std::sync::MutexGuard<'_, String> {
-    label.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    label
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The SIGINT handler: it only raises the flag, which the drawing thread reads.
@@ -127,6 +130,18 @@ fn doing(label: &str) -> String {
     }
 }
 
+/// Says where Ctrl-C stopped the work labelled `label` and what is `unfinished`, and ends the
+/// process with [`exit::INTERRUPTED`].
+fn stop_here(label: &str, unfinished: &str) -> ! {
+    let _ = writeln!(
+        io::stderr(),
+        "toursat: stopped by Ctrl-C after {:.1} s while {}; {unfinished}",
+        clock::elapsed().as_secs_f64(),
+        doing(label),
+    );
+    std::process::exit(exit::INTERRUPTED.into());
+}
+
 /// Draws the spinner on `bar` from a second after the command started until `stopped` is
 /// closed, then erases it; on Ctrl-C, erases it, says where the work stopped and what is
 /// `unfinished`, and ends the process with [`exit::INTERRUPTED`].
@@ -141,17 +156,11 @@ fn report(
         if stopped.recv_timeout(FRAME) != Err(RecvTimeoutError::Timeout) {
             break;
         }
-        let elapsed = clock::elapsed();
         if INTERRUPTED.load(Ordering::Relaxed) {
             bar.finish_and_clear();
-            let _ = writeln!(
-                io::stderr(),
-                "toursat: stopped by Ctrl-C after {:.1} s while {}; {unfinished}",
-                elapsed.as_secs_f64(),
-                doing(&lock(label)),
-            );
-            std::process::exit(exit::INTERRUPTED.into());
+            stop_here(&lock(label), unfinished);
         }
+        let elapsed = clock::elapsed();
         if elapsed < DELAY {
             continue;
         }

@@ -73,7 +73,10 @@ impl Progress {
 
     /// Enters `phase`, counting `unit`s (empty: nothing counted), `total` of them if known.
     pub fn begin(&self, phase: &'static str, unit: &'static str, total: Option<u64>) {
-        let mut current = self.phase.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut current = self
+            .phase
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         *current = Some((phase, unit));
         self.done.store(UNCOUNTED, Ordering::Relaxed);
         self.total
@@ -102,7 +105,10 @@ impl Progress {
     /// several phases (the SAT engine's rounds under a count of distinct tours) counts only in
     /// its own.
     pub fn reach_in(&self, phase: &'static str, done: u64) {
-        let current = self.phase.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let current = self
+            .phase
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         if current.is_some_and(|(name, _)| name == phase) {
             self.reach(done);
         }
@@ -110,13 +116,19 @@ impl Progress {
 
     /// Forgets the phase: the next snapshot is `None` until a phase begins.
     pub fn clear(&self) {
-        let mut current = self.phase.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut current = self
+            .phase
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         *current = None;
     }
 
     /// The phase and its counter now; `None` before the first phase.
     pub fn snapshot(&self) -> Option<Snapshot> {
-        let current = *self.phase.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let current = *self
+            .phase
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let (phase, unit) = current?;
         let known = |value: u64| (value != UNCOUNTED).then_some(value);
         Some(Snapshot {
@@ -171,13 +183,9 @@ impl fmt::Display for Snapshot {
         write!(f, "{}", self.phase)?;
         match (self.done, self.total) {
             (_, _) if self.unit.is_empty() => Ok(()),
-            (Some(done), Some(total)) => write!(
-                f,
-                ", {} of {} {}",
-                grouped(done),
-                grouped(total),
-                self.unit
-            ),
+            (Some(done), Some(total)) => {
+                write!(f, ", {} of {} {}", grouped(done), grouped(total), self.unit)
+            }
             (Some(done), None) => write!(f, ", {} {}", grouped(done), self.unit),
             (None, _) => Ok(()),
         }
@@ -229,7 +237,10 @@ mod tests {
         );
         progress.begin("verifying", "", None);
         let snapshot = progress.snapshot().unwrap();
-        assert_eq!((snapshot.done, snapshot.to_string()), (None, "verifying".into()));
+        assert_eq!(
+            (snapshot.done, snapshot.to_string()),
+            (None, "verifying".into())
+        );
     }
 
     #[test]
@@ -251,7 +262,10 @@ mod tests {
         assert_eq!(progress.snapshot().unwrap().done, None);
         progress.begin("SAT", "cycles left", None);
         progress.reach_in("SAT", 12);
-        assert_eq!(progress.snapshot().unwrap().to_string(), "SAT, 12 cycles left");
+        assert_eq!(
+            progress.snapshot().unwrap().to_string(),
+            "SAT, 12 cycles left"
+        );
     }
 
     #[test]

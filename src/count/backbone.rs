@@ -85,7 +85,11 @@ pub fn backbone(problem: &Problem, limits: &Limits) -> Result<Backbone, CountErr
     refinement.forbid(&first, &clauses);
     let mut second = None;
     // `None` stands for the first question: is there any other tour?
-    progress::begin(DECIDING_MOVES, "moves asked about", Some(in_first.len() as u64));
+    progress::begin(
+        DECIDING_MOVES,
+        "moves asked about",
+        Some(in_first.len() as u64),
+    );
     for question in std::iter::once(None).chain((0..in_first.len()).map(Some)) {
         progress::reach(question.unwrap_or(0) as u64);
         if question.is_some_and(|edge| decisions[edge] != Decision::Candidate) {
