@@ -30,9 +30,10 @@ struct TerminalRun {
     signal: Option<i32>,
 }
 
-/// Runs the built `toursat` with `args`, stderr on a fresh pseudo-terminal, and sends it SIGINT
-/// (as Ctrl-C does) after `interrupt_after` if given.
-fn on_terminal(args: &[&str], interrupt_after: Option<Duration>) -> TerminalRun {
+/// Runs the built `toursat` with `args`, stderr on a fresh pseudo-terminal; with `interrupt`,
+/// sends it SIGINT (as Ctrl-C does) as soon as it writes anything there (the spinner, which
+/// appears after a second).
+fn on_terminal(args: &[&str], interrupt: bool) -> TerminalRun {
     let (mut leader, mut follower) = (0, 0);
     // SAFETY: openpty writes two descriptors into the locals; the name, termios and window
     // size may be null.
@@ -64,19 +65,24 @@ fn on_terminal(args: &[&str], interrupt_after: Option<Duration>) -> TerminalRun 
         // The command, and with it this process's copy of the follower, is dropped here: the
         // leader reads the end of the terminal once the child has closed it.
     };
+    let pid = child.id() as libc::pid_t;
     let reader = thread::spawn(move || {
+        let mut leader = File::from(leader_fd);
         let mut terminal = Vec::new();
+        let mut chunk = [0u8; 4096];
         // Reading the leader ends with EIO once no process holds the follower.
-        let _ = File::from(leader_fd).read_to_end(&mut terminal);
+        while let Ok(read @ 1..) = leader.read(&mut chunk) {
+            if interrupt && terminal.is_empty() {
+                // SAFETY: kill with a valid signal and the child's process id, which it holds
+                // while it runs (if it has just ended, the signal reaches nothing).
+                unsafe {
+                    libc::kill(pid, libc::SIGINT);
+                }
+            }
+            terminal.extend_from_slice(&chunk[..read]);
+        }
         String::from_utf8_lossy(&terminal).into_owned()
     });
-    if let Some(wait) = interrupt_after {
-        thread::sleep(wait);
-        // SAFETY: kill with a child's own process id and a valid signal.
-        unsafe {
-            libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-        }
-    }
     let output = child.wait_with_output().unwrap();
     TerminalRun {
         stdout: String::from_utf8(output.stdout).unwrap(),
@@ -105,7 +111,7 @@ fn shown_lines(terminal: &str) -> Vec<String> {
 #[test]
 fn a_long_count_shows_its_steps_and_the_time_on_a_terminal_then_clears_them() {
     let args = [LONG_COUNT, &["--timeout", "2.5"]].concat();
-    let run = on_terminal(&args, None);
+    let run = on_terminal(&args, false);
     assert_eq!(run.status, Some(3), "{}", run.terminal);
     assert!(
         run.terminal.contains("counting, ") && run.terminal.contains(" of 168 steps, 1 s"),
@@ -141,7 +147,7 @@ fn a_fast_run_on_a_terminal_prints_nothing_on_it() {
         &[
             "count", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed",
         ],
-        None,
+        false,
     );
     assert_eq!((run.status, run.stdout.as_str()), (Some(0), "6\n"));
     assert_eq!(run.terminal, "");
@@ -149,7 +155,7 @@ fn a_fast_run_on_a_terminal_prints_nothing_on_it() {
 
 #[test]
 fn ctrl_c_on_a_terminal_says_where_the_count_stopped() {
-    let run = on_terminal(LONG_COUNT, Some(Duration::from_millis(1500)));
+    let run = on_terminal(LONG_COUNT, true);
     assert_eq!(run.status, Some(130), "{}", run.terminal);
     assert_eq!(run.stdout, "");
     let lines = shown_lines(&run.terminal);
@@ -209,7 +215,7 @@ fn generating_several_boards_shows_which_board_on_a_terminal() {
             "--timeout",
             "2",
         ],
-        None,
+        false,
     );
     assert!(
         run.terminal.contains("generating board 1 of 3"),
@@ -218,4 +224,80 @@ fn generating_several_boards_shows_which_board_on_a_terminal() {
         run.terminal
     );
     assert_eq!(run.signal, None);
+}
+
+/// A board of 20 x 20 on which depth-first search for a rook circuit runs for long.
+fn hard_rook_board() -> String {
+    let path = common::scratch_path("progress-rook-20.txt");
+    let path = path.to_str().unwrap().to_string();
+    let Run { status, stderr, .. } = toursat(
+        &[
+            "gen",
+            "--kind",
+            "random",
+            "--rows",
+            "20",
+            "--cols",
+            "20",
+            "--density",
+            "0.05",
+            "--seed",
+            "1",
+            "-o",
+            &path,
+        ],
+        "",
+    );
+    assert_eq!(status, 0, "{stderr}");
+    path
+}
+
+#[test]
+fn a_long_search_shows_its_phase_and_nodes_on_a_terminal_and_nothing_through_a_pipe() {
+    let board = hard_rook_board();
+    let args = [
+        "solve",
+        &board,
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+        "--engine",
+        "dfs",
+        "--timeout",
+        "2",
+    ];
+    let run = on_terminal(&args, false);
+    assert_eq!(run.status, Some(3), "{}", run.terminal);
+    assert!(
+        run.terminal.contains("solving: search, ") && run.terminal.contains(" nodes, 1 s"),
+        "{}",
+        run.terminal
+    );
+    let piped = toursat(&args, "");
+    assert_eq!(piped.status, 3);
+    assert_eq!((piped.stdout, run.stdout), (String::new(), String::new()));
+    assert_eq!(piped.stderr, "toursat: timed out after 2 s\n");
+    assert_eq!(
+        shown_lines(&run.terminal).last().map(String::as_str),
+        Some("toursat: timed out after 2 s")
+    );
+}
+
+#[test]
+fn ctrl_c_on_a_terminal_says_where_the_solve_stopped() {
+    let board = hard_rook_board();
+    let args = [
+        "solve", &board, "--piece", "rook", "--tour", "closed", "--engine", "dfs",
+    ];
+    let run = on_terminal(&args, true);
+    assert_eq!(run.status, Some(130), "{}", run.terminal);
+    let lines = shown_lines(&run.terminal);
+    let last = lines.last().expect("a line on the terminal");
+    assert!(
+        last.starts_with("toursat: stopped by Ctrl-C after ")
+            && last.contains(" s while solving: search, ")
+            && last.ends_with(" nodes; no answer"),
+        "{last:?}"
+    );
 }
