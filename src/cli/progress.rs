@@ -107,16 +107,20 @@ extern "C" fn on_interrupt(_signal: libc::c_int) {
     INTERRUPTED.store(true, Ordering::Relaxed);
 }
 
-/// Sends SIGINT to [`on_interrupt`] (`catch`), or back to its default action.
+/// Sends SIGINT to [`on_interrupt`] (`catch`), or back to its default action; a SIGINT that
+/// the process was started ignoring (`command &` in a script) stays ignored.
 fn catch_interrupts(catch: bool) {
     let handler = if catch {
         on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t
     } else {
         libc::SIG_DFL
     };
-    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe; SIG_IGN and
+    // SIG_DFL are valid dispositions.
     unsafe {
-        libc::signal(libc::SIGINT, handler);
+        if libc::signal(libc::SIGINT, handler) == libc::SIG_IGN {
+            libc::signal(libc::SIGINT, libc::SIG_IGN);
+        }
     }
 }
 

@@ -71,14 +71,17 @@ impl Progress {
         }
     }
 
-    /// Enters `phase`, counting `unit`s (empty: nothing counted), `total` of them if known.
+    /// Enters `phase`, counting `unit`s (empty: nothing counted), `total` of them if known (then
+    /// from 0 done; else from nothing reported).
     pub fn begin(&self, phase: &'static str, unit: &'static str, total: Option<u64>) {
         let mut current = self
             .phase
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         *current = Some((phase, unit));
-        self.done.store(UNCOUNTED, Ordering::Relaxed);
+        // With a known total, the count starts at none of it done.
+        let done = total.map_or(UNCOUNTED, |_| 0);
+        self.done.store(done, Ordering::Relaxed);
         self.total
             .store(total.unwrap_or(UNCOUNTED), Ordering::Relaxed);
     }
@@ -247,6 +250,10 @@ mod tests {
     fn a_known_total_is_shown_after_the_units_done() {
         let progress = Progress::new();
         progress.begin("counting", "steps", Some(1680));
+        assert_eq!(
+            progress.snapshot().unwrap().to_string(),
+            "counting, 0 of 1,680 steps"
+        );
         progress.reach(54);
         assert_eq!(
             progress.snapshot().unwrap().to_string(),
