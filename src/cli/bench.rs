@@ -6,6 +6,7 @@ use super::compare::child::run_limited;
 use super::error::CliError;
 use super::exit;
 use super::graph_input::read_graph_problem;
+use super::progress::Reporter;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,6 +17,7 @@ use toursat::bench::{
 };
 use toursat::compare::Status;
 use toursat::core::atomic_file::write_file;
+use toursat::core::progress;
 use toursat::format::graph::tour_of_json;
 use toursat::graph::problem::GraphProblem;
 use toursat::verify::graph::verify_graph_tour;
@@ -92,8 +94,11 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
         None => Box::new(std::io::stdout().lock()),
     };
     let mut status = exit::SUCCESS;
+    let reporter = Reporter::start(BENCHMARKING, "only the runs written were run");
+    progress::begin(BENCHMARKING, "graphs run", Some(files.len() as u64));
     for file in files {
         let record = bench_one(&exe, &file, args.timeout, &args.solve_options);
+        progress::advance(1);
         if record.answer == Status::Error.to_string() {
             let wrong = record
                 .note
@@ -105,12 +110,15 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
                 exit::BAD_INPUT
             });
         }
-        writeln!(out, "{}", record.to_line())
-            .and_then(|()| out.flush())
+        reporter
+            .suspend(|| writeln!(out, "{}", record.to_line()).and_then(|()| out.flush()))
             .map_err(|error| CliError::input(format!("writing the runs: {error}")))?;
     }
     Ok(status)
 }
+
+/// What `bench` is doing, on a terminal: its graphs, counted as they are run.
+const BENCHMARKING: &str = "benchmarking";
 
 /// The note of a run whose tour failed verification starts with this.
 const WRONG_TOUR: &str = "wrong tour";

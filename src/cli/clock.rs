@@ -21,6 +21,11 @@ pub fn deadline(timeout: Duration) -> Instant {
     *STARTED.get_or_init(Instant::now) + timeout
 }
 
+/// The time since the command started.
+pub fn elapsed() -> Duration {
+    STARTED.get_or_init(Instant::now).elapsed()
+}
+
 /// Reads an input by `work` so that the time limit holds while it is read and parsed: with a
 /// `deadline`, on a worker thread that is given up at the deadline (a stalled stdin, a huge
 /// file), with the stop's error (`timeout_seconds` for its message).

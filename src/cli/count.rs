@@ -5,11 +5,11 @@ use super::clock;
 use super::error::CliError;
 use super::exit;
 use super::graph_input::boards_only;
+use super::progress::Reporter;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::time::Duration;
-use toursat::count::{self, CountError, CountOptions, CountStats, Progress};
+use toursat::count::{self, CountError, CountOptions, CountStats};
 use toursat::engine::{Limits, Stop};
 use toursat::format::{Format, Names};
 use toursat::Problem;
@@ -69,15 +69,12 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
     let limit = args
         .limit
         .map(|limit| usize::try_from(limit).unwrap_or(usize::MAX));
+    let reporter = Reporter::start("counting", "the count is incomplete");
     if let Some(limit) = limit.or(args.all.then_some(usize::MAX)) {
-        return write_distinct(&problem, limit, &options.limits, args.timeout);
+        return write_distinct(&problem, limit, &options.limits, args.timeout, &reporter);
     }
-    let bar = progress_bar();
-    let counted = count::count(&problem, &options, &mut |progress: Progress| {
-        bar.set_length(progress.steps as u64);
-        bar.set_position(progress.steps_done as u64);
-    });
-    bar.finish_and_clear();
+    let counted = count::count(&problem, &options, &mut |_| {});
+    drop(reporter);
     let counted = counted.map_err(|error| cli_error(error, args.timeout))?;
     let mut out = io::stdout().lock();
     writeln!(out, "{}", counted.tours)
@@ -114,15 +111,18 @@ fn write_distinct(
     limit: usize,
     limits: &Limits,
     timeout: Option<Duration>,
+    reporter: &Reporter,
 ) -> Result<u8, CliError> {
     let mut out = io::stdout().lock();
     let mut written = Ok(());
     let distinct = count::distinct_tours(problem, limit, limits, &mut |tour| {
         if written.is_ok() {
-            written = Names
-                .write_tour(problem, tour, &mut out)
-                .map_err(|error| error.to_string())
-                .and_then(|()| out.flush().map_err(|error| error.to_string()));
+            written = reporter.suspend(|| {
+                Names
+                    .write_tour(problem, tour, &mut out)
+                    .map_err(|error| error.to_string())
+                    .and_then(|()| out.flush().map_err(|error| error.to_string()))
+            });
         }
     })
     .map_err(|error| cli_error(error, timeout))?;
@@ -137,19 +137,6 @@ fn write_distinct(
         .and_then(|()| out.flush())
         .map_err(|error| CliError::input(format!("writing the count: {error}")))?;
     Ok(exit::SUCCESS)
-}
-
-/// A bar of the DP's steps on stderr, drawn only when stderr is a terminal.
-fn progress_bar() -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr_with_hz(4));
-    bar.set_style(
-        ProgressStyle::with_template("counting {bar:40} {pos}/{len} edges, {elapsed}")
-            .expect("a valid template"),
-    );
-    bar
 }
 
 /// Writes the statistics of a count as `name: value` lines.

@@ -3,9 +3,10 @@
 use super::args::{one_of, LimitArgs, ProblemInput, SatArgs};
 use super::error::CliError;
 use super::exit;
+use super::progress::Reporter;
 use super::watchdog::Watchdog;
 use clap::Args;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use toursat::core::atomic_file;
 use toursat::engine::sat::exchange::export::{self, ExportError, ExportOptions};
@@ -71,6 +72,11 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
         ExportError::Stopped(stop) => stopped(stop),
         refused => CliError::input(refused),
     };
+    let unfinished = match args.output {
+        Some(_) => "no formula was written",
+        None => "the formula written is incomplete",
+    };
+    let reporter = Reporter::start("writing the formula", unfinished);
     let graph = args.problem.flags.graph_problem()?;
     let board_problem;
     let (export, no_tour) = match &graph {
@@ -90,10 +96,16 @@ pub fn run(args: &DimacsArgs) -> Result<u8, CliError> {
     };
     drop(watchdog);
     if let Some(no_tour) = no_tour {
-        eprintln!(
-            "toursat: note: this problem has no tour ({no_tour}); the formula is unsatisfiable \
-             or, for a lazy encoding, every model has subcycles"
-        );
+        reporter.suspend(|| {
+            eprintln!(
+                "toursat: note: this problem has no tour ({no_tour}); the formula is \
+                 unsatisfiable or, for a lazy encoding, every model has subcycles"
+            )
+        });
+    }
+    if args.output.is_none() && io::stdout().is_terminal() {
+        // The formula on the terminal would be mixed with the spinner.
+        drop(reporter);
     }
     let cnf = export.dimacs();
     match &args.output {

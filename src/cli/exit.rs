@@ -20,6 +20,10 @@ pub const NOT_UNIQUE: u8 = 5;
 /// not given, is not the one toursat wrote for this problem, or is lazy: nothing is proved.
 pub const UNCONFIRMED: u8 = 5;
 
+/// Stopped by Ctrl-C while a command showed its progress on a terminal (128 + SIGINT, as a
+/// shell reports a program that SIGINT ended).
+pub const INTERRUPTED: u8 = 130;
+
 /// The status for an engine that stopped without an answer.
 pub fn for_stop(stop: Stop) -> u8 {
     match stop {
@@ -39,7 +43,8 @@ Exit status:
      found a proof of no tour that fails its check
   5  decode: the solver claims no tour, unconfirmed (no --formula, or not toursat's
      complete formula for this problem): nothing is proved
-     unique: two tours found (the puzzle is not unique)";
+     unique: two tours found (the puzzle is not unique)
+  130  stopped by Ctrl-C on a terminal (the line before it says where)";
 
 /// Status 2 in a command's help.
 pub const BAD_INPUT_LINE: (u8, &str) = (BAD_INPUT, "bad input or usage, or an I/O error");

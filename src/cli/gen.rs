@@ -4,7 +4,7 @@ use super::args::{one_of, parse_timeout, PieceParser};
 use super::clock;
 use super::error::CliError;
 use super::exit;
-use super::progress::Spinner;
+use super::progress::Reporter;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -323,11 +323,14 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
         )));
     }
     let deadline = args.timeout.map(clock::deadline);
+    let unfinished = match &args.out_dir {
+        Some(_) if args.output.is_none() => "only the boards listed were written",
+        _ => "no board was written",
+    };
+    let reporter = Reporter::start("generating", unfinished);
     let generate = |seed: u64| {
-        let spinner = Spinner::start("generating");
         let options = args.clone();
         let text = finish_by(deadline, move || options.board_text(seed));
-        drop(spinner);
         let stopped = |stop| {
             let seconds = args.timeout.map(|timeout| timeout.as_secs_f64());
             CliError::with_status(exit::for_stop(stop), explain_stop(stop, seconds))
@@ -346,14 +349,16 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
         (None, Some(dir)) => {
             std::fs::create_dir_all(dir).map_err(|error| CliError::in_file(dir, error))?;
             let count = args.count.unwrap_or(1);
-            for seed in (0..count).map(|offset| args.seed.wrapping_add(offset)) {
+            for (index, seed) in (0..count).map(|offset| (offset, args.seed.wrapping_add(offset))) {
+                reporter.relabel(format!("generating board {} of {count}", index + 1));
                 let path = dir.join(args.file_name(seed));
                 write_board(&path, &generate(seed)?)?;
-                println!("{}", path.display());
+                reporter.suspend(|| println!("{}", path.display()));
             }
         }
         (None, None) => {
             let text = generate(args.seed)?;
+            drop(reporter);
             std::io::stdout()
                 .lock()
                 .write_all(text.as_bytes())

@@ -1,7 +1,9 @@
 //! What a stop signal (SIGTERM, SIGINT, SIGHUP) does to every command but `serve` (which has
 //! its own handler): the temporary files of output files not yet in place are removed, the
 //! child processes of `compare` and `bench` are killed with their process groups and the runs
-//! they cut are named on stderr, then the process ends by the same signal.
+//! they cut are named on stderr, then the process ends by the same signal; a Ctrl-C while a
+//! terminal shows the work's progress goes to its reporter (`super::progress`), which says where
+//! the work stopped and exits with status 130.
 //!
 //! The signals are blocked in every thread from the start and taken by one thread that waits
 //! for them (`sigwait`), so the work done on a signal is ordinary code, not a signal handler.
@@ -9,6 +11,7 @@
 //! (`compare::child::run_limited`).
 
 use super::compare::child::kill_running;
+use super::progress::take_interrupt;
 use std::io::Write;
 use toursat::core::atomic_file::remove_temporary_files;
 
@@ -72,6 +75,13 @@ fn stop(signal: libc::c_int) {
             );
         }
         let _ = err.flush();
+        drop(err);
+        if signal == libc::SIGINT && take_interrupt() {
+            // The reporter's thread says where the work stopped and ends the process.
+            loop {
+                std::thread::park();
+            }
+        }
         end_by(signal);
     });
 }

@@ -5,7 +5,7 @@ use super::clock;
 use super::error::CliError;
 use super::exit;
 use super::graph_input::GraphInput;
-use super::progress::Spinner;
+use super::progress::Reporter;
 use super::show::{self, ShowArgs};
 use super::trust::TrustArgs;
 use clap::Args;
@@ -128,10 +128,8 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         order: args.order,
         limits: args.engine.limits(),
     };
-    let spinner = Spinner::start("solving");
-    let solution = engine::solve(&problem, &options);
-    drop(spinner);
-    let mut solution = solution.map_err(solve_error)?;
+    let reporter = Reporter::start("solving", "no answer");
+    let mut solution = engine::solve(&problem, &options).map_err(solve_error)?;
     solution.certificate =
         args.trust
             .certify(&problem, &solution, &args.engine, &options.limits)?;
@@ -143,6 +141,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         Err(error) if error.status == exit::BAD_INPUT => (None, Some(error)),
         certificate => (certificate?, None),
     };
+    drop(reporter);
     if let Some(format) = format {
         let mut out = io::BufWriter::new(io::stdout().lock());
         format
@@ -176,9 +175,9 @@ fn run_graph(args: &SolveArgs, input: &GraphInput) -> Result<u8, CliError> {
         order: args.order,
         limits: args.engine.limits(),
     };
-    let spinner = Spinner::start("solving");
+    let reporter = Reporter::start("solving", "no answer");
     let solution = engine::solve_graph(&input.problem, &options);
-    drop(spinner);
+    drop(reporter);
     let solution = solution.map_err(solve_error)?;
     if let Some(format) = format {
         let mut out = io::BufWriter::new(io::stdout().lock());

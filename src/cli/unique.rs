@@ -5,6 +5,7 @@ use super::clock;
 use super::error::CliError;
 use super::exit;
 use super::graph_input::boards_only;
+use super::progress::Reporter;
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -107,6 +108,7 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
         CountError::Stopped(stop) => CliError::with_status(exit::for_stop(stop), error),
         other => CliError::input(other),
     };
+    let reporter = Reporter::start("checking uniqueness", "uniqueness is undecided");
     let (verdict, backbone) = match args.backbone {
         true => {
             let backbone = count::backbone(&problem, &limits).map_err(stopped)?;
@@ -116,6 +118,7 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
     };
     let drawn =
         drawn_text(&args.problem)?.and_then(|text| count::check_drawn(&problem, &text, &verdict));
+    drop(reporter);
     let mut out = io::stdout().lock();
     match args.format {
         VerdictFormat::Text => write_text(&problem, &verdict, &mut out)

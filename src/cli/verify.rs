@@ -6,6 +6,7 @@ use super::args::{
 use super::error::{input_name, CliError};
 use super::exit;
 use super::graph_input::read_graph_problem;
+use super::progress::Reporter;
 use super::show;
 use clap::Args;
 use std::io::Write;
@@ -114,6 +115,7 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
         ("the board file", &args.board_file),
         ("the tour file", path),
     ])?;
+    let reporter = reporter(&[&args.board_file, path]);
     let (board, marked) = read_marked_board(&args.board_file, args.max_squares)?;
     let (start, end) = fixed_ends(
         &board,
@@ -144,6 +146,7 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
         .as_ref()
         .map_err(Clone::clone)
         .and_then(|tour| verify(&problem, tour).map_err(|error| error.to_string()));
+    drop(reporter);
     let status = write_verdict(args.json, verdict, |answer, reason, out| {
         Json.write_answer(&problem, answer, reason, tour.as_ref().ok(), None, out)
     })?;
@@ -163,10 +166,18 @@ fn no_tour_file() -> CliError {
     )
 }
 
+/// The progress of reading and checking `inputs` on a terminal; none when one is stdin, which
+/// may be a person typing.
+fn reporter(inputs: &[&Path]) -> Option<Reporter> {
+    let typed = inputs.iter().any(|input| is_stdin(input));
+    (!typed).then(|| Reporter::start("verifying", "nothing was checked"))
+}
+
 /// Runs `toursat verify --graph`: the only positional file is the tour file.
 fn run_graph(args: &VerifyArgs, graph_path: &Path) -> Result<u8, CliError> {
     let path = &args.board_file;
     one_stdin(&[("the graph file", graph_path), ("the tour file", path)])?;
+    let reporter = reporter(&[graph_path, path]);
     let ends = [args.start.as_deref(), args.end.as_deref()];
     let input = read_graph_problem(graph_path, args.graph_format, args.tour, ends)?;
     let problem = &input.problem;
@@ -186,6 +197,7 @@ fn run_graph(args: &VerifyArgs, graph_path: &Path) -> Result<u8, CliError> {
         }
     };
     let verdict = verify_graph_tour(problem, &tour).map_err(|error| error.to_string());
+    drop(reporter);
     write_verdict(args.json, verdict, |answer, reason, out| {
         write_graph_verdict(problem, &input.name, answer, reason, Some(&tour), out)
     })

@@ -16,6 +16,7 @@ use super::unique::{moves_of, Move, Verdict};
 use super::{tiny_count, CountError};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
+use crate::core::progress;
 use crate::engine::sat::refine::Refinement;
 use crate::engine::sat::{trivial_tour, SatOptions};
 use crate::engine::{Limits, Stop};
@@ -47,12 +48,16 @@ enum Decision {
     Open,
 }
 
+/// The phase of the questions on each move, in the process's progress (`core::progress`).
+const DECIDING_MOVES: &str = "deciding moves";
+
 /// The backbone of `problem`'s tours; every tour in it is verified.
 pub fn backbone(problem: &Problem, limits: &Limits) -> Result<Backbone, CountError> {
     problem.validate().map_err(CountError::Problem)?;
     if tiny_count(problem).is_some() {
         return Ok(tiny_backbone(problem));
     }
+    progress::begin(super::FINDING_TOURS, "found so far", None);
     let move_graph = MoveGraph::new(&problem.board, problem.piece);
     let mut refinement = Refinement::new(problem, &move_graph, &SatOptions::default(), limits);
     let Some(first) = refinement.cycle_through(&[]).map_err(CountError::Stopped)? else {
@@ -80,7 +85,13 @@ pub fn backbone(problem: &Problem, limits: &Limits) -> Result<Backbone, CountErr
     refinement.forbid(&first, &clauses);
     let mut second = None;
     // `None` stands for the first question: is there any other tour?
+    progress::begin(
+        DECIDING_MOVES,
+        "moves asked about",
+        Some(in_first.len() as u64),
+    );
     for question in std::iter::once(None).chain((0..in_first.len()).map(Some)) {
+        progress::reach(question.unwrap_or(0) as u64);
         if question.is_some_and(|edge| decisions[edge] != Decision::Candidate) {
             continue;
         }

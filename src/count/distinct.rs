@@ -12,6 +12,7 @@ use super::forced::forced_cycle;
 use super::CountError;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
+use crate::core::progress;
 use crate::core::tour::Tour;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::refine::Refinement;
@@ -55,6 +56,7 @@ pub fn distinct_tours(
             complete: true,
         });
     }
+    progress::begin(super::FINDING_TOURS, "found so far", None);
     let move_graph = MoveGraph::new(&problem.board, problem.piece);
     // The warm start serves the first tour; joining stays, kept by `forbid` from returning a
     // tour found already.
@@ -81,6 +83,7 @@ pub fn distinct_tours(
         let tour = refinement.graph().tour_of_cycle(&cycle);
         report(problem, &tour, found)?;
         tours.push(tour);
+        progress::reach(tours.len() as u64);
         if tours.len() == 1 && tours.len() < limit {
             // The edges every tour must use may make this tour already: then it is the only one.
             if let Some(forced) = forced_cycle(refinement.graph()) {

@@ -34,10 +34,16 @@ pub use plan::MAX_SLOTS;
 pub use unique::{difference, moves_of, verdict, Difference, Move, Verdict};
 
 use crate::core::problem::{Problem, ProblemError, TourShape};
+use crate::core::progress as work;
 use crate::engine::{Limits, Stop};
 use frontier::Interrupted;
 use plan::Plan;
 use std::fmt;
+
+/// The phase of a count by the DP, in the process's progress (`core::progress`).
+pub const COUNTING: &str = "counting";
+/// The phase of a search for distinct tours, in the process's progress.
+pub const FINDING_TOURS: &str = "finding tours";
 
 /// What to count and by when.
 #[derive(Debug, Clone, Default)]
@@ -129,7 +135,12 @@ pub fn count(
             let plan = Plan::new(problem).map_err(|slots| CountError::TooWide { slots })?;
             stats.steps = plan.steps.len();
             stats.frontier = plan.slots;
-            dp_count(&plan, &options.limits, progress, &mut stats)?
+            work::begin(COUNTING, "steps", Some(plan.steps.len() as u64));
+            let mut report = |step: Progress| {
+                work::reach(step.steps_done as u64);
+                progress(step);
+            };
+            dp_count(&plan, &options.limits, &mut report, &mut stats)?
         }
     };
     let tours = if options.directed && has_two_directions(problem) {

@@ -4,6 +4,7 @@
 use crate::core::names::{named, Named};
 use crate::core::piece::{MoveGraph, Piece};
 use crate::core::problem::{Problem, ProblemError, TourShape};
+use crate::core::progress;
 use crate::core::tour::Tour;
 use crate::engine::answer::{Answer, Impossibility, Limits, Stats, Stop};
 use crate::engine::{construct, deadline, proof, sat, search};
@@ -179,6 +180,7 @@ const AUTO_SAT_SQUARES: usize = 2_500;
 /// The construction's answer, or `None` when it does not cover the problem; the walk that lists
 /// the tour's squares stops at the deadline.
 fn build(problem: &Problem, limits: &Limits, stats: &mut Stats) -> Option<Answer> {
+    progress::begin(progress::CONSTRUCTION, "", None);
     stats.engine = "construct".to_string();
     match construct::construct(problem) {
         Ok(tour) => {
@@ -227,6 +229,7 @@ fn fixed_end_first(
     if candidates.len() > MAX_FIXED_ENDS || fixed_end.is_some_and(|end| candidates.contains(&end)) {
         return None;
     }
+    progress::begin(progress::SAT, "cycles left", None);
     for (tried, &end) in candidates.iter().enumerate() {
         let shares = 2 * (candidates.len() - tried) as u32;
         let deadline = limits.deadline.map(|deadline| {
@@ -263,20 +266,24 @@ fn run_engine(
     let limits = &options.limits;
     let search = |limits: &Limits, stats: &mut Stats| match options.order {
         Order::Any => {
+            progress::begin(progress::SEARCH, "nodes", None);
             stats.engine = "dfs".to_string();
             search::dfs::search(problem, graph, limits, stats)
         }
         Order::Lex => {
+            progress::begin(progress::SEARCH, "nodes", None);
             stats.engine = "dfs-lex".to_string();
             search::lex::search(problem, graph, limits, stats)
         }
     };
     let satisfy = |sat_options: &sat::SatOptions, stats: &mut Stats| match options.order {
         Order::Any => {
+            progress::begin(progress::SAT, "cycles left", None);
             stats.engine = sat_options.engine_name();
             sat::search(problem, graph, sat_options, limits, stats)
         }
         Order::Lex => {
+            progress::begin(progress::SAT, "cycles left", None);
             stats.engine = format!("sat-lex:{}", sat_options.encoding);
             sat::refine::lex::search(problem, graph, sat_options, limits, stats)
         }
@@ -398,6 +405,7 @@ pub(super) fn answer_verified(
 ) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let mut stats = Stats::default();
+    progress::begin(progress::CHEAP_PROOFS, "", None);
     let proof = cheap_proof();
     stats.proof_seconds = started.elapsed().as_secs_f64();
     let answer = match proof {
@@ -411,6 +419,7 @@ pub(super) fn answer_verified(
     };
     stats.seconds = started.elapsed().as_secs_f64();
     if let Answer::Found(tour) = &answer {
+        progress::begin(progress::VERIFYING, "", None);
         verify_tour(tour).map_err(|error| SolveError::InvalidTour {
             engine: stats.engine.clone(),
             error,

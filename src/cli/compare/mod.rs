@@ -7,11 +7,11 @@ use super::args::{fixed_ends, is_stdin, one_of, read_board, read_marked_board, P
 use super::error::CliError;
 use super::exit;
 use super::graph_input::read_graph_problem;
+use super::progress::Reporter;
 use child::{ChildEngine, ChildKind, Setup};
 use clap::Args;
 use fault::Fault;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
@@ -19,7 +19,11 @@ use toursat::compare::{
     self, BoardEntry, Comparison, Contender, Instance, Report, ReportFormat, RunEvent,
 };
 use toursat::core::board::{puzzlink, MAX_SQUARES};
+use toursat::core::progress;
 use toursat::{Piece, Problem, TourShape};
+
+/// What `compare` is doing, on a terminal: its runs, counted as they end.
+const COMPARING: &str = "comparing";
 
 /// Examples shown under `toursat compare --help`.
 pub const EXAMPLES: &str = "\
@@ -120,21 +124,12 @@ pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
         .collect();
     let boards = read_boards(args)?;
     let total = (boards.len() * engines.len()) as u64 * u64::from(args.runs);
-    let bar = if io::stderr().is_terminal() {
-        let bar = ProgressBar::new(total);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} runs {elapsed} {msg}")
-        {
-            bar.set_style(style);
+    let reporter = Reporter::start(COMPARING, "no table was written");
+    progress::begin(COMPARING, "runs done", Some(total));
+    let progress = |event: RunEvent| {
+        if let RunEvent::Finished = event {
+            progress::advance(1);
         }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let progress = |event: RunEvent| match event {
-        RunEvent::Started { board, engine } => {
-            bar.set_message(format!("running {engine} on {board}"))
-        }
-        RunEvent::Finished => bar.inc(1),
     };
     let comparison = compare::compare(
         &boards,
@@ -144,7 +139,7 @@ pub fn run(args: &CompareArgs) -> Result<u8, CliError> {
         args.timeout.as_secs_f64(),
         &progress,
     );
-    bar.finish_and_clear();
+    drop(reporter);
     let mut out = io::BufWriter::new(io::stdout().lock());
     args.format
         .report()

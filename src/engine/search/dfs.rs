@@ -22,6 +22,7 @@
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
+use crate::core::progress;
 use crate::core::rng;
 use crate::core::tour::Tour;
 use crate::engine::{Answer, Impossibility, Limits, Stats, Stop};
@@ -370,8 +371,11 @@ impl<'a> Walk<'a> {
             if limits.node_budget.is_some_and(|limit| stats.nodes > limit) {
                 return Outcome::Stopped(Stop::NodeBudget);
             }
-            if stats.nodes % CLOCK_INTERVAL == 0 && limits.expired() {
-                return Outcome::Stopped(Stop::Timeout);
+            if stats.nodes % CLOCK_INTERVAL == 0 {
+                if limits.expired() {
+                    return Outcome::Stopped(Stop::Timeout);
+                }
+                progress::reach_in(progress::SEARCH, stats.nodes);
             }
             if node_limit.is_some_and(|limit| stats.nodes > limit) {
                 return Outcome::OutOfBudget;

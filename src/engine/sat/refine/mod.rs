@@ -17,6 +17,7 @@ mod warm;
 use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
+use crate::core::progress;
 use crate::core::rng::SplitMix64;
 use crate::core::tour::Tour;
 use crate::engine::flow::factor::{two_factor, NoTwoFactor, Shortfall};
@@ -359,6 +360,7 @@ impl Refinement {
                 if current.len() == 1 {
                     return Ok(current.pop());
                 }
+                progress::reach_in(progress::SAT, current.len() as u64);
                 let cuts_started = Instant::now();
                 self.add_cuts(current);
                 self.count_fruitless_model(current);
