@@ -13,7 +13,7 @@ use toursat::core::board::BoardFormat;
 use toursat::engine::finish_by;
 use toursat::engine::Limits;
 use toursat::format::reason::explain_stop;
-use toursat::gen::{self, GenError, RegionOptions, RegionShape};
+use toursat::gen::{self, GenError, RegionOptions, RegionShape, Symmetry};
 use toursat::{Board, MarkedEnds, Piece};
 
 /// Examples shown under `toursat gen --help`.
@@ -80,12 +80,20 @@ pub struct GenArgs {
     /// boards on which toursat finds a circuit within 10 s.
     #[arg(long)]
     door: bool,
-    /// puzzle: the share of the squares to shade (0 to 1), a target: random squares are shaded
-    /// up to it, then more where two loops differ, then shaded pairs are reopened down toward it
-    /// while the loop stays unique; the share reached is noted on standard error (about 0.25 is
-    /// the least reached). Without it: no reopening, about 55 to 60% shaded.
+    /// puzzle: shade in dominoes round a planted loop instead, toward this share of the
+    /// squares (0 to 1): random squares are shaded up to it, then more where two loops differ,
+    /// then shaded pairs are reopened down toward it while the loop stays unique; the share
+    /// reached is noted on standard error (about 0.25 is the least reached). Without it the
+    /// puzzle is shaded as people shade them: single squares and groups of at most three,
+    /// about 15 to 20% of the board, no shaded square that can be opened (see
+    /// docs/puzzles.md).
     #[arg(long, value_name = "SHARE", value_parser = parse_fraction)]
     shaded: Option<f64>,
+    /// puzzle: the symmetry the shaded squares keep: `none`, `rot180` (a half turn), `rot90`
+    /// (a quarter turn, square boards) or `mirror` (left to right).
+    #[arg(long, value_parser = one_of::<Symmetry>(), default_value_t = Symmetry::None,
+          conflicts_with = "shaded")]
+    symmetry: Symmetry,
     /// holes: number of blocked squares, or a percentage of the board's squares (`20%`).
     #[arg(long, value_name = "N|P%", default_value = "4", value_parser = parse_holes)]
     holes: Holes,
@@ -248,8 +256,11 @@ impl GenArgs {
                 gen::region(self.rows, self.cols, &self.region_options(), seed, ATTEMPTS)
                     .map(|region| region.board)
             }
-            KindArg::Puzzle => {
+            KindArg::Puzzle if self.shaded.is_some() => {
                 gen::puzzle(self.rows, self.cols, self.shaded, seed, &Limits::none())
+            }
+            KindArg::Puzzle => {
+                gen::sparse_puzzle(self.rows, self.cols, self.symmetry, seed, &Limits::none())
             }
         }
     }
@@ -289,7 +300,10 @@ impl GenArgs {
                 let door = if self.door { "-door" } else { "" };
                 format!("{}{door}-r{}-d{}", self.shape, self.region, self.density())
             }
-            KindArg::Puzzle => format!("s{}", self.shaded.unwrap_or(0.0)),
+            KindArg::Puzzle => match self.shaded {
+                Some(shaded) => format!("s{shaded}"),
+                None => self.symmetry.to_string(),
+            },
         };
         // A holes board names its piece already.
         let ends = match (self.ends, self.kind) {

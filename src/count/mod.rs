@@ -21,12 +21,14 @@ mod backbone;
 mod distinct;
 mod forced;
 mod frontier;
+mod minimal;
 mod natural;
 mod plan;
 mod unique;
 
 pub use backbone::{backbone, Backbone};
 pub use distinct::{distinct_tours, other_cycle, Distinct};
+pub use minimal::{openable, opens_uniquely, with_opened, Openable};
 pub use natural::Natural;
 pub use plan::MAX_SLOTS;
 pub use unique::{difference, moves_of, verdict, Difference, Move, Verdict};

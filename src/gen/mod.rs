@@ -17,11 +17,16 @@ mod ends;
 mod puzzle;
 mod region;
 mod reopen;
+mod reroute;
+mod shade;
+mod symmetry;
 mod window;
 
 pub use ends::open_ends;
 pub use puzzle::puzzle;
 pub use region::{region, RegionBoard, RegionOptions, RegionShape};
+pub use shade::{sparse_puzzle, EXACT_SQUARES};
+pub use symmetry::Symmetry;
 
 /// Why a board could not be generated.
 #[derive(Debug, Clone, PartialEq, Eq)]
