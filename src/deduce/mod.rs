@@ -39,8 +39,12 @@ pub use reasoner::{state_after, End, Path, Reasoner};
 pub use state::{MoveId, MoveState, SquarePair, State};
 pub use step::{Decision, Level, Line, Rule, Step};
 
-use crate::core::board::Board;
+use crate::core::board::{Board, Square};
 use crate::core::names::named;
+use crate::core::piece::Piece;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::tour::Tour;
+use crate::verify::board::{verify, TourError};
 
 /// How hard a Simple Loop puzzle is for a person: the hardest level of rule its path needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -101,4 +105,34 @@ pub fn trivial_open_share(board: &Board) -> f64 {
         0 => 0.0,
         moves => state.unknown_moves() as f64 / moves as f64,
     }
+}
+
+/// The loop a solved path draws, as a rook circuit from the board's first open cell, checked
+/// by the independent verifier; `None` unless the path ends [`End::Solved`].
+pub fn solved_loop(board: &Board, path: &Path) -> Option<Result<Tour, TourError>> {
+    if path.end != End::Solved {
+        return None;
+    }
+    let mut partners: Vec<Vec<Square>> = vec![Vec::new(); board.len()];
+    for decision in path.steps.iter().flat_map(|step| &step.decided) {
+        if decision.state == MoveState::Used {
+            let [a, b] = decision.squares;
+            partners[a as usize].push(b);
+            partners[b as usize].push(a);
+        }
+    }
+    let first = board.free_squares().next()?;
+    let mut squares = vec![first];
+    let (mut previous, mut current) = (first, *partners[first as usize].first()?);
+    while current != first && squares.len() <= board.free_count() {
+        squares.push(current);
+        let next = partners[current as usize]
+            .iter()
+            .copied()
+            .find(|&next| next != previous)?;
+        (previous, current) = (current, next);
+    }
+    let tour = Tour::new(squares);
+    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+    Some(verify(&problem, &tour).map(|()| tour))
 }
