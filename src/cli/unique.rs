@@ -9,9 +9,12 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 use toursat::count::{self, CountError, Verdict};
+use toursat::deduce::{self, Path};
 use toursat::engine::{Limits, Stop};
 use toursat::format::backbone::{write_backbone_svg, write_backbone_text};
+use toursat::format::hint::grade_words;
 use toursat::format::verdict::{write_json, write_svg, write_text};
+use toursat::{Piece, TourShape};
 
 /// Examples shown under `toursat unique --help`.
 pub const EXAMPLES: &str = "\
@@ -85,15 +88,24 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
         }
         false => (count::verdict(&problem, &limits).map_err(stopped)?, None),
     };
+    let is_rook_circuit = problem.piece == Piece::Rook && problem.shape == TourShape::Closed;
+    let path = match (&verdict, is_rook_circuit) {
+        (Verdict::Unique(_), true) => Some(deduce::solve(&problem.board)),
+        _ => None,
+    };
+    let grade = path.as_ref().map(Path::grade);
     let mut out = io::stdout().lock();
     match args.format {
-        VerdictFormat::Text => {
-            write_text(&problem, &verdict, &mut out).and_then(|()| match &backbone {
-                Some(backbone) => write_backbone_text(&problem, backbone, &mut out),
+        VerdictFormat::Text => write_text(&problem, &verdict, &mut out)
+            .and_then(|()| match &path {
+                Some(path) => writeln!(out, "{}", grade_words(path)).map_err(Into::into),
                 None => Ok(()),
             })
-        }
-        VerdictFormat::Json => write_json(&problem, &verdict, backbone.as_ref(), &mut out),
+            .and_then(|()| match &backbone {
+                Some(backbone) => write_backbone_text(&problem, backbone, &mut out),
+                None => Ok(()),
+            }),
+        VerdictFormat::Json => write_json(&problem, &verdict, backbone.as_ref(), grade, &mut out),
     }
     .and_then(|()| out.flush().map_err(Into::into))
     .map_err(|error| CliError::input(format!("writing the answer: {error}")))?;

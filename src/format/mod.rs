@@ -3,6 +3,7 @@
 pub mod backbone;
 pub mod graph;
 mod grid;
+pub mod hint;
 mod json;
 mod moves;
 mod names;

@@ -10,6 +10,7 @@ use crate::core::board::{Board, Square};
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;
 use crate::count::{difference, moves_of, Backbone, Move, Verdict};
+use crate::deduce::Grade;
 use crate::format::Format;
 use serde::{Serialize, Serializer};
 use std::io::Write;
@@ -144,11 +145,12 @@ fn box_char(links: u8, heavy: u8) -> char {
 }
 
 /// Writes the verdict as one JSON object on one line (see `docs/json.md`), with the backbone's
-/// moves when there is one.
+/// moves when there is one and the puzzle's grade when given.
 pub fn write_json<'a>(
     problem: &'a Problem,
     verdict: &'a Verdict,
     backbone: Option<&'a Backbone>,
+    grade: Option<Grade>,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
@@ -188,6 +190,7 @@ pub fn write_json<'a>(
                 open: moves(&backbone.open),
             }
         }),
+        grade: grade.map(|grade| grade.name()),
     };
     write_document(&document, out)
 }
@@ -202,6 +205,8 @@ struct VerdictJson<'a> {
     differing_moves: Option<DifferingJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     backbone: Option<BackboneJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<&'static str>,
 }
 
 /// The moves every tour makes, those none makes and those some make.

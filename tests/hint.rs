@@ -1,0 +1,125 @@
+//! The reasoning solver, its hints and its grades: every step it takes agrees with every loop a
+//! plain depth-first search enumerates on random small boards, and `toursat hint` shows the
+//! steps.
+
+mod common;
+
+use common::loops::{every_circuit, random_board, Move};
+use std::collections::BTreeSet;
+use toursat::deduce::{self, End, Grade, MoveState, Rule};
+use toursat::{gen, Board};
+
+/// Random small boards: planted ones (each with a loop, many with several) and randomly shaded
+/// ones (most without a loop).
+fn small_boards() -> Vec<Board> {
+    let mut boards = Vec::new();
+    for (rows, cols) in [(4, 4), (4, 5), (5, 4), (5, 5), (4, 6), (6, 4), (5, 6)] {
+        for (fill, perturb) in [(1.0, 0), (1.0, 4), (0.8, 2), (0.6, 6), (1.0, 12)] {
+            for seed in 1..=8 {
+                boards.push(gen::planted(rows, cols, fill, perturb, seed).unwrap().board);
+            }
+        }
+        for seed in 1..=12 {
+            boards.push(
+                random_board(rows as u32, cols as u32, 8, seed)
+                    .parse()
+                    .unwrap(),
+            );
+        }
+    }
+    boards
+}
+
+#[test]
+fn every_deduction_agrees_with_every_loop_on_random_small_boards() {
+    let (mut boards_with_loops, mut solved, mut stuck, mut decided) = (0, 0, 0, 0);
+    let mut rules_seen = BTreeSet::new();
+    for board in small_boards() {
+        if board.free_count() < 4 {
+            continue;
+        }
+        let text = board.to_string();
+        let circuits = every_circuit(&board);
+        let path = deduce::solve(&board);
+        if circuits.is_empty() {
+            assert!(!matches!(path.end, End::Solved), "{text}");
+            continue;
+        }
+        boards_with_loops += 1;
+        for step in &path.steps {
+            rules_seen.insert(step.rule.name());
+            for decision in &step.decided {
+                let squares: Move = decision.squares;
+                let made = |circuit: &Vec<Move>| circuit.contains(&squares);
+                match decision.state {
+                    MoveState::Used => assert!(
+                        circuits.iter().all(made),
+                        "{text}{:?} used {squares:?}, which a loop does not make",
+                        step.rule
+                    ),
+                    _ => assert!(
+                        !circuits.iter().any(made),
+                        "{text}{:?} excluded {squares:?}, which a loop makes",
+                        step.rule
+                    ),
+                }
+                decided += 1;
+            }
+        }
+        match &path.end {
+            End::Solved => {
+                solved += 1;
+                assert_eq!(circuits.len(), 1, "{text}");
+                let used: BTreeSet<Move> = path
+                    .steps
+                    .iter()
+                    .flat_map(|step| &step.decided)
+                    .filter(|decision| decision.state == MoveState::Used)
+                    .map(|decision| decision.squares)
+                    .collect();
+                let circuit: BTreeSet<Move> = circuits.first().unwrap().iter().copied().collect();
+                assert_eq!(used, circuit, "{text}");
+            }
+            End::NoLoop(_) => panic!("{text}: no loop claimed, {} found", circuits.len()),
+            End::Stuck(cells) => {
+                stuck += 1;
+                assert!(!cells.is_empty(), "{text}");
+            }
+        }
+    }
+    assert!(boards_with_loops >= 200, "{boards_with_loops}");
+    assert!(
+        solved >= 50 && stuck >= 20,
+        "{solved} solved, {stuck} stuck"
+    );
+    assert!(decided >= 3000, "{decided}");
+    for rule in [
+        Rule::TwoOpenNeighbours,
+        Rule::FullCell,
+        Rule::NoEarlyClose,
+        Rule::ColourCount,
+    ] {
+        assert!(rules_seen.contains(rule.name()), "{rule} never applied");
+    }
+}
+
+#[test]
+fn a_ring_is_easy_and_its_moves_open_after_the_trivial_rules_are_none() {
+    let board: Board = "....\n.XX.\n....\n".parse().unwrap();
+    assert_eq!(deduce::grade(&board), Grade::Easy);
+    assert_eq!(deduce::trivial_open_share(&board), 0.0);
+}
+
+#[test]
+fn an_open_board_with_several_loops_needs_trial() {
+    let board: Board = "....\n....\n....\n....\n".parse().unwrap();
+    let path = deduce::solve(&board);
+    assert_eq!(path.grade(), Grade::NeedsTrial);
+    assert!(deduce::trivial_open_share(&board) > 0.5);
+}
+
+#[test]
+fn a_board_with_odd_cells_has_no_loop() {
+    let board: Board = "...\n...\n...\n".parse().unwrap();
+    assert_eq!(deduce::grade(&board), Grade::NoLoop);
+}
