@@ -13,7 +13,7 @@ use toursat::core::board::BoardFormat;
 use toursat::engine::finish_by;
 use toursat::engine::Limits;
 use toursat::format::reason::explain_stop;
-use toursat::gen::{self, GenError, RegionOptions, RegionShape, Symmetry};
+use toursat::gen::{self, Difficulty, GenError, RegionOptions, RegionShape, Symmetry};
 use toursat::{Board, MarkedEnds, Piece};
 
 /// Examples shown under `toursat gen --help`.
@@ -26,7 +26,8 @@ Examples:
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o /tmp/region.txt
   toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir /tmp/doors
   toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink
-  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.3 --seed 4 -o /tmp/puzzle.txt";
+  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.3 --seed 4 -o /tmp/puzzle.txt
+  toursat gen --kind puzzle --rows 15 --cols 15 --symmetry rot180 --difficulty hard --seed 2";
 
 /// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
@@ -94,6 +95,11 @@ pub struct GenArgs {
     #[arg(long, value_parser = one_of::<Symmetry>(), default_value_t = Symmetry::None,
           conflicts_with = "shaded")]
     symmetry: Symmetry,
+    /// puzzle: how hard the puzzle is for the reasoning solver (`toursat hint`): `easy`, `medium`
+    /// or `hard` (see docs/puzzles.md). Without it: no pair of shaded squares can be opened
+    /// with the loop staying unique, whatever the grade.
+    #[arg(long, value_parser = one_of::<Difficulty>(), conflicts_with = "shaded")]
+    difficulty: Option<Difficulty>,
     /// holes: number of blocked squares, or a percentage of the board's squares (`20%`).
     #[arg(long, value_name = "N|P%", default_value = "4", value_parser = parse_holes)]
     holes: Holes,
@@ -259,9 +265,14 @@ impl GenArgs {
             KindArg::Puzzle if self.shaded.is_some() => {
                 gen::puzzle(self.rows, self.cols, self.shaded, seed, &Limits::none())
             }
-            KindArg::Puzzle => {
-                gen::sparse_puzzle(self.rows, self.cols, self.symmetry, seed, &Limits::none())
-            }
+            KindArg::Puzzle => gen::sparse_puzzle(
+                self.rows,
+                self.cols,
+                self.symmetry,
+                self.difficulty,
+                seed,
+                &Limits::none(),
+            ),
         }
     }
 
@@ -302,7 +313,10 @@ impl GenArgs {
             }
             KindArg::Puzzle => match self.shaded {
                 Some(shaded) => format!("s{shaded}"),
-                None => self.symmetry.to_string(),
+                None => match self.difficulty {
+                    Some(difficulty) => format!("{}-{difficulty}", self.symmetry),
+                    None => self.symmetry.to_string(),
+                },
             },
         };
         // A holes board names its piece already.

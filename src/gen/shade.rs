@@ -12,10 +12,14 @@
 //! go on while openings are kept. On boards of at most [`EXACT_SQUARES`] squares without
 //! symmetry every pair of shaded squares, wherever they lie, is then tried by
 //! [`crate::count::openable`] until none can be opened: the puzzle is minimal. The board
-//! returned has exactly one loop: every kept opening was proved so by the solver.
+//! returned has exactly one loop: every kept opening was proved so by the solver. With a
+//! difficulty, an opening is kept only where the reasoning solver's grade stays at most that
+//! difficulty (the start, whose loop the trivial rules draw, is easy), and puzzles are drawn
+//! again until one has the grade asked for.
 
 use super::puzzle::{circuit_of, puzzle, two_loops};
 use super::reroute::Runs;
+use super::difficulty::Difficulty;
 use super::symmetry::Symmetry;
 use super::window::{Rect, Window};
 use super::{Circuit, GenError, Grid};
@@ -23,7 +27,8 @@ use crate::core::board::{Board, Square};
 use crate::core::piece::Piece;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::rng::SplitMix64;
-use crate::count::{distinct_tours, openable, CountError};
+use crate::count::{distinct_tours, openable, with_opened, CountError};
+use crate::deduce::{grade, Grade};
 use crate::engine::{Limits, Stop};
 
 /// How far (in rows and in columns) the second square of a pair may lie from the first.
@@ -42,11 +47,14 @@ const MAX_OPEN_PASSES: u32 = 12;
 pub const EXACT_SQUARES: usize = 144;
 
 /// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
-/// with exactly one loop; the same for the same `seed`.
+/// with exactly one loop; the same for the same `seed`. With a `difficulty`, openings that would
+/// make the puzzle harder for [`crate::deduce::grade`] are not made, and puzzles are drawn again
+/// (up to [`DIFFICULTY_ATTEMPTS`]) until one has that grade.
 pub fn sparse_puzzle(
     rows: u64,
     cols: u64,
     symmetry: Symmetry,
+    difficulty: Option<Difficulty>,
     seed: u64,
     limits: &Limits,
 ) -> Result<Board, GenError> {
@@ -58,16 +66,39 @@ pub fn sparse_puzzle(
     if let Some(why) = symmetry.unfit(rows, cols) {
         return Err(GenError::BadOption(why));
     }
-    let mut shading = Shading::start(rows, cols, symmetry, seed, limits)?;
-    shading.open_pairs(limits)?;
-    if shading.grid.free.len() <= EXACT_SQUARES && symmetry == Symmetry::None {
-        shading.open_every_pair(limits)?;
+    let wanted = difficulty.map(Difficulty::grade);
+    let mut closest = None;
+    for attempt in 0..DIFFICULTY_ATTEMPTS {
+        let seed = match attempt {
+            0 => seed,
+            _ => crate::core::rng::hash(seed, attempt),
+        };
+        let mut shading = Shading::start(rows, cols, symmetry, wanted, seed, limits)?;
+        shading.open_pairs(limits)?;
+        if shading.grid.free.len() <= EXACT_SQUARES && symmetry == Symmetry::None {
+            shading.open_every_pair(limits)?;
+        }
+        let board = shading.grid.to_board()?;
+        match wanted {
+            Some(wanted) if grade(&board) != wanted => closest = Some(board),
+            _ => return Ok(board),
+        }
     }
-    shading.grid.to_board()
+    let reached = closest.as_ref().map_or(Grade::NoLoop, grade);
+    Err(GenError::Failed(format!(
+        "no {} puzzle of {rows} x {cols} came out of {DIFFICULTY_ATTEMPTS} attempts (the last was {})",
+        difficulty.map_or("", |difficulty| difficulty.name()),
+        reached.name()
+    )))
 }
+
+/// Puzzles drawn for a difficulty before giving up.
+pub const DIFFICULTY_ATTEMPTS: u64 = 12;
 
 /// A puzzle being shaded: the grid, a loop through its free squares and its length.
 struct Shading {
+    /// The hardest grade an opening may leave the puzzle at, if any.
+    ceiling: Option<Grade>,
     grid: Grid,
     circuit: Circuit,
     length: usize,
@@ -82,6 +113,7 @@ impl Shading {
         rows: u64,
         cols: u64,
         symmetry: Symmetry,
+        ceiling: Option<Grade>,
         seed: u64,
         limits: &Limits,
     ) -> Result<Shading, GenError> {
@@ -108,6 +140,7 @@ impl Shading {
             grid.free[*square as usize] = true;
         }
         Ok(Shading {
+            ceiling,
             length: tour.len(),
             circuit: circuit_of(tour, grid.free.len()),
             grid,
@@ -256,11 +289,17 @@ impl Shading {
             Some(window) => window.other_loop(limits)?.is_none(),
             None => true,
         };
-        if locally_unique && two_loops(&self.grid.to_board()?, limits)?.len() == 1 {
+        let board = self.grid.to_board()?;
+        if locally_unique && two_loops(&board, limits)?.len() == 1 && self.within_ceiling(&board) {
             return Ok(true);
         }
         self.restore(saved_free, saved_circuit, saved_length);
         Ok(false)
+    }
+
+    /// Whether `board`, a puzzle with one loop, is no harder than the ceiling.
+    fn within_ceiling(&self, board: &Board) -> bool {
+        self.ceiling.is_none_or(|ceiling| grade(board) <= ceiling)
     }
 
     /// Opens pairs of shaded squares, wherever they lie, that the loop stays unique without,
@@ -270,7 +309,10 @@ impl Shading {
             let board = self.grid.to_board()?;
             let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
             let found = openable(&problem, limits).map_err(failed)?;
-            let Some(&[first, second]) = found.pairs.first() else {
+            let within = |&&[first, second]: &&[Square; 2]| {
+                self.within_ceiling(&with_opened(&problem.board, &[first, second]))
+            };
+            let Some(&[first, second]) = found.pairs.iter().find(within) else {
                 return Ok(());
             };
             self.grid.free[first as usize] = true;
