@@ -51,8 +51,7 @@ pub fn openable(problem: &Problem, limits: &Limits) -> Result<Openable, CountErr
     for (index, &first) in blocked.iter().enumerate() {
         for &second in &blocked[index + 1..] {
             let balanced = board.colour(first) != board.colour(second);
-            let either_alone =
-                found.singles.contains(&first) || found.singles.contains(&second);
+            let either_alone = found.singles.contains(&first) || found.singles.contains(&second);
             if (alternates && !balanced) || either_alone {
                 continue;
             }
@@ -90,7 +89,10 @@ pub fn opens_uniquely(
         }
     }
     if problem.piece.is_bipartite() {
-        let light = board.free_squares().filter(|&s| board.colour(s) == 1).count();
+        let light = board
+            .free_squares()
+            .filter(|&s| board.colour(s) == 1)
+            .count();
         let closed_balance = problem.shape == TourShape::Closed;
         if closed_balance && 2 * light != board.free_count() {
             return Ok(false);

@@ -8,6 +8,7 @@ mod json;
 mod moves;
 mod names;
 mod numbers;
+pub mod openable;
 mod puzzlink;
 pub mod read;
 pub mod reason;

@@ -4,12 +4,13 @@
 //! lines in the text grid (rook tours), thick coloured lines in the SVG, lists of moves in JSON.
 
 use super::json::{write_document, xy, ProblemJson, TourJson, JSON_VERSION};
+use super::openable::OpenableJson;
 use super::svg::{write_runs, CELL};
 use super::{FormatError, Names};
 use crate::core::board::{Board, Square};
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;
-use crate::count::{difference, moves_of, Backbone, Move, Verdict};
+use crate::count::{difference, moves_of, Backbone, Move, Openable, Verdict};
 use crate::deduce::Grade;
 use crate::format::Format;
 use serde::{Serialize, Serializer};
@@ -145,12 +146,14 @@ fn box_char(links: u8, heavy: u8) -> char {
 }
 
 /// Writes the verdict as one JSON object on one line (see `docs/json.md`), with the backbone's
-/// moves when there is one and the puzzle's grade when given.
+/// moves when there is one, the puzzle's grade when given and the blocked squares it can do
+/// without when asked.
 pub fn write_json<'a>(
     problem: &'a Problem,
     verdict: &'a Verdict,
     backbone: Option<&'a Backbone>,
     grade: Option<Grade>,
+    openable: Option<&Openable>,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
@@ -191,6 +194,7 @@ pub fn write_json<'a>(
             }
         }),
         grade: grade.map(|grade| grade.name()),
+        openable: openable.map(|openable| OpenableJson::of(board, openable)),
     };
     write_document(&document, out)
 }
@@ -207,6 +211,8 @@ struct VerdictJson<'a> {
     backbone: Option<BackboneJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     grade: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    openable: Option<OpenableJson>,
 }
 
 /// The moves every tour makes, those none makes and those some make.

@@ -17,9 +17,9 @@
 //! difficulty (the start, whose loop the trivial rules draw, is easy), and puzzles are drawn
 //! again until one has the grade asked for.
 
+use super::difficulty::Difficulty;
 use super::puzzle::{circuit_of, puzzle, two_loops};
 use super::reroute::Runs;
-use super::difficulty::Difficulty;
 use super::symmetry::Symmetry;
 use super::window::{Rect, Window};
 use super::{Circuit, GenError, Grid};
@@ -223,7 +223,10 @@ impl Shading {
     /// among and beside them left with two free neighbours.
     fn may_open(&self, open: &[Square]) -> bool {
         let grid = &self.grid;
-        let light = open.iter().filter(|&&square| grid.colour(square) == 1).count();
+        let light = open
+            .iter()
+            .filter(|&&square| grid.colour(square) == 1)
+            .count();
         if 2 * light != open.len() {
             return false;
         }
