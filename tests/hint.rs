@@ -6,8 +6,10 @@ mod common;
 
 use common::loops::{every_circuit, random_board, Move};
 use std::collections::BTreeSet;
+use toursat::count::{backbone, Verdict};
 use toursat::deduce::{self, End, Grade, MoveState, Rule};
-use toursat::{gen, Board};
+use toursat::engine::Limits;
+use toursat::{gen, Board, Piece, Problem, TourShape};
 
 /// Random small boards: planted ones (each with a loop, many with several) and randomly shaded
 /// ones (most without a loop).
@@ -93,14 +95,63 @@ fn every_deduction_agrees_with_every_loop_on_random_small_boards() {
         "{solved} solved, {stuck} stuck"
     );
     assert!(decided >= 3000, "{decided}");
-    for rule in [
-        Rule::TwoOpenNeighbours,
-        Rule::FullCell,
-        Rule::NoEarlyClose,
-        Rule::ColourCount,
-    ] {
+    for rule in [Rule::TwoOpenNeighbours, Rule::FullCell, Rule::NoEarlyClose] {
         assert!(rules_seen.contains(rule.name()), "{rule} never applied");
     }
+}
+
+/// Larger boards, one loop or several: planted ones with their bumps moved, and generated
+/// puzzles at a quarter shaded.
+fn larger_boards() -> Vec<Board> {
+    let mut boards = Vec::new();
+    for (rows, cols) in [(8, 8), (9, 10), (12, 12)] {
+        for seed in 1..=6 {
+            boards.push(gen::planted(rows, cols, 0.9, 6, seed).unwrap().board);
+        }
+    }
+    for size in [10, 14, 20, 30] {
+        for seed in 1..=4 {
+            boards.push(gen::puzzle(size, size, Some(0.25), seed, &Limits::none()).unwrap());
+        }
+    }
+    boards
+}
+
+#[test]
+fn every_deduction_agrees_with_the_backbone_on_larger_boards() {
+    let mut rules_seen = BTreeSet::new();
+    let mut solved = 0;
+    for board in larger_boards() {
+        let text = board.to_string();
+        let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+        let found = backbone(&problem, &Limits::none()).unwrap();
+        let path = deduce::solve(&board);
+        for step in &path.steps {
+            rules_seen.insert(step.rule.name());
+            for decision in &step.decided {
+                let listed = match decision.state {
+                    MoveState::Used => &found.forced,
+                    _ => &found.impossible,
+                };
+                assert!(
+                    listed.binary_search(&decision.squares).is_ok(),
+                    "{text}{:?} decided {:?} {:?} against the backbone",
+                    step.rule,
+                    decision.squares,
+                    decision.state
+                );
+            }
+        }
+        match (&path.end, &found.verdict) {
+            (End::Solved, Verdict::Unique(_)) => solved += 1,
+            (End::Solved, _) => panic!("{text}: solved, but the board has no single loop"),
+            (End::NoLoop(_), verdict) => assert_eq!(verdict, &Verdict::NoTour, "{text}"),
+            (End::Stuck(_), _) => {}
+        }
+    }
+    assert!(solved >= 6, "{solved}");
+    let every_rule: BTreeSet<&str> = Rule::ALL.iter().map(Rule::name).collect();
+    assert_eq!(rules_seen, every_rule, "every rule is checked");
 }
 
 #[test]
