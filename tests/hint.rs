@@ -5,6 +5,7 @@
 mod common;
 
 use common::loops::{every_circuit, random_board, Move};
+use common::{scratch, scratch_dir, toursat};
 use std::collections::BTreeSet;
 use toursat::count::{backbone, Verdict};
 use toursat::deduce::{self, End, Grade, MoveState, Rule};
@@ -173,4 +174,129 @@ fn an_open_board_with_several_loops_needs_trial() {
 fn a_board_with_odd_cells_has_no_loop() {
     let board: Board = "...\n...\n...\n".parse().unwrap();
     assert_eq!(deduce::grade(&board), Grade::NoLoop);
+}
+
+/// A 3 x 4 ring round two shaded cells: one loop, drawn by the trivial rules.
+const RING: &str = "....\n.XX.\n....\n";
+
+#[test]
+fn hint_prints_the_first_step_with_its_rule_sentence_and_moves() {
+    let board = scratch("hint-ring.txt", RING);
+    let run = toursat(&["hint", board.to_str().unwrap()], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let mut lines = run.stdout.lines();
+    let first = lines.next().unwrap();
+    assert!(first.starts_with("step 1 of "), "{first}");
+    assert!(
+        first.ends_with(
+            ": two-open-neighbours (trivial): A1 has only two possible moves left, so the loop \
+             makes both."
+        ),
+        "{first}"
+    );
+    assert_eq!(lines.next(), Some("  uses A1-B1 A1-A2"));
+    let last = lines.next().unwrap();
+    assert!(last.starts_with("grade: easy ("), "{last}");
+    assert!(lines.next().is_none());
+}
+
+#[test]
+fn hint_all_as_json_lists_every_step_and_the_verified_loop() {
+    let board = scratch("hint-json.txt", RING);
+    let run = toursat(
+        &["hint", board.to_str().unwrap(), "--all", "--format", "json"],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let document: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(document["grade"], "easy");
+    assert_eq!(document["end"], "solved");
+    let steps = document["steps"].as_array().unwrap();
+    assert_eq!(steps.len() as u64, document["step_count"].as_u64().unwrap());
+    let used: usize = steps
+        .iter()
+        .map(|step| step["used"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(used, 10, "the loop's ten moves, each used once");
+    let tour = document["tour"].as_array().unwrap();
+    assert_eq!(tour.len(), 10);
+    assert_eq!(tour[0], serde_json::json!([0, 0]));
+}
+
+#[test]
+fn hint_svg_draws_one_picture_a_step_with_a_caption_and_a_legend() {
+    let board = scratch("hint-svg.txt", RING);
+    let directory = scratch_dir("hint-svg-steps");
+    let run = toursat(
+        &[
+            "hint",
+            board.to_str().unwrap(),
+            "--all",
+            "--svg",
+            directory.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let json = toursat(&["hint", board.to_str().unwrap(), "--format", "json"], "");
+    let document: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let steps = document["step_count"].as_u64().unwrap();
+    let pictures = std::fs::read_dir(&directory).unwrap().count();
+    assert_eq!(pictures as u64, steps);
+    let last = std::fs::read_to_string(directory.join(format!("step-{steps}.svg"))).unwrap();
+    let document = roxmltree::Document::parse(&last).unwrap();
+    let class_of = |class: &str| {
+        document
+            .descendants()
+            .filter(|node| node.attribute("class") == Some(class))
+            .count()
+    };
+    assert!(class_of("caption") > 0);
+    assert_eq!(class_of("legend"), 1);
+    assert_eq!(class_of("used"), 1);
+    assert!(last.contains(&format!("Step {steps} of {steps}")));
+}
+
+#[test]
+fn hint_on_a_board_without_a_loop_says_so_with_status_1() {
+    let board = scratch("hint-odd.txt", "...\n...\n...\n");
+    let run = toursat(&["hint", board.to_str().unwrap(), "--all"], "");
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    assert!(run.stdout.contains("no loop"), "{}", run.stdout);
+}
+
+#[test]
+fn hint_refuses_a_bad_board_naming_the_line() {
+    let run = toursat(&["hint", "-"], "....\n..?.\n");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("line 2"), "{}", run.stderr);
+}
+
+#[test]
+fn unique_reports_the_grade_of_a_unique_rook_circuit_only() {
+    let board = scratch("unique-grade.txt", RING);
+    let args = [
+        "unique",
+        board.to_str().unwrap(),
+        "--piece",
+        "rook",
+        "--tour",
+        "closed",
+    ];
+    let text = toursat(&args, "");
+    assert_eq!(text.status, 0);
+    assert!(text.stdout.contains("\ngrade: easy ("), "{}", text.stdout);
+    let json = toursat(&[&args[..], &["--format", "json"]].concat(), "");
+    let document: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(document["grade"], "easy");
+    let several = toursat(
+        &[
+            "unique", "--rows", "4", "--cols", "4", "--piece", "rook", "--tour", "closed",
+            "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(several.status, 5);
+    let document: serde_json::Value = serde_json::from_str(&several.stdout).unwrap();
+    assert!(document.get("grade").is_none());
 }
