@@ -41,7 +41,8 @@ fn a_board_with_one_loop_is_unique_with_status_0() {
     assert_eq!(run.status, 0, "{run:?}");
     assert_eq!(
         run.stdout,
-        "unique: this is the only tour\n┌───────┐\n└───────┘\n"
+        "unique: this is the only tour\n┌───────┐\n└───────┘\n\
+         grade: easy (10 steps, the hardest of level trivial)\n"
     );
 }
 
@@ -321,6 +322,7 @@ fn the_backbone_is_drawn_with_forced_lines_and_crossed_impossible_moves() {
     assert_eq!(
         run.stdout,
         "unique: this is the only tour\n┌───────┐\n└───────┘\n\
+         grade: easy (10 steps, the hardest of level trivial)\n\
          backbone: 10 moves forced (─ │), 3 impossible (×), 0 open (┄ ┆)\n\
          ┌───────┐\n│ × × × │\n└───────┘\n"
     );

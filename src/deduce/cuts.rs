@@ -94,7 +94,7 @@ fn only_two_ways(state: &State, graph: &MoveGraph, start: Square) -> Connections
     let mut visited = vec![false; len];
     let mut labels = vec![0u64; len];
     let mut off_tree: Vec<((Square, Square), u64)> = Vec::new();
-    let mut random = SplitMix64::new(0x5eed_0f_2_ca75);
+    let mut random = SplitMix64::new(0x05ee_d0f2_ca75);
     // Depth-first: each entry a square and the index of its next neighbour.
     let mut path: Vec<(Square, usize)> = vec![(start, 0)];
     visited[start as usize] = true;

@@ -31,6 +31,7 @@
 mod cuts;
 mod lines;
 mod local;
+mod pairing;
 mod reasoner;
 mod state;
 mod step;

@@ -11,6 +11,7 @@
 use super::cuts::{connections, Connections};
 use super::lines::Lines;
 use super::local::{dead_end, trivial};
+use super::pairing::{colour_pairing, Pairing};
 use super::state::{MoveState, State};
 use super::step::{Decision, Level, Step};
 use crate::core::board::{Board, Square};
@@ -162,7 +163,11 @@ impl Reasoner {
                 match connections(&self.state) {
                     Connections::Step(step) => return Some(step),
                     Connections::Broken(cells) => self.state.contradict(cells),
-                    Connections::Nothing => {}
+                    Connections::Nothing => match colour_pairing(&self.state) {
+                        Pairing::Step(step) => return Some(step),
+                        Pairing::Broken(cells) => self.state.contradict(cells),
+                        Pairing::Nothing => {}
+                    },
                 }
             }
         }

@@ -44,6 +44,9 @@ pub enum Rule {
     ColourCount,
     /// Two moves are the only ways between two parts of the board: the loop makes both.
     OnlyTwoWays,
+    /// Every cell makes two moves to cells of the other colour: a move no such pairing of the
+    /// cells makes is excluded, one every pairing makes is used.
+    ColourPairing,
 }
 
 named!(Rule, "rule", {
@@ -54,6 +57,7 @@ named!(Rule, "rule", {
     EvenCrossings => "even-crossings",
     ColourCount => "colour-count",
     OnlyTwoWays => "only-two-ways",
+    ColourPairing => "colour-pairing",
 });
 
 impl Rule {
@@ -63,7 +67,7 @@ impl Rule {
             Rule::TwoOpenNeighbours | Rule::FullCell | Rule::NoEarlyClose => Level::Trivial,
             Rule::DeadEnd => Level::Easy,
             Rule::EvenCrossings => Level::Medium,
-            Rule::ColourCount | Rule::OnlyTwoWays => Level::Hard,
+            Rule::ColourCount | Rule::OnlyTwoWays | Rule::ColourPairing => Level::Hard,
         }
     }
 }

@@ -113,11 +113,32 @@ pub fn sentence(board: &Board, step: &Step) -> String {
                 decided_words(&used, &excluded)
             )
         }
+        Rule::ColourPairing => format!(
+            "Every cell of the loop makes two moves, each to a cell of the other colour (as on \
+             a chessboard); among the {} round {} every way of giving each cell its two \
+             moves {}.",
+            count_of(step.cells.len(), "cell", "cells"),
+            cell(0),
+            pairing_words(&used, &excluded)
+        ),
         Rule::OnlyTwoWays => format!(
             "Only two moves join the {} round {} to the rest of the board, and the loop must \
              go in and come out again, so it makes both.",
             count_of(step.cells.len(), "cell", "cells"),
             cell(0)
+        ),
+    }
+}
+
+/// `makes A1-A2 and none makes B1-B2`, for the moves colour pairing uses and excludes.
+fn pairing_words(used: &[String], excluded: &[String]) -> String {
+    match (used.is_empty(), excluded.is_empty()) {
+        (false, true) => format!("makes {}", used.join(", ")),
+        (true, false) => format!("leaves out {}", excluded.join(", ")),
+        _ => format!(
+            "makes {} and leaves out {}",
+            used.join(", "),
+            excluded.join(", ")
         ),
     }
 }
