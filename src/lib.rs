@@ -17,6 +17,7 @@ pub mod bench;
 pub mod compare;
 pub mod core;
 pub mod count;
+pub mod deduce;
 pub mod engine;
 pub mod format;
 pub mod gen;

@@ -269,7 +269,7 @@ fn the_position_encoding_is_described_as_a_shift_register() {
 
 #[test]
 fn each_command_lists_the_exit_statuses_it_returns() {
-    let expected: [(&str, &[u8]); 15] = [
+    let expected: [(&str, &[u8]); 16] = [
         ("solve", &[0, 1, 2, 3, 4]),
         ("judge rook-circuit", &[0, 2, 3, 4]),
         ("verify", &[0, 1, 2]),
@@ -285,6 +285,7 @@ fn each_command_lists_the_exit_statuses_it_returns() {
         ("unique", &[0, 1, 2, 3, 4, 5]),
         ("bench", &[0, 2, 4]),
         ("serve", &[0, 2]),
+        ("hint", &[0, 1, 2, 4]),
     ];
     for (command, statuses) in expected {
         let text = help(command);

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::loops::{every_circuit, random_board, Move};
 use common::toursat;
 use std::collections::BTreeSet;
 use toursat::count::{backbone, count, CountOptions, Verdict};
@@ -40,7 +41,8 @@ fn a_board_with_one_loop_is_unique_with_status_0() {
     assert_eq!(run.status, 0, "{run:?}");
     assert_eq!(
         run.stdout,
-        "unique: this is the only tour\n┌───────┐\n└───────┘\n"
+        "unique: this is the only tour\n┌───────┐\n└───────┘\n\
+         grade: easy (10 steps, the hardest of level trivial)\n"
     );
 }
 
@@ -233,95 +235,6 @@ fn gen_puzzle_is_reproducible_from_its_seed() {
     assert_eq!(run.status, 0, "{run:?}\n{board}");
 }
 
-/// A move: its two squares, the smaller first.
-type Move = [u32; 2];
-
-/// Every rook circuit of `board` as its sorted moves, by a depth-first search from the first
-/// free square (each circuit is walked both ways and kept once).
-fn every_circuit(board: &Board) -> BTreeSet<Vec<Move>> {
-    let free: Vec<u32> = (0..board.len() as u32)
-        .filter(|&square| board.is_free(square))
-        .collect();
-    let neighbours = |square: u32| -> Vec<u32> {
-        let (x, y) = board.coords(square);
-        let (x, y) = (x as i64, y as i64);
-        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-            .into_iter()
-            .filter(|&(x, y)| {
-                x >= 0 && y >= 0 && x < board.cols() as i64 && y < board.rows() as i64
-            })
-            .map(|(x, y)| board.square(x as u32, y as u32))
-            .filter(|&square| board.is_free(square))
-            .collect()
-    };
-    let mut circuits = BTreeSet::new();
-    let mut path = vec![free[0]];
-    let mut on_path = vec![false; board.len()];
-    on_path[free[0] as usize] = true;
-    walk(
-        &neighbours,
-        free.len(),
-        &mut path,
-        &mut on_path,
-        &mut circuits,
-    );
-    circuits
-}
-
-/// Extends `path` every way it can; a path through all `length` squares that ends next to its
-/// first square is a circuit, added to `circuits`.
-fn walk(
-    neighbours: &dyn Fn(u32) -> Vec<u32>,
-    length: usize,
-    path: &mut Vec<u32>,
-    on_path: &mut [bool],
-    circuits: &mut BTreeSet<Vec<Move>>,
-) {
-    let last = *path.last().unwrap();
-    if path.len() == length {
-        if length > 2 && neighbours(last).contains(&path[0]) {
-            let mut moves: Vec<Move> = (0..length)
-                .map(|index| {
-                    let (a, b) = (path[index], path[(index + 1) % length]);
-                    [a.min(b), a.max(b)]
-                })
-                .collect();
-            moves.sort_unstable();
-            circuits.insert(moves);
-        }
-        return;
-    }
-    for next in neighbours(last) {
-        if !on_path[next as usize] {
-            on_path[next as usize] = true;
-            path.push(next);
-            walk(neighbours, length, path, on_path, circuits);
-            path.pop();
-            on_path[next as usize] = false;
-        }
-    }
-}
-
-/// A `rows` x `cols` board with about `shaded_percent` of its squares shaded, from `seed`.
-fn random_board(rows: u32, cols: u32, shaded_percent: u64, seed: u64) -> String {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut text = String::new();
-    for _ in 0..rows {
-        for _ in 0..cols {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            text.push(if state % 100 < shaded_percent {
-                'X'
-            } else {
-                '.'
-            });
-        }
-        text.push('\n');
-    }
-    text
-}
-
 #[test]
 fn the_backbone_is_what_every_enumerated_loop_shares_on_small_boards() {
     let mut boards_with_loops = 0;
@@ -409,6 +322,7 @@ fn the_backbone_is_drawn_with_forced_lines_and_crossed_impossible_moves() {
     assert_eq!(
         run.stdout,
         "unique: this is the only tour\n┌───────┐\n└───────┘\n\
+         grade: easy (10 steps, the hardest of level trivial)\n\
          backbone: 10 moves forced (─ │), 3 impossible (×), 0 open (┄ ┆)\n\
          ┌───────┐\n│ × × × │\n└───────┘\n"
     );

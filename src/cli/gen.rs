@@ -15,7 +15,7 @@ use toursat::engine::Limits;
 use toursat::engine::{self, Answer, SolveOptions};
 use toursat::format::reason::{explain, explain_stop};
 use toursat::format::{Format, Pzprv3};
-use toursat::gen::{self, GenError, RegionOptions, RegionShape};
+use toursat::gen::{self, Difficulty, GenError, RegionOptions, RegionShape, Symmetry};
 use toursat::{Board, MarkedEnds, Piece, Problem, TourShape};
 
 /// Examples shown under `toursat gen --help`.
@@ -28,7 +28,8 @@ Examples:
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o /tmp/region.txt
   toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir /tmp/doors
   toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink
-  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.3 --seed 4 -o /tmp/puzzle.txt";
+  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.3 --seed 4 -o /tmp/puzzle.txt
+  toursat gen --kind puzzle --rows 15 --cols 15 --symmetry rot180 --difficulty hard --seed 2";
 
 /// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
@@ -82,12 +83,25 @@ pub struct GenArgs {
     /// boards on which toursat finds a circuit within 10 s.
     #[arg(long)]
     door: bool,
-    /// puzzle: the share of the squares to shade (0 to 1), a target: random squares are shaded
-    /// up to it, then more where two loops differ, then shaded pairs are reopened down toward it
-    /// while the loop stays unique; the share reached is noted on standard error (about 0.25 is
-    /// the least reached). Without it: no reopening, about 55 to 60% shaded.
+    /// puzzle: shade in dominoes round a planted loop instead, toward this share of the
+    /// squares (0 to 1): random squares are shaded up to it, then more where two loops differ,
+    /// then shaded pairs are reopened down toward it while the loop stays unique; the share
+    /// reached is noted on standard error (about 0.25 is the least reached). Without it the
+    /// puzzle is shaded as people shade them: single squares and groups of at most three,
+    /// about 15 to 20% of the board, no shaded square that can be opened (see
+    /// docs/puzzles.md).
     #[arg(long, value_name = "SHARE", value_parser = parse_fraction)]
     shaded: Option<f64>,
+    /// puzzle: the symmetry the shaded squares keep: `none`, `rot180` (a half turn), `rot90`
+    /// (a quarter turn, square boards) or `mirror` (left to right).
+    #[arg(long, value_parser = one_of::<Symmetry>(), default_value_t = Symmetry::None,
+          conflicts_with = "shaded")]
+    symmetry: Symmetry,
+    /// puzzle: how hard the puzzle is for the reasoning solver (`toursat hint`): `easy`, `medium`
+    /// or `hard` (see docs/puzzles.md). Without it: no pair of shaded squares can be opened
+    /// with the loop staying unique, whatever the grade.
+    #[arg(long, value_parser = one_of::<Difficulty>(), conflicts_with = "shaded")]
+    difficulty: Option<Difficulty>,
     /// holes: number of blocked squares, or a percentage of the board's squares (`20%`).
     #[arg(long, value_name = "N|P%", default_value = "4", value_parser = parse_holes)]
     holes: Holes,
@@ -260,9 +274,17 @@ impl GenArgs {
                 gen::region(self.rows, self.cols, &self.region_options(), seed, ATTEMPTS)
                     .map(|region| region.board)
             }
-            KindArg::Puzzle => {
+            KindArg::Puzzle if self.shaded.is_some() => {
                 gen::puzzle(self.rows, self.cols, self.shaded, seed, &Limits::none())
             }
+            KindArg::Puzzle => gen::sparse_puzzle(
+                self.rows,
+                self.cols,
+                self.symmetry,
+                self.difficulty,
+                seed,
+                &Limits::none(),
+            ),
         }
     }
 
@@ -301,7 +323,13 @@ impl GenArgs {
                 let door = if self.door { "-door" } else { "" };
                 format!("{}{door}-r{}-d{}", self.shape, self.region, self.density())
             }
-            KindArg::Puzzle => format!("s{}", self.shaded.unwrap_or(0.0)),
+            KindArg::Puzzle => match self.shaded {
+                Some(shaded) => format!("s{shaded}"),
+                None => match self.difficulty {
+                    Some(difficulty) => format!("{}-{difficulty}", self.symmetry),
+                    None => self.symmetry.to_string(),
+                },
+            },
         };
         // A holes board names its piece already.
         let ends = match (self.ends, self.kind) {

@@ -12,6 +12,7 @@ mod exit;
 mod gen;
 mod gen_graph;
 mod graph_input;
+mod hint;
 mod judge;
 mod progress;
 #[cfg(test)]
@@ -213,9 +214,14 @@ enum Command {
     #[command(after_help = exit::examples_and_help(serve::EXAMPLES, SERVE_STATUSES))]
     Serve(serve::ServeArgs),
     /// Say whether a board (a Simple Loop puzzle, say) has exactly one tour: `unique`, `not
-    /// unique` (two tours drawn, where they differ marked) or `no tour`.
+    /// unique` (two tours drawn, where they differ marked) or `no tour`; a unique rook circuit
+    /// is graded as `toursat hint` grades it.
     #[command(after_help = format!("{}\n\n{}", unique::EXAMPLES, unique::EXIT_HELP))]
     Unique(unique::UniqueArgs),
+    /// Show the next step of reasoning on a Simple Loop puzzle (a named rule, one sentence, the
+    /// moves it decides), or with --all every step to the loop, and the puzzle's grade.
+    #[command(after_help = exit::examples_and_help(hint::EXAMPLES, hint::STATUSES))]
+    Hint(hint::HintArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -240,6 +246,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Unique(args) => unique::run(args),
+        Command::Hint(args) => hint::run(args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

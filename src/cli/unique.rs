@@ -13,9 +13,13 @@ use std::time::Duration;
 use toursat::core::atomic_file::write_file;
 use toursat::core::board::{puzzlink, pzprv3};
 use toursat::count::{self, CountError, Drawn, Verdict};
+use toursat::deduce::{self, Path};
 use toursat::engine::{Limits, Stop};
 use toursat::format::backbone::{write_backbone_svg, write_backbone_text};
+use toursat::format::hint::grade_words;
+use toursat::format::openable::write_openable_text;
 use toursat::format::verdict::{write_json, write_svg, write_text};
+use toursat::{Piece, TourShape};
 
 /// Examples shown under `toursat unique --help`.
 pub const EXAMPLES: &str = "\
@@ -24,6 +28,7 @@ Examples:
   toursat unique /tmp/puzzle.txt --piece rook --tour closed
   toursat unique /tmp/puzzle.txt --piece rook --tour closed --format json
   toursat unique /tmp/puzzle.txt --piece rook --tour closed --backbone --svg /tmp/backbone.svg
+  toursat unique /tmp/puzzle.txt --piece rook --tour closed --minimal
   toursat unique --rows 4 --cols 4 --piece rook --tour closed --svg /tmp/difference.svg || test $? -eq 5
   toursat gen --kind puzzle --rows 20 --cols 20 --seed 4 | toursat unique - --piece rook --tour closed";
 
@@ -55,6 +60,12 @@ pub struct UniqueArgs {
     /// the --svg picture instead of the two tours.
     #[arg(long)]
     backbone: bool,
+    /// Also name the blocked squares the board can do without: each that can be opened alone,
+    /// and each pair (for the rook, one of each colour) that can be opened together, with the
+    /// tour staying unique (every opening asked of the solver; a Simple Loop puzzle is minimal
+    /// when there is none). Listed after the verdict, and under `openable` in JSON.
+    #[arg(long)]
+    minimal: bool,
     /// Give up after SECONDS and exit with status 3.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     timeout: Option<Duration>,
@@ -118,10 +129,24 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
     };
     let drawn =
         drawn_text(&args.problem)?.and_then(|text| count::check_drawn(&problem, &text, &verdict));
+    let is_rook_circuit = problem.piece == Piece::Rook && problem.shape == TourShape::Closed;
+    let path = match (&verdict, is_rook_circuit) {
+        (Verdict::Unique(_), true) => Some(deduce::solve(&problem.board)),
+        _ => None,
+    };
+    let grade = path.as_ref().map(Path::grade);
+    let openable = match args.minimal {
+        true => Some(count::openable(&problem, &limits).map_err(stopped)?),
+        false => None,
+    };
     drop(reporter);
     let mut out = io::stdout().lock();
     match args.format {
         VerdictFormat::Text => write_text(&problem, &verdict, &mut out)
+            .and_then(|()| match &path {
+                Some(path) => writeln!(out, "{}", grade_words(path)).map_err(Into::into),
+                None => Ok(()),
+            })
             .and_then(|()| match &backbone {
                 Some(backbone) => write_backbone_text(&problem, backbone, &mut out),
                 None => Ok(()),
@@ -129,12 +154,18 @@ pub fn run(args: &UniqueArgs) -> Result<u8, CliError> {
             .and_then(|()| match &drawn {
                 Some(drawn) => writeln!(out, "{drawn}").map_err(Into::into),
                 None => Ok(()),
+            })
+            .and_then(|()| match &openable {
+                Some(openable) => write_openable_text(&problem.board, openable, &mut out),
+                None => Ok(()),
             }),
         VerdictFormat::Json => write_json(
             &problem,
             &verdict,
             backbone.as_ref(),
             drawn.as_ref(),
+            grade,
+            openable.as_ref(),
             &mut out,
         ),
     }

@@ -3,10 +3,12 @@
 pub mod backbone;
 pub mod graph;
 mod grid;
+pub mod hint;
 mod json;
 mod moves;
 mod names;
 mod numbers;
+pub mod openable;
 mod puzzlink;
 mod pzprv3;
 pub mod read;

@@ -4,6 +4,7 @@
 //! lines in the text grid (rook tours), thick coloured lines in the SVG, lists of moves in JSON.
 
 use super::json::{write_document, xy, ProblemJson, TourJson, JSON_VERSION};
+use super::openable::OpenableJson;
 use super::reason::explain;
 use super::svg::{write_runs, CELL};
 use super::{FormatError, Names};
@@ -11,7 +12,8 @@ use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;
-use crate::count::{difference, moves_of, Backbone, Drawn, Move, Verdict};
+use crate::count::{difference, moves_of, Backbone, Drawn, Move, Openable, Verdict};
+use crate::deduce::Grade;
 use crate::engine::{cheap_proof, Impossibility};
 use crate::format::Format;
 use serde::{Serialize, Serializer};
@@ -155,12 +157,15 @@ fn no_tour_sentence(problem: &Problem) -> String {
 }
 
 /// Writes the verdict as one JSON object on one line (see `docs/json.md`), with the backbone's
-/// moves when there is one.
+/// moves when there is one, the puzzle's grade when given and the blocked squares it can do
+/// without when asked.
 pub fn write_json<'a>(
     problem: &'a Problem,
     verdict: &'a Verdict,
     backbone: Option<&'a Backbone>,
     drawn: Option<&'a Drawn>,
+    grade: Option<Grade>,
+    openable: Option<&Openable>,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
@@ -201,6 +206,8 @@ pub fn write_json<'a>(
             }
         }),
         drawn: drawn.map(DrawnJson::of),
+        grade: grade.map(|grade| grade.name()),
+        openable: openable.map(|openable| OpenableJson::of(board, openable)),
     };
     write_document(&document, out)
 }
@@ -215,6 +222,10 @@ struct VerdictJson<'a> {
     differing_moves: Option<DifferingJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     backbone: Option<BackboneJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    openable: Option<OpenableJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     drawn: Option<DrawnJson<'a>>,
 }

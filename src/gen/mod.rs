@@ -13,15 +13,22 @@ use crate::graph::cut_squares::cut_squares;
 use std::collections::VecDeque;
 use std::fmt;
 
+mod difficulty;
 mod ends;
 mod puzzle;
 mod region;
 mod reopen;
+mod reroute;
+mod shade;
+mod symmetry;
 mod window;
 
+pub use difficulty::Difficulty;
 pub use ends::open_ends;
 pub use puzzle::puzzle;
 pub use region::{region, RegionBoard, RegionOptions, RegionShape};
+pub use shade::{sparse_puzzle, DIFFICULTY_ATTEMPTS, EXACT_SQUARES};
+pub use symmetry::Symmetry;
 
 /// Why a board could not be generated.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -267,7 +267,7 @@ impl Carving {
 
 /// Windows of [`WINDOW`] squares a side over a board of `rows` x `cols`, one each half side, so
 /// that each place lies well inside some window.
-fn tiles(rows: u64, cols: u64) -> Vec<Rect> {
+pub(super) fn tiles(rows: u64, cols: u64) -> Vec<Rect> {
     let starts = |size: u64| -> Vec<u64> {
         let last = size.saturating_sub(WINDOW);
         let mut starts: Vec<u64> = (0..=last).step_by((WINDOW / 2) as usize).collect();
@@ -292,7 +292,7 @@ fn tiles(rows: u64, cols: u64) -> Vec<Rect> {
 
 /// Windows round the places where two loops differ, [`MARGIN`] squares wider: one round all of
 /// `pieces` when it is small enough, else one round each piece.
-fn windows_round(grid: &Grid, pieces: &[Vec<Square>]) -> Vec<Rect> {
+pub(super) fn windows_round(grid: &Grid, pieces: &[Vec<Square>]) -> Vec<Rect> {
     let around = |squares: &mut dyn Iterator<Item = &Square>| -> Rect {
         let (mut rect, mut first) = (
             Rect {
@@ -337,7 +337,7 @@ fn windows_round(grid: &Grid, pieces: &[Vec<Square>]) -> Vec<Rect> {
 }
 
 /// Up to two rook circuits of `board`: one (the planted loop) when it is the only one.
-fn two_loops(board: &Board, limits: &Limits) -> Result<Vec<Tour>, GenError> {
+pub(super) fn two_loops(board: &Board, limits: &Limits) -> Result<Vec<Tour>, GenError> {
     let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
     match distinct_tours(&problem, 2, limits, &mut |_| {}) {
         Ok(distinct) => Ok(distinct.tours),
@@ -351,7 +351,7 @@ fn two_loops(board: &Board, limits: &Limits) -> Result<Vec<Tour>, GenError> {
 }
 
 /// Flags of the free squares whose two neighbours on `other` are not those on the circuit.
-fn differing_squares(circuit: &Circuit, grid: &Grid, other: &Tour) -> Vec<bool> {
+pub(super) fn differing_squares(circuit: &Circuit, grid: &Grid, other: &Tour) -> Vec<bool> {
     let mut differing = vec![false; grid.free.len()];
     let squares = other.squares();
     for (index, &square) in squares.iter().enumerate() {
@@ -364,7 +364,7 @@ fn differing_squares(circuit: &Circuit, grid: &Grid, other: &Tour) -> Vec<bool> 
 }
 
 /// The pieces of the flagged squares joined by rook steps, each a list of squares.
-fn pieces(grid: &Grid, flagged: &[bool]) -> Vec<Vec<Square>> {
+pub(super) fn pieces(grid: &Grid, flagged: &[bool]) -> Vec<Vec<Square>> {
     let mut seen = vec![false; flagged.len()];
     let mut pieces = Vec::new();
     for start in 0..flagged.len() {
@@ -390,7 +390,7 @@ fn pieces(grid: &Grid, flagged: &[bool]) -> Vec<Vec<Square>> {
 }
 
 /// The circuit of `tour`, a closed tour, on a grid of `squares` squares.
-fn circuit_of(tour: &Tour, squares: usize) -> Circuit {
+pub(super) fn circuit_of(tour: &Tour, squares: usize) -> Circuit {
     let mut circuit = Circuit {
         partners: vec![[0, 0]; squares],
     };

@@ -23,6 +23,33 @@ pub(super) struct Rect {
     pub(super) bottom: u64,
 }
 
+impl Rect {
+    /// Whether `square`, of a grid `cols` wide, lies inside.
+    pub(super) fn holds(&self, square: Square, cols: u64) -> bool {
+        let (x, y) = (square as u64 % cols, square as u64 / cols);
+        (self.left..self.right).contains(&x) && (self.top..self.bottom).contains(&y)
+    }
+
+    /// The squares inside, row by row, of a grid `cols` wide.
+    pub(super) fn squares(self, cols: u64) -> impl Iterator<Item = Square> {
+        (self.top..self.bottom)
+            .flat_map(move |y| (self.left..self.right).map(move |x| (y * cols + x) as Square))
+    }
+
+    /// The smallest rectangle holding `squares` and `margin` squares round them, cut to a grid
+    /// of `rows` x `cols`.
+    pub(super) fn round(squares: &[Square], margin: u64, rows: u64, cols: u64) -> Rect {
+        let xs = squares.iter().map(|&square| square as u64 % cols);
+        let ys = squares.iter().map(|&square| square as u64 / cols);
+        Rect {
+            left: xs.clone().min().unwrap_or(0).saturating_sub(margin),
+            top: ys.clone().min().unwrap_or(0).saturating_sub(margin),
+            right: (xs.max().unwrap_or(0) + 1 + margin).min(cols),
+            bottom: (ys.max().unwrap_or(0) + 1 + margin).min(rows),
+        }
+    }
+}
+
 /// The circuit seen through a rectangle: the small graph, which square each of its first
 /// vertices is, and the circuit as a cycle of it.
 pub(super) struct Window {

@@ -1,6 +1,7 @@
 //! What the command-line tests share: running the built `toursat` binary, scratch files.
 #![allow(dead_code)] // each test binary uses some of these
 
+pub mod loops;
 pub mod serve;
 
 use std::io::Write;

@@ -22,6 +22,7 @@ const COMMANDS: &[&str] = &[
     "compare",
     "count",
     "unique",
+    "hint",
     "bench",
     "judge rook-circuit",
     "judge knight-tour",

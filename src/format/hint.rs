@@ -1,0 +1,562 @@
+//! The reasoning solver's steps for people: each in one sentence naming the cells as square
+//! names (A1 is the top left cell), the state drawn in text and SVG, the path as JSON.
+//!
+//! In text the board is drawn at twice its size, as the backbone is: a used move as a line, an
+//! excluded one as `×`, an undecided one dotted. In SVG the used moves are dark lines, the
+//! excluded ones small grey crosses, the moves the step decides in blue (used) or red
+//! (excluded), the cells it looked at on a yellow ground, with a caption and a legend below
+//! the board.
+
+use super::json::{write_document, xy, JSON_VERSION};
+use super::svg::{write_runs, CELL};
+use super::FormatError;
+use crate::core::board::{Board, Square};
+use crate::core::plural::count_of;
+use crate::core::square::{column_letters, name};
+use crate::core::tour::Tour;
+use crate::deduce::{Decision, End, Line, MoveState, Path, Rule, State, Step};
+use serde::Serialize;
+use std::io::Write;
+
+/// A move as `A1-B1`.
+fn move_name(board: &Board, [a, b]: [Square; 2]) -> String {
+    format!("{}-{}", name(board, a), name(board, b))
+}
+
+/// The moves of `decided` in state `state`, named and joined by commas.
+fn moves_named(board: &Board, decided: &[Decision], state: MoveState) -> Vec<String> {
+    decided
+        .iter()
+        .filter(|decision| decision.state == state)
+        .map(|decision| move_name(board, decision.squares))
+        .collect()
+}
+
+/// A line in words: `the line between rows 3 and 4`.
+fn line_words(line: Line) -> String {
+    match line {
+        Line::BelowRow(y) => format!("the line between rows {} and {}", y + 1, y + 2),
+        Line::RightOfColumn(x) => format!(
+            "the line between columns {} and {}",
+            column_letters(x),
+            column_letters(x + 1)
+        ),
+    }
+}
+
+/// The side before a line in words: `above` or `left of`.
+fn side_words(line: Line) -> &'static str {
+    match line {
+        Line::BelowRow(_) => "above",
+        Line::RightOfColumn(_) => "left of",
+    }
+}
+
+/// The step in one plain sentence.
+pub fn sentence(board: &Board, step: &Step) -> String {
+    let cell = |index: usize| {
+        step.cells
+            .get(index)
+            .map_or(String::new(), |&square| name(board, square))
+    };
+    let used = moves_named(board, &step.decided, MoveState::Used);
+    let excluded = moves_named(board, &step.decided, MoveState::Excluded);
+    match step.rule {
+        Rule::TwoOpenNeighbours => format!(
+            "{} has only two possible moves left, so the loop makes both.",
+            cell(0)
+        ),
+        Rule::FullCell => format!(
+            "{} already has its two moves, so the loop makes no other move there.",
+            cell(0)
+        ),
+        Rule::NoEarlyClose => format!(
+            "{} and {} are the two ends of one piece of the loop: joining them would close a \
+             loop that misses other cells.",
+            cell(0),
+            cell(1)
+        ),
+        Rule::DeadEnd => format!(
+            "If the loop went {}-{}, {} would be left with only one way in or out: a dead end.",
+            cell(0),
+            cell(1),
+            cell(2)
+        ),
+        Rule::EvenCrossings => {
+            let line = step.line.map_or(String::new(), line_words);
+            format!(
+                "The loop crosses {line} an even number of times, and at least twice, so {}.",
+                decided_words(&used, &excluded)
+            )
+        }
+        Rule::ColourCount => {
+            let line = step.line.expect("a colour count has its line");
+            let dark = step
+                .cells
+                .iter()
+                .filter(|&&square| board.colour(square) == 0)
+                .count();
+            let light = step.cells.len() - dark;
+            let surplus = 2 * (dark as i64 - light as i64);
+            let entries = match surplus {
+                0 => "as many dark cells as light".to_string(),
+                more if more > 0 => format!("{more} more dark cells than light"),
+                fewer => format!("{} more light cells than dark", -fewer),
+            };
+            format!(
+                "The {} cells {} {} hold {dark} dark and {light} light ones (as on a \
+                 chessboard); the loop's pieces there alternate colours, so the cells where it \
+                 crosses the line into them count {entries}, and {}.",
+                step.cells.len(),
+                side_words(line),
+                line_words(line),
+                decided_words(&used, &excluded)
+            )
+        }
+        Rule::ColourPairing => format!(
+            "Every cell of the loop makes two moves, each to a cell of the other colour (as on \
+             a chessboard); among the {} round {} every way of giving each cell its two \
+             moves {}.",
+            count_of(step.cells.len(), "cell", "cells"),
+            cell(0),
+            pairing_words(&used, &excluded)
+        ),
+        Rule::OnlyTwoWays => format!(
+            "Only two moves join the {} round {} to the rest of the board, and the loop must \
+             go in and come out again, so it makes both.",
+            count_of(step.cells.len(), "cell", "cells"),
+            cell(0)
+        ),
+    }
+}
+
+/// `makes A1-A2 and none makes B1-B2`, for the moves colour pairing uses and excludes.
+fn pairing_words(used: &[String], excluded: &[String]) -> String {
+    match (used.is_empty(), excluded.is_empty()) {
+        (false, true) => format!("makes {}", used.join(", ")),
+        (true, false) => format!("leaves out {}", excluded.join(", ")),
+        _ => format!(
+            "makes {} and leaves out {}",
+            used.join(", "),
+            excluded.join(", ")
+        ),
+    }
+}
+
+/// `it makes A1-A2 and not B1-B2`, for the moves a step uses and excludes.
+fn decided_words(used: &[String], excluded: &[String]) -> String {
+    match (used.is_empty(), excluded.is_empty()) {
+        (false, true) => format!("it makes {}", used.join(", ")),
+        (true, false) => format!("it does not make {}", excluded.join(", ")),
+        _ => format!(
+            "it makes {} and not {}",
+            used.join(", "),
+            excluded.join(", ")
+        ),
+    }
+}
+
+/// Writes step `number` (1-based) of `total`: its rule and level, its sentence, the moves it
+/// uses and excludes.
+pub fn write_step_text(
+    board: &Board,
+    number: usize,
+    total: usize,
+    step: &Step,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    writeln!(
+        out,
+        "step {number} of {total}: {} ({}): {}",
+        step.rule,
+        step.rule.level(),
+        sentence(board, step)
+    )?;
+    for (label, state) in [("uses", MoveState::Used), ("excludes", MoveState::Excluded)] {
+        let moves = moves_named(board, &step.decided, state);
+        if !moves.is_empty() {
+            writeln!(out, "  {label} {}", moves.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
+/// How the path ends, in one line.
+pub fn end_words(board: &Board, path: &Path) -> String {
+    let steps = count_of(path.steps.len(), "step", "steps");
+    match &path.end {
+        End::Solved => format!("solved in {steps}: the rules draw the only loop"),
+        End::Stuck(cells) => format!(
+            "stuck after {steps}: no rule decides the moves of {} ({})",
+            count_of(cells.len(), "cell", "cells"),
+            squares_named(board, cells, 12)
+        ),
+        End::NoLoop(cells) if cells.is_empty() => "no loop: the board has no open cell".into(),
+        End::NoLoop(cells) => format!(
+            "no loop: after {steps} the rules find no way round {}",
+            squares_named(board, cells, 12)
+        ),
+    }
+}
+
+/// The grade in one line: `grade: hard (83 steps, the hardest of level hard)`.
+pub fn grade_words(path: &Path) -> String {
+    format!(
+        "grade: {} ({}, the hardest of level {})",
+        path.grade(),
+        count_of(path.steps.len(), "step", "steps"),
+        path.hardest()
+    )
+}
+
+/// At most `shown` of `squares` named, and how many more.
+fn squares_named(board: &Board, squares: &[Square], shown: usize) -> String {
+    let mut names: Vec<String> = squares
+        .iter()
+        .take(shown)
+        .map(|&square| name(board, square))
+        .collect();
+    if squares.len() > shown {
+        names.push(format!("and {} more", squares.len() - shown));
+    }
+    names.join(" ")
+}
+
+/// Draws `state` at twice the board's size: a used move as a line (and each cell as the
+/// corner its used moves make), an excluded move as `×`, an undecided one dotted.
+pub fn write_state_text(state: &State, out: &mut dyn Write) -> Result<(), FormatError> {
+    let board = state.board();
+    let mark = |square: Square, direction: u32| -> Option<MoveState> {
+        let (x, y) = board.coords(square);
+        let other = match direction {
+            0 => board.checked_square(x as i64 + 1, y as i64)?,
+            _ => board.checked_square(x as i64, y as i64 + 1)?,
+        };
+        let id = state.between(square, other)?;
+        (board.is_free(square) && board.is_free(other)).then(|| state.get(id))
+    };
+    let gap = |marked: Option<MoveState>, used: char, open: char| match marked {
+        None => ' ',
+        Some(MoveState::Used) => used,
+        Some(MoveState::Excluded) => '×',
+        Some(MoveState::Unknown) => open,
+    };
+    const BY_LINKS: [char; 16] = [
+        '·', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼',
+    ];
+    for y in 0..board.rows() {
+        let mut squares_line = String::new();
+        let mut gaps_line = String::new();
+        for x in 0..board.cols() {
+            let square = board.square(x, y);
+            let links = state
+                .moves_at(square)
+                .filter(|&(id, _)| state.get(id) == MoveState::Used)
+                .map(|(_, other)| {
+                    let (ox, oy) = board.coords(other);
+                    match (ox.cmp(&x), oy.cmp(&y)) {
+                        (_, std::cmp::Ordering::Less) => 1,
+                        (std::cmp::Ordering::Greater, _) => 2,
+                        (_, std::cmp::Ordering::Greater) => 4,
+                        _ => 8,
+                    }
+                })
+                .sum::<usize>();
+            squares_line.push(match board.is_free(square) {
+                false => '█',
+                true => BY_LINKS[links & 15],
+            });
+            if x + 1 < board.cols() {
+                squares_line.push(gap(mark(square, 0), '─', '┄'));
+            }
+            gaps_line.push(gap(mark(square, 1), '│', '┆'));
+            if x + 1 < board.cols() {
+                gaps_line.push(' ');
+            }
+        }
+        writeln!(out, "{}", squares_line.trim_end())?;
+        if y + 1 < board.rows() {
+            writeln!(out, "{}", gaps_line.trim_end())?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes `path` as one JSON object: the grade, the steps (all, or the first only when
+/// `first_only`), how the path ends and, when solved, the loop.
+pub fn write_path_json(
+    board: &Board,
+    path: &Path,
+    first_only: bool,
+    solved_loop: Option<&Tour>,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let shown = match first_only {
+        true => &path.steps[..path.steps.len().min(1)],
+        false => &path.steps[..],
+    };
+    let squares = |squares: &[Square]| -> Vec<[u32; 2]> {
+        squares.iter().map(|&square| xy(board, square)).collect()
+    };
+    let moves = |step: &Step, state: MoveState| -> Vec<[[u32; 2]; 2]> {
+        step.decided
+            .iter()
+            .filter(|decision| decision.state == state)
+            .map(|decision| {
+                [
+                    xy(board, decision.squares[0]),
+                    xy(board, decision.squares[1]),
+                ]
+            })
+            .collect()
+    };
+    let (end, end_cells) = match &path.end {
+        End::Solved => ("solved", Vec::new()),
+        End::Stuck(cells) => ("stuck", squares(cells)),
+        End::NoLoop(cells) => ("no loop", squares(cells)),
+    };
+    let document = PathJson {
+        version: JSON_VERSION,
+        rows: board.rows(),
+        cols: board.cols(),
+        grade: path.grade().name(),
+        hardest_level: path.hardest().name(),
+        step_count: path.steps.len(),
+        steps: shown
+            .iter()
+            .map(|step| StepJson {
+                rule: step.rule.name(),
+                level: step.rule.level().name(),
+                sentence: sentence(board, step),
+                used: moves(step, MoveState::Used),
+                excluded: moves(step, MoveState::Excluded),
+                cells: squares(&step.cells),
+            })
+            .collect(),
+        end,
+        end_cells,
+        tour: solved_loop.map(|tour| squares(tour.squares())),
+    };
+    write_document(&document, out)
+}
+
+/// The path's object.
+#[derive(Serialize)]
+struct PathJson {
+    version: u32,
+    rows: u32,
+    cols: u32,
+    grade: &'static str,
+    hardest_level: &'static str,
+    step_count: usize,
+    steps: Vec<StepJson>,
+    end: &'static str,
+    end_cells: Vec<[u32; 2]>,
+    tour: Option<Vec<[u32; 2]>>,
+}
+
+/// One step's object.
+#[derive(Serialize)]
+struct StepJson {
+    rule: &'static str,
+    level: &'static str,
+    sentence: String,
+    used: Vec<[[u32; 2]; 2]>,
+    excluded: Vec<[[u32; 2]; 2]>,
+    cells: Vec<[u32; 2]>,
+}
+
+/// The height of a line of caption or legend text under the board.
+const TEXT_LINE: u64 = 18;
+
+/// Writes `state` after step `number` of `total` (the step itself, `step`) as an SVG picture:
+/// the board, the cells the step looked at on a yellow ground, used moves as dark lines and
+/// excluded ones as grey crosses, the step's own moves in blue (used) and red (excluded); below
+/// the board its caption (the step's rule and sentence) and a legend.
+pub fn write_step_svg(
+    state: &State,
+    number: usize,
+    total: usize,
+    step: &Step,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let board = state.board();
+    let width = (board.cols() as u64 * CELL).max(360);
+    let board_height = board.rows() as u64 * CELL;
+    let caption = format!(
+        "Step {number} of {total}: {} ({}). {}",
+        step.rule,
+        step.rule.level(),
+        sentence(board, step)
+    );
+    let caption_lines = wrap(&caption, (width / 7).max(20) as usize);
+    let height = board_height + TEXT_LINE * (caption_lines.len() as u64 + 2) + 8;
+    writeln!(
+        out,
+        r##"<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" font-size="12">
+<title>{} columns x {} rows, step {number} of {total}: {}</title>
+<rect width="{width}" height="{height}" fill="#ffffff"/>
+<rect width="{}" height="{board_height}" fill="#f4f4f4"/>"##,
+        board.cols(),
+        board.rows(),
+        step.rule,
+        board.cols() as u64 * CELL,
+    )?;
+    writeln!(out, r##"<g class="looked-at" fill="#fff2a8">"##)?;
+    let mut looked_at = vec![false; board.len()];
+    for &square in &step.cells {
+        looked_at[square as usize] = true;
+    }
+    write_runs(board, |square| looked_at[square as usize], out)?;
+    writeln!(out, r##"</g>"##)?;
+    writeln!(out, r##"<g class="shaded" fill="#3a3a3a">"##)?;
+    write_runs(board, |square| !board.is_free(square), out)?;
+    writeln!(out, "</g>")?;
+    let this_step = |squares: [Square; 2]| {
+        step.decided
+            .iter()
+            .any(|decision| decision.squares == squares)
+    };
+    let mut used = Vec::new();
+    let mut excluded = Vec::new();
+    for id in state.all_moves() {
+        let squares = state.squares(id);
+        match state.get(id) {
+            MoveState::Used if !this_step(squares) => used.push(squares),
+            MoveState::Excluded if !this_step(squares) => excluded.push(squares),
+            _ => {}
+        }
+    }
+    let step_used: Vec<[Square; 2]> = step
+        .decided
+        .iter()
+        .filter(|decision| decision.state == MoveState::Used)
+        .map(|decision| decision.squares)
+        .collect();
+    let step_excluded: Vec<[Square; 2]> = step
+        .decided
+        .iter()
+        .filter(|decision| decision.state == MoveState::Excluded)
+        .map(|decision| decision.squares)
+        .collect();
+    write_lines(board, &used, "used", "#1a1a1a", out)?;
+    write_crosses(board, &excluded, "excluded", "#9a9a9a", out)?;
+    write_lines(board, &step_used, "step-used", "#1f5fbf", out)?;
+    write_crosses(board, &step_excluded, "step-excluded", "#d03030", out)?;
+    let mut y = board_height + TEXT_LINE;
+    for line in &caption_lines {
+        writeln!(
+            out,
+            r##"<text class="caption" x="4" y="{y}">{}</text>"##,
+            escape(line)
+        )?;
+        y += TEXT_LINE;
+    }
+    write!(
+        out,
+        r##"<g class="legend">
+<line x1="4" y1="{0}" x2="22" y2="{0}" stroke="#1a1a1a" stroke-width="4"/><text x="26" y="{1}">used</text>
+<path d="M66 {2}l8 8m0 -8l-8 8" stroke="#9a9a9a" stroke-width="2"/><text x="78" y="{1}">excluded</text>
+<line x1="136" y1="{0}" x2="154" y2="{0}" stroke="#1f5fbf" stroke-width="4"/><path d="M160 {2}l8 8m0 -8l-8 8" stroke="#d03030" stroke-width="2"/><text x="172" y="{1}">this step</text>
+<rect x="232" y="{2}" width="10" height="10" fill="#fff2a8" stroke="#c9b458"/><text x="246" y="{1}">cells it reads</text>
+</g>
+</svg>
+"##,
+        y + 2,
+        y + 6,
+        y - 2
+    )?;
+    Ok(())
+}
+
+/// One path of lines between the centres of each move's squares.
+fn write_lines(
+    board: &Board,
+    moves: &[[Square; 2]],
+    class: &str,
+    colour: &str,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    if moves.is_empty() {
+        return Ok(());
+    }
+    write!(
+        out,
+        r#"<path class="{class}" fill="none" stroke="{colour}" stroke-width="6" stroke-linecap="round" d=""#
+    )?;
+    for &[a, b] in moves {
+        let ((x0, y0), (x1, y1)) = (centre(board, a), centre(board, b));
+        write!(out, "M{x0} {y0}L{x1} {y1}")?;
+    }
+    writeln!(out, r#""/>"#)?;
+    Ok(())
+}
+
+/// One path of small crosses at the middle of each move.
+fn write_crosses(
+    board: &Board,
+    moves: &[[Square; 2]],
+    class: &str,
+    colour: &str,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    if moves.is_empty() {
+        return Ok(());
+    }
+    write!(
+        out,
+        r#"<path class="{class}" fill="none" stroke="{colour}" stroke-width="2" d=""#
+    )?;
+    let arm = CELL / 8;
+    for &[a, b] in moves {
+        let ((x0, y0), (x1, y1)) = (centre(board, a), centre(board, b));
+        let (x, y) = ((x0 + x1) / 2, (y0 + y1) / 2);
+        write!(
+            out,
+            "M{} {}L{} {}M{} {}L{} {}",
+            x - arm,
+            y - arm,
+            x + arm,
+            y + arm,
+            x - arm,
+            y + arm,
+            x + arm,
+            y - arm
+        )?;
+    }
+    writeln!(out, r#""/>"#)?;
+    Ok(())
+}
+
+/// The centre of `square` in the picture.
+fn centre(board: &Board, square: Square) -> (u64, u64) {
+    let (x, y) = board.coords(square);
+    (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
+}
+
+/// `text` broken into lines of at most about `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` with XML's special characters escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}

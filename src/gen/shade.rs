@@ -1,0 +1,395 @@
+//! Simple Loop puzzles shaded as people shade them: single squares and small groups scattered
+//! over the board, every one of them needed.
+//!
+//! The start is a puzzle with one loop and many shaded squares: [`super::puzzle`]'s dense
+//! carving without symmetry; with a symmetry, the board's outer ring, every other square
+//! shaded (kept by every symmetry, and its one loop). Shaded squares are then opened two at a
+//! time, one of each colour (a rook circuit covers as many squares of each colour), with their
+//! images under the symmetry asked for, squares of the largest shaded groups first: the loop is
+//! rerouted inside a small rectangle round each opened place, the same outside
+//! ([`super::reroute`]), a window round the pair is asked for a second loop, and then the whole
+//! board; an opening is kept only where the solver proves the new loop the only one. Passes
+//! go on while openings are kept. On boards of at most [`EXACT_SQUARES`] squares without
+//! symmetry every pair of shaded squares, wherever they lie, is then tried by
+//! [`crate::count::openable`] until none can be opened: the puzzle is minimal. The board
+//! returned has exactly one loop: every kept opening was proved so by the solver. With a
+//! difficulty, an opening is kept only where the reasoning solver's grade stays at most that
+//! difficulty (the start, whose loop the trivial rules draw, is easy), and puzzles are drawn
+//! again until one has the grade asked for.
+
+use super::difficulty::Difficulty;
+use super::puzzle::{circuit_of, puzzle, two_loops};
+use super::reroute::Runs;
+use super::symmetry::Symmetry;
+use super::window::{Rect, Window};
+use super::{Circuit, GenError, Grid};
+use crate::core::board::{Board, Square};
+use crate::core::piece::Piece;
+use crate::core::problem::{Problem, TourShape};
+use crate::core::rng::SplitMix64;
+use crate::count::{distinct_tours, openable, with_opened, CountError};
+use crate::deduce::{grade, Grade};
+use crate::engine::{Limits, Stop};
+
+/// How far (in rows and in columns) the second square of a pair may lie from the first.
+const PAIR_REACH: i64 = 3;
+
+/// Squares round a changed square that the rectangle its loop is rerouted in takes in.
+const REROUTE_MARGIN: u64 = 2;
+
+/// Squares round an opened pair that the window asked for a second loop takes in.
+const OPEN_MARGIN: u64 = 4;
+
+/// Passes of opening pairs: an opening makes room for others.
+const MAX_OPEN_PASSES: u32 = 12;
+
+/// The largest board (in squares) whose every pair of shaded squares is tried for opening.
+pub const EXACT_SQUARES: usize = 144;
+
+/// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
+/// with exactly one loop; the same for the same `seed`. With a `difficulty`, openings that would
+/// make the puzzle harder for [`crate::deduce::grade`] are not made, and puzzles are drawn again
+/// (up to [`DIFFICULTY_ATTEMPTS`]) until one has that grade.
+pub fn sparse_puzzle(
+    rows: u64,
+    cols: u64,
+    symmetry: Symmetry,
+    difficulty: Option<Difficulty>,
+    seed: u64,
+    limits: &Limits,
+) -> Result<Board, GenError> {
+    if rows < 2 || cols < 2 {
+        return Err(GenError::TooSmall(format!(
+            "a puzzle needs at least 2 rows and 2 columns, not {rows} x {cols}"
+        )));
+    }
+    if let Some(why) = symmetry.unfit(rows, cols) {
+        return Err(GenError::BadOption(why));
+    }
+    let wanted = difficulty.map(Difficulty::grade);
+    let mut closest = None;
+    for attempt in 0..DIFFICULTY_ATTEMPTS {
+        let seed = match attempt {
+            0 => seed,
+            _ => crate::core::rng::hash(seed, attempt),
+        };
+        let mut shading = Shading::start(rows, cols, symmetry, wanted, seed, limits)?;
+        shading.open_pairs(limits)?;
+        if shading.grid.free.len() <= EXACT_SQUARES && symmetry == Symmetry::None {
+            shading.open_every_pair(limits)?;
+        }
+        let board = shading.grid.to_board()?;
+        match wanted {
+            Some(wanted) if grade(&board) != wanted => closest = Some(board),
+            _ => return Ok(board),
+        }
+    }
+    let reached = closest.as_ref().map_or(Grade::NoLoop, grade);
+    Err(GenError::Failed(format!(
+        "no {} puzzle of {rows} x {cols} came out of {DIFFICULTY_ATTEMPTS} attempts (the last was {})",
+        difficulty.map_or("", |difficulty| difficulty.name()),
+        reached.name()
+    )))
+}
+
+/// Puzzles drawn for a difficulty before giving up.
+pub const DIFFICULTY_ATTEMPTS: u64 = 12;
+
+/// A puzzle being shaded: the grid, a loop through its free squares and its length.
+struct Shading {
+    /// The hardest grade an opening may leave the puzzle at, if any.
+    ceiling: Option<Grade>,
+    grid: Grid,
+    circuit: Circuit,
+    length: usize,
+    symmetry: Symmetry,
+    rng: SplitMix64,
+}
+
+impl Shading {
+    /// The dense puzzle to open squares of: the dense carving's, or with a symmetry the outer
+    /// ring; its loop.
+    fn start(
+        rows: u64,
+        cols: u64,
+        symmetry: Symmetry,
+        ceiling: Option<Grade>,
+        seed: u64,
+        limits: &Limits,
+    ) -> Result<Shading, GenError> {
+        let rng = SplitMix64::new(crate::core::rng::hash(seed, 0x5348_4144));
+        let mut grid = Grid::blocked(rows, cols)?;
+        let board = match symmetry {
+            Symmetry::None => puzzle(rows, cols, None, seed, limits)?,
+            _ => {
+                for square in 0..grid.free.len() as Square {
+                    let (x, y) = (square as u64 % cols, square as u64 / cols);
+                    grid.free[square as usize] = x == 0 || y == 0 || x == cols - 1 || y == rows - 1;
+                }
+                grid.to_board()?
+            }
+        };
+        let tours = two_loops(&board, limits)?;
+        let [tour] = &tours[..] else {
+            return Err(GenError::Failed(format!(
+                "the {rows} x {cols} puzzle to start from has {} loops",
+                tours.len()
+            )));
+        };
+        for square in tour.squares() {
+            grid.free[*square as usize] = true;
+        }
+        Ok(Shading {
+            ceiling,
+            length: tour.len(),
+            circuit: circuit_of(tour, grid.free.len()),
+            grid,
+            symmetry,
+            rng,
+        })
+    }
+
+    /// The squares within [`PAIR_REACH`] of `first`, of the other colour, free (`free`) or
+    /// shaded like `first`; none when `first` is not.
+    fn partners(&self, first: Square, free: bool) -> Vec<Square> {
+        if self.grid.free[first as usize] != free {
+            return Vec::new();
+        }
+        let mut partners = Vec::new();
+        for dy in -PAIR_REACH..=PAIR_REACH {
+            for dx in -PAIR_REACH..=PAIR_REACH {
+                if let Some(second) = self.grid.step(first, dx, dy) {
+                    let other_colour = self.grid.colour(second) != self.grid.colour(first);
+                    if other_colour && self.grid.free[second as usize] == free {
+                        partners.push(second);
+                    }
+                }
+            }
+        }
+        partners
+    }
+
+    /// Opens `squares` and their images and reroutes the loop round each opened place; whether
+    /// they were opened (not where the colours would not balance, a free square near them
+    /// would have fewer than two free neighbours, or no loop takes them in).
+    fn open(&mut self, squares: &[Square], limits: &Limits) -> Result<bool, GenError> {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let mut open: Vec<Square> = Vec::new();
+        for &square in squares {
+            for image in self.symmetry.images(square, rows, cols) {
+                if !open.contains(&image) {
+                    open.push(image);
+                }
+            }
+        }
+        if open.iter().any(|&square| self.grid.free[square as usize]) || !self.may_open(&open) {
+            return Ok(false);
+        }
+        let (saved_free, saved_circuit, saved_length) = (
+            self.grid.free.clone(),
+            self.circuit.partners.clone(),
+            self.length,
+        );
+        for (rect, squares) in places(&open, rows, cols) {
+            let rerouted = match Runs::of(&self.grid, &self.circuit, self.length, rect) {
+                Some(runs) => {
+                    for &square in &squares {
+                        self.grid.free[square as usize] = true;
+                    }
+                    self.length += squares.len();
+                    runs.reroute(&self.grid, &self.circuit, limits)?
+                }
+                None => None,
+            };
+            match rerouted {
+                Some(circuit) => self.circuit = circuit,
+                None => {
+                    self.restore(saved_free, saved_circuit, saved_length);
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Puts back the free squares, the loop and its length saved before a change.
+    fn restore(&mut self, free: Vec<bool>, partners: Vec<[Square; 2]>, length: usize) {
+        self.grid.free = free;
+        self.circuit.partners = partners;
+        self.length = length;
+    }
+
+    /// Whether `open` may be opened: as many squares of each colour, and every free square
+    /// among and beside them left with two free neighbours.
+    fn may_open(&self, open: &[Square]) -> bool {
+        let grid = &self.grid;
+        let light = open
+            .iter()
+            .filter(|&&square| grid.colour(square) == 1)
+            .count();
+        if 2 * light != open.len() {
+            return false;
+        }
+        let free = |square: Square| grid.free[square as usize] || open.contains(&square);
+        let degree = |square: Square| grid.rook_neighbours(square).filter(|&n| free(n)).count();
+        open.iter()
+            .flat_map(|&square| grid.rook_neighbours(square).chain([square]))
+            .filter(|&square| free(square))
+            .all(|square| degree(square) >= 2)
+    }
+
+    /// Opens shaded pairs near each other where the loop stays unique, squares of the largest
+    /// groups first, pass after pass while any is opened.
+    fn open_pairs(&mut self, limits: &Limits) -> Result<(), GenError> {
+        for _ in 0..MAX_OPEN_PASSES {
+            let mut shaded: Vec<Square> = (0..self.grid.free.len() as Square)
+                .filter(|&square| !self.grid.free[square as usize])
+                .collect();
+            self.rng.shuffle(&mut shaded);
+            let sizes: Vec<usize> = shaded
+                .iter()
+                .map(|&square| group_size(&self.grid, square))
+                .collect();
+            let mut order: Vec<usize> = (0..shaded.len()).collect();
+            order.sort_by_key(|&index| std::cmp::Reverse(sizes[index]));
+            let mut opened_any = false;
+            for first in order.into_iter().map(|index| shaded[index]) {
+                let mut partners = self.partners(first, false);
+                self.rng.shuffle(&mut partners);
+                for second in partners {
+                    if self.open_if_unique(first, second, limits)? {
+                        opened_any = true;
+                        break;
+                    }
+                }
+            }
+            if !opened_any {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Opens `first` and `second` (with their images) and keeps them open if the loop stays
+    /// the only one; whether they were kept.
+    fn open_if_unique(
+        &mut self,
+        first: Square,
+        second: Square,
+        limits: &Limits,
+    ) -> Result<bool, GenError> {
+        let (saved_free, saved_circuit, saved_length) = (
+            self.grid.free.clone(),
+            self.circuit.partners.clone(),
+            self.length,
+        );
+        if !self.open(&[first, second], limits)? {
+            return Ok(false);
+        }
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let rect = Rect::round(&[first, second], OPEN_MARGIN, rows, cols);
+        let locally_unique = match Window::new(&self.grid, &self.circuit, self.length, rect) {
+            Some(window) => window.other_loop(limits)?.is_none(),
+            None => true,
+        };
+        let board = self.grid.to_board()?;
+        if locally_unique && two_loops(&board, limits)?.len() == 1 && self.within_ceiling(&board) {
+            return Ok(true);
+        }
+        self.restore(saved_free, saved_circuit, saved_length);
+        Ok(false)
+    }
+
+    /// Whether `board`, a puzzle with one loop, is no harder than the ceiling.
+    fn within_ceiling(&self, board: &Board) -> bool {
+        self.ceiling.is_none_or(|ceiling| grade(board) <= ceiling)
+    }
+
+    /// Opens pairs of shaded squares, wherever they lie, that the loop stays unique without,
+    /// until no pair is left (each opening proved by the solver).
+    fn open_every_pair(&mut self, limits: &Limits) -> Result<(), GenError> {
+        loop {
+            let board = self.grid.to_board()?;
+            let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
+            let found = openable(&problem, limits).map_err(failed)?;
+            let within = |&&[first, second]: &&[Square; 2]| {
+                self.within_ceiling(&with_opened(&problem.board, &[first, second]))
+            };
+            let Some(&[first, second]) = found.pairs.iter().find(within) else {
+                return Ok(());
+            };
+            self.grid.free[first as usize] = true;
+            self.grid.free[second as usize] = true;
+            let opened = self.grid.to_board()?;
+            let problem = Problem::new(opened, Piece::Rook, TourShape::Closed);
+            let tours = distinct_tours(&problem, 2, limits, &mut |_| {}).map_err(failed)?;
+            let [tour] = &tours.tours[..] else {
+                return Err(GenError::Failed(
+                    "an opening proved unique had another loop".to_string(),
+                ));
+            };
+            self.length = tour.len();
+            self.circuit = circuit_of(tour, self.grid.free.len());
+        }
+    }
+}
+
+/// The rectangles the loop is rerouted in for opening `open`, each with its opened squares
+/// inside it: one round each square, [`REROUTE_MARGIN`] wider, overlapping ones merged.
+fn places(open: &[Square], rows: u64, cols: u64) -> Vec<(Rect, Vec<Square>)> {
+    let mut places: Vec<(Rect, Vec<Square>)> = open
+        .iter()
+        .map(|&square| {
+            (
+                Rect::round(&[square], REROUTE_MARGIN, rows, cols),
+                vec![square],
+            )
+        })
+        .collect();
+    loop {
+        let overlap = (0..places.len()).find_map(|i| {
+            (i + 1..places.len())
+                .find(|&j| overlaps(places[i].0, places[j].0))
+                .map(|j| (i, j))
+        });
+        let Some((i, j)) = overlap else {
+            return places;
+        };
+        let (_, squares) = places.remove(j);
+        let mut all = std::mem::take(&mut places[i].1);
+        all.extend(squares);
+        places[i] = (Rect::round(&all, REROUTE_MARGIN, rows, cols), all);
+    }
+}
+
+/// Whether two rectangles share a square or touch.
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom
+}
+
+/// The number of shaded squares of `grid` joined to `square` by rook steps.
+fn group_size(grid: &Grid, square: Square) -> usize {
+    let mut group = vec![square];
+    let mut seen = std::collections::HashSet::from([square]);
+    let mut next = 0;
+    while next < group.len() {
+        let at = group[next];
+        next += 1;
+        for neighbour in grid.rook_neighbours(at) {
+            if !grid.free[neighbour as usize] && seen.insert(neighbour) {
+                group.push(neighbour);
+            }
+        }
+    }
+    group.len()
+}
+
+/// A count's error as a generator's.
+fn failed(error: CountError) -> GenError {
+    match error {
+        CountError::Stopped(Stop::Timeout) => {
+            GenError::Failed("timed out before the puzzle was unique".to_string())
+        }
+        other => GenError::Failed(format!("asking for a loop failed: {other}")),
+    }
+}

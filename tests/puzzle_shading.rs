@@ -1,0 +1,225 @@
+//! Puzzles shaded as people shade them (`gen --kind puzzle` by default): the shaded share, the
+//! size of shaded groups, no shaded row or column, the symmetry and difficulty asked for,
+//! minimality, and uniqueness checked by the frontier DP and a plain depth-first search, which
+//! share nothing with the SAT engine that made them; `unique --minimal` on hand-made boards.
+
+mod common;
+
+use common::loops::every_circuit;
+use common::toursat;
+use toursat::count::{count, openable, CountOptions};
+use toursat::deduce::grade;
+use toursat::engine::Limits;
+use toursat::gen::{sparse_puzzle, Difficulty, Symmetry};
+use toursat::{Board, Piece, Problem, TourShape};
+
+/// A puzzle of `rows` x `cols` with these options.
+fn puzzle(
+    rows: u64,
+    cols: u64,
+    symmetry: Symmetry,
+    difficulty: Option<Difficulty>,
+    seed: u64,
+) -> Board {
+    sparse_puzzle(rows, cols, symmetry, difficulty, seed, &Limits::none())
+        .unwrap_or_else(|error| panic!("{rows} x {cols} seed {seed}: {error}"))
+}
+
+/// The number of rook circuits of `board`, by the frontier DP.
+fn circuits(board: &Board) -> String {
+    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+    count(&problem, &CountOptions::default(), &mut |_| {})
+        .unwrap()
+        .tours
+        .to_string()
+}
+
+/// The share of `board`'s squares shaded.
+fn shaded_share(board: &Board) -> f64 {
+    (board.len() - board.free_count()) as f64 / board.len() as f64
+}
+
+/// The most shaded squares joined by rook steps in one group.
+fn largest_group(board: &Board) -> usize {
+    let (rows, cols) = (board.rows() as i64, board.cols() as i64);
+    let mut seen = vec![false; board.len()];
+    let mut largest = 0;
+    for start in 0..board.len() as u32 {
+        if board.is_free(start) || seen[start as usize] {
+            continue;
+        }
+        seen[start as usize] = true;
+        let mut group = vec![start];
+        let mut next = 0;
+        while next < group.len() {
+            let (x, y) = board.coords(group[next]);
+            next += 1;
+            for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                if nx < 0 || ny < 0 || nx >= cols || ny >= rows {
+                    continue;
+                }
+                let square = board.square(nx as u32, ny as u32);
+                if !board.is_free(square) && !seen[square as usize] {
+                    seen[square as usize] = true;
+                    group.push(square);
+                }
+            }
+        }
+        largest = largest.max(group.len());
+    }
+    largest
+}
+
+/// Whether some row or column of `board` is shaded whole.
+fn has_shaded_line(board: &Board) -> bool {
+    let (rows, cols) = (board.rows(), board.cols());
+    let row_shaded = (0..rows).any(|y| (0..cols).all(|x| !board.is_free(board.square(x, y))));
+    let column_shaded = (0..cols).any(|x| (0..rows).all(|y| !board.is_free(board.square(x, y))));
+    row_shaded || column_shaded
+}
+
+#[test]
+fn puzzles_are_shaded_sparsely_in_small_groups_with_no_shaded_line() {
+    for size in [10, 15] {
+        let mut shares = Vec::new();
+        for seed in 1..=3 {
+            let board = puzzle(size, size, Symmetry::None, None, seed);
+            let share = shaded_share(&board);
+            assert!(share <= 0.25, "{size} seed {seed}: {share}\n{board}");
+            assert!(largest_group(&board) <= 10, "{size} seed {seed}:\n{board}");
+            assert!(!has_shaded_line(&board), "{size} seed {seed}:\n{board}");
+            shares.push(share);
+        }
+        shares.sort_by(f64::total_cmp);
+        assert!(shares[1] <= 0.20, "{size}: median {}", shares[1]);
+    }
+}
+
+#[test]
+fn puzzles_have_one_loop_by_the_frontier_dp_and_by_depth_first_search() {
+    for seed in 1..=3 {
+        let board = puzzle(10, 10, Symmetry::None, None, seed);
+        assert_eq!(circuits(&board), "1", "seed {seed}:\n{board}");
+        let small = puzzle(6, 6, Symmetry::None, None, seed);
+        assert_eq!(every_circuit(&small).len(), 1, "seed {seed}:\n{small}");
+        assert_eq!(circuits(&small), "1", "seed {seed}:\n{small}");
+    }
+}
+
+#[test]
+fn the_symmetry_asked_for_is_kept_and_the_loop_is_unique() {
+    for symmetry in [Symmetry::Rot180, Symmetry::Rot90, Symmetry::Mirror] {
+        for (size, seed) in [(10, 1), (9, 2)] {
+            let board = puzzle(size, size, symmetry, None, seed);
+            let free: Vec<bool> = (0..board.len() as u32).map(|s| board.is_free(s)).collect();
+            assert!(
+                symmetry.kept_by(&free, size, size),
+                "{symmetry} {size} seed {seed}:\n{board}"
+            );
+            assert_eq!(
+                circuits(&board),
+                "1",
+                "{symmetry} {size} seed {seed}:\n{board}"
+            );
+        }
+    }
+    let rot180 = puzzle(8, 11, Symmetry::Rot180, None, 3);
+    let free: Vec<bool> = (0..rot180.len() as u32)
+        .map(|s| rot180.is_free(s))
+        .collect();
+    assert!(Symmetry::Rot180.kept_by(&free, 8, 11), "{rot180}");
+    assert!(sparse_puzzle(8, 9, Symmetry::Rot90, None, 1, &Limits::none()).is_err());
+}
+
+#[test]
+fn the_difficulty_asked_for_is_the_reasoning_solvers_grade() {
+    for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+        for seed in 1..=2 {
+            let board = puzzle(10, 10, Symmetry::None, Some(difficulty), seed);
+            assert_eq!(
+                grade(&board),
+                difficulty.grade(),
+                "{difficulty} seed {seed}:\n{board}"
+            );
+            assert_eq!(circuits(&board), "1", "{difficulty} seed {seed}:\n{board}");
+        }
+    }
+}
+
+#[test]
+fn no_shaded_square_or_pair_of_a_small_puzzle_can_be_opened_keeping_one_loop() {
+    for (size, seed) in [(6, 1), (8, 1), (8, 2), (8, 3)] {
+        let board = puzzle(size, size, Symmetry::None, None, seed);
+        let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+        let found = openable(&problem, &Limits::none()).unwrap();
+        assert!(found.is_minimal(), "{size} seed {seed}: {found:?}\n{board}");
+    }
+}
+
+#[test]
+fn unique_minimal_names_the_pair_a_hand_made_puzzle_can_do_without() {
+    // The 2 x 4 outline is the one loop; with A3 and B3 open it takes them in, still the one.
+    let run = toursat(
+        &[
+            "unique",
+            "-",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--minimal",
+        ],
+        "....\n....\nXXXX\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("not minimal:"), "{}", run.stdout);
+    assert!(run.stdout.contains("  open A3 and B3\n"), "{}", run.stdout);
+    let json = toursat(
+        &[
+            "unique",
+            "-",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--minimal",
+            "--format",
+            "json",
+        ],
+        "....\n....\nXXXX\n",
+    );
+    let document: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let pairs = &document["openable"]["pairs"];
+    assert!(
+        pairs
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!([[0, 2], [1, 2]])),
+        "{pairs}"
+    );
+    assert_eq!(document["openable"]["singles"], serde_json::json!([]));
+}
+
+#[test]
+fn unique_minimal_says_a_ring_round_two_shaded_squares_is_minimal() {
+    let run = toursat(
+        &[
+            "unique",
+            "-",
+            "--piece",
+            "rook",
+            "--tour",
+            "closed",
+            "--minimal",
+        ],
+        "....\n.XX.\n....\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("\nminimal: no blocked square can be opened"),
+        "{}",
+        run.stdout
+    );
+}
