@@ -8,7 +8,7 @@ use common::loops::{every_circuit, random_board, Move};
 use common::{scratch, scratch_dir, toursat};
 use std::collections::BTreeSet;
 use toursat::count::{backbone, Verdict};
-use toursat::deduce::{self, End, Grade, MoveState, Rule};
+use toursat::deduce::{self, End, Grade, Level, MoveState, Reasoner, Rule};
 use toursat::engine::Limits;
 use toursat::{gen, Board, Piece, Problem, TourShape};
 
@@ -167,7 +167,8 @@ fn an_open_board_with_several_loops_needs_trial() {
     let board: Board = "....\n....\n....\n....\n".parse().unwrap();
     let path = deduce::solve(&board);
     assert_eq!(path.grade(), Grade::NeedsTrial);
-    assert!(deduce::trivial_open_share(&board) > 0.5);
+    // The trivial rules decide the corners' two moves each and nothing else: 8 of 24 moves.
+    assert_eq!(deduce::trivial_open_share(&board), 16.0 / 24.0);
 }
 
 #[test]
@@ -299,4 +300,29 @@ fn unique_reports_the_grade_of_a_unique_rook_circuit_only() {
     assert_eq!(several.status, 5);
     let document: serde_json::Value = serde_json::from_str(&several.stdout).unwrap();
     assert!(document.get("grade").is_none());
+}
+
+#[test]
+fn a_grade_is_the_weakest_level_of_rules_that_finishes_the_puzzle() {
+    let medium: Board =
+        "X......X\nX......X\n...XX...\n....X...\nX...XXX.\nX.X..X..\n..X..X..\n........\n"
+            .parse()
+            .unwrap();
+    let hard: Board = "X.........\nX.........\n..XX..XXX.\n..XX......\n..........\n\
+                       ......XX..\n.XX..X....\n....XX..X.\n....X.....\nXX....XX..\n"
+        .parse()
+        .unwrap();
+    for (board, grade, level) in [
+        (medium, Grade::Medium, Level::Medium),
+        (hard, Grade::Hard, Level::Hard),
+    ] {
+        assert_eq!(deduce::grade(&board), grade, "{board}");
+        let below = match level {
+            Level::Hard => Level::Medium,
+            _ => Level::Easy,
+        };
+        let weaker = Reasoner::new(&board).run(below);
+        assert!(matches!(weaker.end, End::Stuck(_)), "{board}");
+        assert_eq!(Reasoner::new(&board).run(level).end, End::Solved, "{board}");
+    }
 }

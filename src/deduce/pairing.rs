@@ -20,8 +20,9 @@ use crate::engine::flow::b_matching::CapacitatedGraph;
 pub enum Pairing {
     /// No way of giving every cell its moves: these cells cannot all get them.
     Broken(Vec<Square>),
-    /// A step deciding moves round one component.
-    Step(Step),
+    /// Steps deciding moves, one round each component where some are decided. Each stays
+    /// sound after other steps: what follows from less known follows from more.
+    Steps(Vec<Step>),
     /// Nothing to decide.
     Nothing,
 }
@@ -79,29 +80,39 @@ pub fn colour_pairing(state: &State) -> Pairing {
             false => MoveState::Excluded,
         })
     };
-    let Some(first) = (0..moves.len()).find(|&index| decided_at(index).is_some()) else {
-        return Pairing::Nothing;
-    };
-    let region = component[ends[first][0]];
-    let cells: Vec<Square> = board
-        .free_squares()
-        .filter(|&square| component[square as usize] == region)
-        .collect();
-    let decided = (0..moves.len())
-        .filter(|&index| ends[index].iter().any(|&cell| component[cell] == region))
-        .filter_map(|index| {
-            decided_at(index).map(|state_now| Decision {
-                squares: state.squares(moves[index]),
-                state: state_now,
+    // One step for each component with a decided move, the first such move's dark cell's.
+    let mut steps: Vec<Step> = Vec::new();
+    let mut stepped = vec![false; len];
+    for index in 0..moves.len() {
+        let region = component[ends[index][0]];
+        if decided_at(index).is_none() || stepped[region as usize] {
+            continue;
+        }
+        stepped[region as usize] = true;
+        let cells: Vec<Square> = board
+            .free_squares()
+            .filter(|&square| component[square as usize] == region)
+            .collect();
+        let decided = (0..moves.len())
+            .filter(|&other| ends[other].iter().any(|&cell| component[cell] == region))
+            .filter_map(|other| {
+                decided_at(other).map(|state_now| Decision {
+                    squares: state.squares(moves[other]),
+                    state: state_now,
+                })
             })
-        })
-        .collect();
-    Pairing::Step(Step {
-        rule: Rule::ColourPairing,
-        decided,
-        cells,
-        line: None,
-    })
+            .collect();
+        steps.push(Step {
+            rule: Rule::ColourPairing,
+            decided,
+            cells,
+            line: None,
+        });
+    }
+    match steps.is_empty() {
+        true => Pairing::Nothing,
+        false => Pairing::Steps(steps),
+    }
 }
 
 /// The strongly connected component of every vertex of the directed graph `arcs`, by

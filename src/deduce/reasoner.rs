@@ -6,7 +6,9 @@
 //! queue when its rule finds nothing there. The next step is the first step of the easiest
 //! level whose queue yields one, so a path never takes a harder rule while an easier one
 //! applies. The global rules look at the whole board once after each change, when every easier
-//! queue is empty.
+//! queue is empty; colour pairing's steps, found for the whole board at once, wait in a queue
+//! of their own and are taken one by one (a deduction from less known stays sound when more is
+//! known), the board looked at again when that queue is empty.
 
 use super::cuts::{connections, Connections};
 use super::lines::Lines;
@@ -92,6 +94,8 @@ pub struct Reasoner {
     parity_lines: Queue,
     colour_lines: Queue,
     global_waiting: bool,
+    /// Steps of colour pairing found at once and not taken yet.
+    pending: VecDeque<Step>,
 }
 
 impl Reasoner {
@@ -106,6 +110,7 @@ impl Reasoner {
             parity_lines: Queue::new(line_count, 0..line_count as u32),
             colour_lines: Queue::new(line_count, 0..line_count as u32),
             global_waiting: true,
+            pending: VecDeque::new(),
             state,
             lines,
         };
@@ -159,16 +164,39 @@ impl Reasoner {
                     return Some(step);
                 }
             }
+            if let Some(step) = self.next_pending() {
+                return Some(step);
+            }
             if std::mem::take(&mut self.global_waiting) {
                 match connections(&self.state) {
                     Connections::Step(step) => return Some(step),
                     Connections::Broken(cells) => self.state.contradict(cells),
                     Connections::Nothing => match colour_pairing(&self.state) {
-                        Pairing::Step(step) => return Some(step),
+                        Pairing::Steps(steps) => {
+                            self.pending.extend(steps);
+                            return self.next_pending();
+                        }
                         Pairing::Broken(cells) => self.state.contradict(cells),
                         Pairing::Nothing => {}
                     },
                 }
+            }
+        }
+        None
+    }
+
+    /// The next of the colour pairing's steps found earlier that still decides a move, with
+    /// its decisions made since left out.
+    fn next_pending(&mut self) -> Option<Step> {
+        while let Some(mut step) = self.pending.pop_front() {
+            step.decided.retain(|decision| {
+                let [a, b] = decision.squares;
+                self.state
+                    .between(a, b)
+                    .is_some_and(|id| self.state.get(id) == MoveState::Unknown)
+            });
+            if !step.decided.is_empty() {
+                return Some(step);
             }
         }
         None

@@ -285,3 +285,50 @@ impl State {
         (0..self.moves.len() as u32).filter(|&id| self.existing(id))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn used_moves_join_pieces_whose_ends_are_known() {
+        let board: Board = "...\n...\n".parse().unwrap();
+        let mut state = State::new(&board);
+        let (a1, b1, c1) = (board.square(0, 0), board.square(1, 0), board.square(2, 0));
+        state.use_move(state.between(a1, b1).unwrap());
+        state.use_move(state.between(b1, c1).unwrap());
+        let (mut ends, length) = state.piece_of(b1);
+        ends.sort_unstable();
+        assert_eq!((ends, length), ([a1, c1], 3));
+        assert_eq!(state.contradiction(), None);
+    }
+
+    #[test]
+    fn closing_a_loop_that_misses_cells_is_a_contradiction() {
+        let board: Board = "...\n...\n".parse().unwrap();
+        let mut state = State::new(&board);
+        let corner = |x, y| board.square(x, y);
+        for [a, b] in [
+            [(0, 0), (1, 0)],
+            [(1, 0), (1, 1)],
+            [(1, 1), (0, 1)],
+            [(0, 1), (0, 0)],
+        ] {
+            state.use_move(state.between(corner(a.0, a.1), corner(b.0, b.1)).unwrap());
+        }
+        assert!(!state.is_solved());
+        assert!(state.contradiction().is_some());
+    }
+
+    #[test]
+    fn closing_the_loop_through_every_cell_solves_it() {
+        let board: Board = "..\n..\n".parse().unwrap();
+        let mut state = State::new(&board);
+        for id in state.all_moves().collect::<Vec<_>>() {
+            state.use_move(id);
+        }
+        assert!(state.is_solved());
+        assert_eq!(state.contradiction(), None);
+        assert_eq!(state.unknown_moves(), 0);
+    }
+}
