@@ -294,7 +294,7 @@ fn svg_of_a_stopped_engine_says_why_in_its_title() {
     assert_eq!(status, 3);
     assert_eq!(
         svg_title(&path),
-        "100 x 100 board, open knight tour: timed out"
+        "100 columns x 100 rows, open knight tour: timed out"
     );
 }
 
@@ -562,14 +562,19 @@ fn svg_names_files_and_ranks_and_scales() {
     );
     let text = std::fs::read_to_string(&path).unwrap();
     let document = roxmltree::Document::parse(&text).unwrap();
-    let view_box = document.root_element().attribute("viewBox").unwrap();
-    // One square of margin for the labels, the board of 6 x 5 squares of 40, the caption.
-    let sides: Vec<u64> = view_box
+    let root = document.root_element();
+    // The picture's natural size is its viewBox, in pixels; the board in it is scaled.
+    let view_box: Vec<f64> = root
+        .attribute("viewBox")
+        .unwrap()
         .split(' ')
         .map(|number| number.parse().unwrap())
         .collect();
-    assert_eq!(sides[..3], [0, 0, 40 + 6 * 40]);
-    assert!(sides[3] > 40 + 5 * 40, "{view_box}");
+    assert_eq!(
+        root.attribute("width").unwrap().parse::<f64>().unwrap(),
+        view_box[2]
+    );
+    assert!(view_box[2] >= 6.0 * 40.0, "{view_box:?}");
     let caption = svg_texts(&path, "caption").join(" ");
     assert_eq!(
         caption,

@@ -5,16 +5,17 @@ use super::clock;
 use super::error::CliError;
 use super::exit;
 use super::progress::Spinner;
+use super::show;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-use toursat::core::board::BoardFormat;
-use toursat::engine::finish_by;
-use toursat::engine::Limits;
+use std::time::{Duration, Instant};
+use toursat::core::board::{BoardFormat, MAX_SQUARES};
+use toursat::engine::{self, finish_by, Limits, SolveOptions};
 use toursat::format::reason::explain_stop;
+use toursat::format::{write_blank, Format, Svg};
 use toursat::gen::{self, GenError, RegionOptions, RegionShape};
-use toursat::{Board, MarkedEnds, Piece};
+use toursat::{Board, MarkedEnds, Piece, Problem, TourShape};
 
 /// Examples shown under `toursat gen --help`.
 pub const EXAMPLES: &str = "\
@@ -26,7 +27,8 @@ Examples:
   toursat gen --kind region --shape blob --rows 100 --cols 100 --region 0.3 --seed 2 -o /tmp/region.txt
   toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir /tmp/doors
   toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink
-  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.3 --seed 4 -o /tmp/puzzle.txt";
+  toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.3 --seed 4 -o /tmp/puzzle.txt
+  toursat gen --kind puzzle --rows 10 --cols 10 --seed 2 -o /tmp/puzzle.txt --svg /tmp/puzzle.svg";
 
 /// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
@@ -111,6 +113,15 @@ pub struct GenArgs {
     /// Folder for named board files (made if missing); each path written is printed.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// Also draw the board as an SVG picture in FILE, blank as a setter hands a puzzle out: its
+    /// blocked (shaded) squares and marked ends, no tour; with --svg-solution, solved.
+    #[arg(long, value_name = "FILE", conflicts_with = "count")]
+    svg: Option<PathBuf>,
+    /// With --svg: draw the answer too, as `solve --svg` does: the rook circuit (a puzzle's
+    /// loop) or, with --ends, the open --piece tour between them, found and verified, or why
+    /// there is none.
+    #[arg(long, requires = "svg")]
+    svg_solution: bool,
     /// Give up after SECONDS and exit with status 3 (boards already written stay written;
     /// a random board above about 16 x 16 at density 0.2 is rarely repaired, and every draw
     /// of a large one takes a while).
@@ -330,14 +341,20 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
         Ok::<String, CliError>(text)
     };
     match (&args.output, &args.out_dir) {
-        (Some(path), _) => write_board(path, &generate(args.seed)?)?,
+        (Some(path), _) => {
+            let text = generate(args.seed)?;
+            write_board(path, &text)?;
+            draw(args, &text, deadline)?;
+        }
         (None, Some(dir)) => {
             std::fs::create_dir_all(dir).map_err(|error| CliError::in_file(dir, error))?;
             let count = args.count.unwrap_or(1);
             for seed in (0..count).map(|offset| args.seed.wrapping_add(offset)) {
                 let path = dir.join(args.file_name(seed));
-                write_board(&path, &generate(seed)?)?;
+                let text = generate(seed)?;
+                write_board(&path, &text)?;
                 println!("{}", path.display());
+                draw(args, &text, deadline)?;
             }
         }
         (None, None) => {
@@ -346,9 +363,39 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
                 .lock()
                 .write_all(text.as_bytes())
                 .map_err(|error| CliError::input(format!("writing the board: {error}")))?;
+            draw(args, &text, deadline)?;
         }
     }
     Ok(exit::SUCCESS)
+}
+
+/// Draws the board written as `text` into `--svg`, if asked: blank, or with `--svg-solution`
+/// its rook circuit (its open `--piece` tour when its ends are marked) as `solve --svg` draws
+/// it, the engine held to `deadline`.
+fn draw(args: &GenArgs, text: &str, deadline: Option<Instant>) -> Result<(), CliError> {
+    let Some(path) = &args.svg else {
+        return Ok(());
+    };
+    let (board, ends) = Board::parse_marked(text, MAX_SQUARES)
+        .map_err(|error| CliError::input(format!("reading the board back: {error}")))?;
+    let mut problem = match (ends.start, ends.end) {
+        (None, None) => Problem::new(board, Piece::Rook, TourShape::Closed),
+        _ => Problem::new(board, args.piece, TourShape::Open),
+    };
+    (problem.start, problem.end) = (ends.start, ends.end);
+    if !args.svg_solution {
+        return show::write_svg(path, |out| write_blank(&problem, out));
+    }
+    let options = SolveOptions {
+        limits: Limits {
+            deadline,
+            ..Limits::none()
+        },
+        ..SolveOptions::default()
+    };
+    let solution =
+        engine::solve(&problem, &options).map_err(|error| CliError::input(error.to_string()))?;
+    show::write_svg(path, |out| Svg.write_solution(&problem, &solution, out))
 }
 
 /// Writes a board file.

@@ -7,6 +7,7 @@ mod json;
 mod moves;
 mod names;
 mod numbers;
+mod picture;
 mod puzzlink;
 pub mod read;
 pub mod reason;
@@ -24,7 +25,7 @@ pub use names::Names;
 pub use numbers::Numbers;
 pub use puzzlink::Puzzlink;
 pub use squares::Squares;
-pub use svg::{Svg, MAX_NUMBERED_SIDE};
+pub use svg::{write_blank, Svg, MAX_NUMBERED_SIDE};
 
 use crate::core::names::{named, Named};
 use crate::core::problem::Problem;
