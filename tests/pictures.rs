@@ -318,7 +318,13 @@ fn gen_draws_the_blank_puzzle_and_on_request_its_verified_loop() {
     );
     assert_labels(&document, 7, 6);
     // No loop, no numbers: the shaded cells alone, as many as the board file blocks.
-    assert!(!document.descendants().any(|node| node.has_tag_name("path")));
+    // A puzzle's grid: white cells and the lines between them, no loop.
+    let paths: Vec<_> = document
+        .descendants()
+        .filter(|node| node.has_tag_name("path"))
+        .map(|node| node.attribute("class"))
+        .collect();
+    assert_eq!(paths, [Some("grid")]);
     assert!(!picture.contains("visit-numbers"));
     let shaded: u64 = group(&document, "blocked")
         .children()

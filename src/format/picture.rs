@@ -394,6 +394,38 @@ pub(super) fn write_squares(board: &Board, out: &mut dyn Write) -> Result<(), Fo
         out,
         r##"<rect width="{width}" height="{height}" fill="#f4f4f4"/><rect width="{width}" height="{height}" fill="url(#dark)"/>"##
     )?;
+    write_blocked(board, out)
+}
+
+/// Writes the board's squares as a puzzle's grid: white cells parted by thin grey lines, the
+/// blocked (shaded) cells dark.
+pub(super) fn write_grid_squares(board: &Board, out: &mut dyn Write) -> Result<(), FormatError> {
+    let (width, height) = (board.cols() as u64 * CELL, board.rows() as u64 * CELL);
+    writeln!(
+        out,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    )?;
+    write!(
+        out,
+        r##"<path class="grid" fill="none" stroke="#9a9a9a" stroke-width="1" d=""##
+    )?;
+    for x in 1..board.cols() as u64 {
+        write!(out, "M{} 0V{height}", x * CELL)?;
+    }
+    for y in 1..board.rows() as u64 {
+        write!(out, "M0 {}H{width}", y * CELL)?;
+    }
+    writeln!(out, r#""/>"#)?;
+    write_blocked(board, out)?;
+    writeln!(
+        out,
+        r##"<rect width="{width}" height="{height}" fill="none" stroke="#000000" stroke-width="2"/>"##
+    )?;
+    Ok(())
+}
+
+/// Writes the blocked squares, dark, in a `<g class="blocked">`.
+fn write_blocked(board: &Board, out: &mut dyn Write) -> Result<(), FormatError> {
     writeln!(out, r##"<g class="blocked" fill="{BLOCKED}">"##)?;
     write_runs(board, |square| !board.is_free(square), out)?;
     writeln!(out, "</g>")?;

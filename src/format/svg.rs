@@ -2,8 +2,8 @@
 
 use super::picture::{
     begin_picture, blocked_entry, blocked_words, board_size, end_picture, picture_title,
-    square_centre as centre, tour_noun, write_runs, write_squares, Frame, LegendEntry, Swatch,
-    CELL,
+    square_centre as centre, tour_noun, write_grid_squares, write_runs, write_squares, Frame,
+    LegendEntry, Swatch, CELL,
 };
 use super::{Format, FormatError};
 use crate::core::board::Board;
@@ -113,7 +113,11 @@ pub fn write_blank(problem: &Problem, out: &mut dyn Write) -> Result<(), FormatE
         numbered: false,
     };
     begin_picture(board, &frame, out)?;
-    write_squares(board, out)?;
+    // A puzzle is drawn as setters print it: white cells in a grid; a tour's board checkered.
+    match tour_noun(problem) {
+        "loop" => write_grid_squares(board, out)?,
+        _ => write_squares(board, out)?,
+    }
     write_fixed_ends(problem, out)?;
     end_picture(out)
 }
