@@ -5,16 +5,15 @@ use super::clock;
 use super::error::CliError;
 use super::exit;
 use super::progress::Reporter;
+use super::show;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-use toursat::core::board::BoardFormat;
-use toursat::engine::finish_by;
-use toursat::engine::Limits;
-use toursat::engine::{self, Answer, SolveOptions};
+use std::time::{Duration, Instant};
+use toursat::core::board::{BoardFormat, MAX_SQUARES};
+use toursat::engine::{self, finish_by, Answer, Limits, SolveOptions};
 use toursat::format::reason::{explain, explain_stop};
-use toursat::format::{Format, Pzprv3};
+use toursat::format::{write_blank, Format, Pzprv3, Svg};
 use toursat::gen::{self, Difficulty, GenError, RegionOptions, RegionShape, Symmetry};
 use toursat::{Board, MarkedEnds, Piece, Problem, TourShape};
 
@@ -29,7 +28,8 @@ Examples:
   toursat gen --kind region --door --rows 50 --cols 50 --seed 1 --count 3 --out-dir /tmp/doors
   toursat gen --kind random --rows 10 --cols 10 --seed 4 --format puzzlink
   toursat gen --kind puzzle --rows 20 --cols 20 --shaded 0.3 --seed 4 -o /tmp/puzzle.txt
-  toursat gen --kind puzzle --rows 15 --cols 15 --symmetry rot180 --difficulty hard --seed 2";
+  toursat gen --kind puzzle --rows 15 --cols 15 --symmetry rot180 --difficulty hard --seed 2
+  toursat gen --kind puzzle --rows 10 --cols 10 --seed 2 -o /tmp/puzzle.txt --svg /tmp/puzzle.svg";
 
 /// Draws of a random, holes or region board before giving up.
 const ATTEMPTS: u32 = 1000;
@@ -128,6 +128,15 @@ pub struct GenArgs {
     /// Folder for named board files (made if missing); each path written is printed.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// Also draw the board as an SVG picture in FILE, blank as a setter hands a puzzle out: its
+    /// blocked (shaded) squares and marked ends, no tour; with --svg-solution, solved.
+    #[arg(long, value_name = "FILE", conflicts_with = "count")]
+    svg: Option<PathBuf>,
+    /// With --svg: draw the answer too, as `solve --svg` does: the rook circuit (a puzzle's
+    /// loop) or, with --ends, the open --piece tour between them, found and verified, or why
+    /// there is none.
+    #[arg(long, requires = "svg")]
+    svg_solution: bool,
     /// Give up after SECONDS and exit with status 3 (boards already written stay written;
     /// a random board above about 16 x 16 at density 0.2 is rarely repaired, and every draw
     /// of a large one takes a while).
@@ -373,15 +382,21 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
         Ok::<String, CliError>(text)
     };
     match (&args.output, &args.out_dir) {
-        (Some(path), _) => write_board(path, &generate(args.seed)?)?,
+        (Some(path), _) => {
+            let text = generate(args.seed)?;
+            write_board(path, &text)?;
+            draw(args, &text, deadline)?;
+        }
         (None, Some(dir)) => {
             std::fs::create_dir_all(dir).map_err(|error| CliError::in_file(dir, error))?;
             let count = args.count.unwrap_or(1);
             for (index, seed) in (0..count).map(|offset| (offset, args.seed.wrapping_add(offset))) {
                 reporter.relabel(format!("generating board {} of {count}", index + 1));
                 let path = dir.join(args.file_name(seed));
-                write_board(&path, &generate(seed)?)?;
+                let text = generate(seed)?;
+                write_board(&path, &text)?;
                 reporter.suspend(|| println!("{}", path.display()));
+                draw(args, &text, deadline)?;
             }
         }
         (None, None) => {
@@ -391,6 +406,7 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
                 .lock()
                 .write_all(text.as_bytes())
                 .map_err(|error| CliError::input(format!("writing the board: {error}")))?;
+            draw(args, &text, deadline)?;
         }
     }
     Ok(exit::SUCCESS)
@@ -418,6 +434,35 @@ fn pzprv3_with_loop(board: &Board) -> Result<(String, Option<String>), GenError>
         text,
         Some(format!("no loop drawn in the pzprv3 file: {why}")),
     ))
+}
+
+/// Draws the board written as `text` into `--svg`, if asked: blank, or with `--svg-solution`
+/// its rook circuit (its open `--piece` tour when its ends are marked) as `solve --svg` draws
+/// it, the engine held to `deadline`.
+fn draw(args: &GenArgs, text: &str, deadline: Option<Instant>) -> Result<(), CliError> {
+    let Some(path) = &args.svg else {
+        return Ok(());
+    };
+    let (board, ends) = Board::parse_marked(text, MAX_SQUARES)
+        .map_err(|error| CliError::input(format!("reading the board back: {error}")))?;
+    let mut problem = match (ends.start, ends.end) {
+        (None, None) => Problem::new(board, Piece::Rook, TourShape::Closed),
+        _ => Problem::new(board, args.piece, TourShape::Open),
+    };
+    (problem.start, problem.end) = (ends.start, ends.end);
+    if !args.svg_solution {
+        return show::write_svg(path, |out| write_blank(&problem, out));
+    }
+    let options = SolveOptions {
+        limits: Limits {
+            deadline,
+            ..Limits::none()
+        },
+        ..SolveOptions::default()
+    };
+    let solution =
+        engine::solve(&problem, &options).map_err(|error| CliError::input(error.to_string()))?;
+    show::write_svg(path, |out| Svg.write_solution(&problem, &solution, out))
 }
 
 /// Writes a board file.

@@ -52,7 +52,7 @@ pub struct UniqueArgs {
     #[arg(long, value_enum, default_value_t = VerdictFormat::Text)]
     format: VerdictFormat,
     /// Also draw the answer as an SVG picture in FILE: the moves both tours make grey, the
-    /// first's other moves blue, the second's dashed orange.
+    /// first's other moves blue, the second's dashed orange, with a legend saying so.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// Also find the backbone: the moves every tour makes (forced), those no tour makes

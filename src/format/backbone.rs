@@ -6,10 +6,13 @@
 //! pieces' moves are listed by square names. In SVG the forced moves are dark lines, the open
 //! ones dashed orange, the impossible ones small grey crosses.
 
-use super::svg::CELL;
-use super::verdict::{square_centre, write_move_paths, write_svg_board};
+use super::picture::{
+    begin_picture, blocked_entry, blocked_words, end_picture, picture_title, square_centre,
+    tour_noun, write_move_paths, write_squares, Frame, LegendEntry, Swatch, CELL,
+};
 use super::FormatError;
 use crate::core::board::{Board, Square};
+use crate::core::plural::count_of;
 use crate::core::problem::Problem;
 use crate::core::square::name;
 use crate::count::{Backbone, Move, Verdict};
@@ -155,39 +158,69 @@ fn corner(links: u8) -> char {
     BY_LINKS[usize::from(links & 15)]
 }
 
+/// The stroke of a forced move.
+const FORCED_STROKE: &str = r##"stroke="#1a1a1a" stroke-width="6""##;
+/// The stroke of an open move.
+const OPEN_STROKE: &str = r##"stroke="#e07b00" stroke-width="4" stroke-dasharray="6 5""##;
+/// The stroke of the cross on an impossible move.
+const IMPOSSIBLE_STROKE: &str = r##"stroke="#9a9a9a" stroke-width="2""##;
+
 /// Writes the backbone as an SVG picture: the board, forced moves as dark lines, open moves
-/// dashed orange, impossible moves as small grey crosses at the middle of the move.
+/// dashed orange, impossible moves as small grey crosses at the middle of the move, with a
+/// caption counting them and a legend.
 pub fn write_backbone_svg(
     problem: &Problem,
     backbone: &Backbone,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
-    let caption = format!(
-        "{} forced, {} impossible, {} open moves",
-        backbone.forced.len(),
-        backbone.impossible.len(),
-        backbone.open.len()
-    );
-    write_svg_board(board, &caption, out)?;
+    let noun = tour_noun(problem);
+    let caption = match backbone.verdict {
+        Verdict::NoTour => format!("no {noun}: the SAT engine proved that there is none"),
+        _ => format!(
+            "{} forced, {} impossible, {} open",
+            count_of(backbone.forced.len(), "move", "moves"),
+            backbone.impossible.len(),
+            backbone.open.len()
+        ),
+    };
+    let mut legend: Vec<LegendEntry> = blocked_entry(board, blocked_words(problem))
+        .into_iter()
+        .collect();
+    if backbone.verdict != Verdict::NoTour {
+        legend.extend([
+            LegendEntry::new(
+                Swatch::Line(FORCED_STROKE),
+                format!("forced: every {noun} makes it"),
+            ),
+            LegendEntry::new(
+                Swatch::Line(OPEN_STROKE),
+                format!("open: some {noun}s make it, some not"),
+            ),
+            LegendEntry::new(
+                Swatch::Cross(IMPOSSIBLE_STROKE),
+                format!("impossible: no {noun} makes it"),
+            ),
+        ]);
+    }
+    let frame = Frame {
+        title: picture_title(problem, "backbone"),
+        caption,
+        legend,
+        numbered: false,
+    };
+    begin_picture(board, &frame, out)?;
+    write_squares(board, out)?;
     let centre = |square: Square| square_centre(board, square);
     let lines = [
-        (
-            &backbone.forced,
-            "forced",
-            r##"stroke="#1a1a1a" stroke-width="6""##,
-        ),
-        (
-            &backbone.open,
-            "open",
-            r##"stroke="#e07b00" stroke-width="4" stroke-dasharray="6 5""##,
-        ),
+        (&backbone.forced, "forced", FORCED_STROKE),
+        (&backbone.open, "open", OPEN_STROKE),
     ];
     write_move_paths(board, &lines, out)?;
     if !backbone.impossible.is_empty() {
         write!(
             out,
-            r##"<path class="impossible" fill="none" stroke="#9a9a9a" stroke-width="2" d=""##
+            r#"<path class="impossible" fill="none" {IMPOSSIBLE_STROKE} d=""#
         )?;
         let arm = CELL / 8;
         for &[a, b] in backbone.impossible.iter() {
@@ -208,6 +241,5 @@ pub fn write_backbone_svg(
         }
         writeln!(out, r#""/>"#)?;
     }
-    writeln!(out, "</svg>")?;
-    Ok(())
+    end_picture(out)
 }

@@ -8,7 +8,7 @@
 //! the board.
 
 use super::json::{write_document, xy, JSON_VERSION};
-use super::svg::{write_runs, CELL};
+use super::picture::{write_runs, CELL};
 use super::FormatError;
 use crate::core::board::{Board, Square};
 use crate::core::plural::count_of;

@@ -9,6 +9,7 @@ mod moves;
 mod names;
 mod numbers;
 pub mod openable;
+mod picture;
 mod puzzlink;
 mod pzprv3;
 pub mod read;
@@ -28,7 +29,7 @@ pub use numbers::Numbers;
 pub use puzzlink::Puzzlink;
 pub use pzprv3::Pzprv3;
 pub use squares::Squares;
-pub use svg::{Svg, MAX_NUMBERED_SIDE};
+pub use svg::{write_blank, Svg, MAX_NUMBERED_SIDE};
 
 use crate::core::names::{named, Named};
 use crate::core::problem::Problem;

@@ -1,39 +1,42 @@
 //! The SVG format: a picture of the board and the tour.
 
+use super::picture::{
+    begin_picture, blocked_entry, blocked_words, board_size, end_picture, picture_title,
+    square_centre as centre, tour_noun, write_grid_squares, write_runs, write_squares, Frame,
+    LegendEntry, Swatch, CELL,
+};
 use super::reason::named_squares;
 use super::{Format, FormatError};
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
-use crate::core::square::{colour_name, column_letters, name};
+use crate::core::square::{colour_name, name};
 use crate::core::tour::Tour;
 use crate::engine::proof::regions::SealedRegion;
 use crate::engine::Impossibility;
 use std::io::Write;
 
-/// Side of a square in the picture's units.
-pub(super) const CELL: u64 = 40;
-/// Smallest and largest width or height, in pixels, the picture asks to be shown at.
-const PIXELS: (u64, u64) = (400, 1200);
 /// Largest number of rows or columns whose squares get their visit numbers.
 pub const MAX_NUMBERED_SIDE: u32 = 30;
 
 /// A self-contained SVG document: a checkered board with blocked squares filled dark, the tour
 /// as one path through the centres of its squares (closed with `Z` for a closed tour), the start
-/// marked by a green disc and an open tour's end by a red ring, and, on boards of at most
-/// [`MAX_NUMBERED_SIDE`] rows and columns, each square's visit number in its top left corner.
+/// ringed green and an open tour's end ringed red, and, on boards of at most
+/// [`MAX_NUMBERED_SIDE`] rows and columns, each square's visit number on a white disc at its
+/// centre, above the path.
 ///
 /// The path is a single `<path>` whose `d` has one point (`M` then `L`) per square of the tour.
 /// A solution without a tour draws the board alone, its fixed ends marked, with the reason in
-/// its `<title>`, the squares the reason names ringed (`<g class="named-squares">`), the sealed regions of a sealed-region proof shaded (a `<g
+/// its `<title>` and caption, the squares the reason names ringed (`<g class="named-squares">`), the sealed regions of a sealed-region proof shaded (a `<g
 /// class="sealed-region">` each) and the moves that would have to leave them at their sealed
 /// colour dashed (a `<line>` each in `<g class="crossing-moves">`).
 ///
-/// The board sits in a `<g class="board">` moved one square right and down, so that in its
-/// units a square `(x, y)` spans `40x` to `40x + 40` and `40y` to `40y + 40`; file letters
-/// and rank numbers (`<g class="labels">`, A1 the top-left corner) fill the margin, and a
-/// caption below the board (`<g class="caption">`) says the answer and its reason. The visit
-/// numbers are in `<g class="visit-numbers">`. The `viewBox` makes it scale to any size.
+/// The frame is `format::picture`'s: the board in a `<g class="board">` in whose units a square
+/// `(x, y)` spans `40x` to `40x + 40` and `40y` to `40y + 40`, file letters and rank numbers
+/// round it (`<g class="labels">`, A1 the top-left corner), below it a caption (`<g
+/// class="caption">`) saying the answer and its reason and a legend (`<g class="legend">`) of
+/// what is drawn. The visit numbers are in `<g class="visit-numbers">`. The `viewBox` is the
+/// picture's natural size in pixels; it scales to any size.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Svg;
 
@@ -50,7 +53,16 @@ impl Format for Svg {
             problem.shape,
             problem.piece
         );
-        write_picture(problem, Some(tour), &caption, None, &[], &[], out)
+        let legend = legend(problem, Some(tour), &[]);
+        write_picture(
+            problem,
+            Some(tour),
+            &caption,
+            None,
+            Marks::default(),
+            legend,
+            out,
+        )
     }
 
     /// The board alone, `line` ending its title, sealed regions shaded and the squares the
@@ -67,7 +79,22 @@ impl Format for Svg {
             _ => &[],
         };
         let named = named_squares(problem, why);
-        write_picture(problem, None, line, Some(line), regions, &named, out)
+        let mut legend = legend(problem, None, regions);
+        legend.extend([
+            LegendEntry::new(Swatch::Square(LIGHT_SWATCH), "light squares: one colour"),
+            LegendEntry::new(Swatch::Square(GREY_SWATCH), "grey squares: the other"),
+        ]);
+        if !named.is_empty() {
+            legend.push(LegendEntry::new(
+                Swatch::Square(NAMED_SWATCH),
+                "ringed: the squares the reason names",
+            ));
+        }
+        let marks = Marks {
+            regions,
+            named: &named,
+        };
+        write_picture(problem, None, line, Some(line), marks, legend, out)
     }
 
     /// The board alone, `why` ending its title.
@@ -78,111 +105,105 @@ impl Format for Svg {
         out: &mut dyn Write,
     ) -> Result<(), FormatError> {
         let caption = format!("stopped: {why}");
-        write_picture(problem, None, &caption, Some(why), &[], &[], out)
+        let legend = legend(problem, None, &[]);
+        write_picture(
+            problem,
+            None,
+            &caption,
+            Some(why),
+            Marks::default(),
+            legend,
+            out,
+        )
     }
 }
 
-/// Writes one rectangle for each run of squares along a row that are `member`s.
-pub(super) fn write_runs(
-    board: &Board,
-    member: impl Fn(Square) -> bool,
-    out: &mut dyn Write,
-) -> Result<(), FormatError> {
-    for y in 0..board.rows() {
-        let mut x = 0;
-        while x < board.cols() {
-            let run = (x..board.cols())
-                .take_while(|&x| member(board.square(x, y)))
-                .count() as u64;
-            if run > 0 {
-                writeln!(
-                    out,
-                    r#"<rect x="{}" y="{}" width="{}" height="{CELL}"/>"#,
-                    x as u64 * CELL,
-                    y as u64 * CELL,
-                    run * CELL
-                )?;
-            }
-            x += run.max(1) as u32;
-        }
+/// Writes the blank board of `problem` as a picture, to be solved by hand: its blocked squares
+/// (a Simple Loop puzzle's shaded cells) and fixed ends, no tour, the task in its caption.
+pub fn write_blank(problem: &Problem, out: &mut dyn Write) -> Result<(), FormatError> {
+    let board = &problem.board;
+    let task = match (tour_noun(problem), problem.start, problem.end) {
+        ("loop", _, _) => "Simple Loop puzzle: draw one loop through every white cell, each \
+                           visited once, moving between cells side by side"
+            .to_string(),
+        (_, Some(_), Some(_)) => format!(
+            "find an open {} tour from the start to the end, visiting every free square once",
+            problem.piece
+        ),
+        _ => format!(
+            "find a {} {} tour visiting every free square once",
+            problem.shape, problem.piece
+        ),
+    };
+    let frame = Frame {
+        title: picture_title(problem, "the board to solve"),
+        caption: task,
+        legend: legend(problem, None, &[]),
+        numbered: false,
+    };
+    begin_picture(board, &frame, out)?;
+    // A puzzle is drawn as setters print it: white cells in a grid; a tour's board checkered.
+    match tour_noun(problem) {
+        "loop" => write_grid_squares(board, out)?,
+        _ => write_squares(board, out)?,
     }
-    Ok(())
+    write_fixed_ends(problem, out)?;
+    end_picture(out)
+}
+
+/// Whether the squares of `board` get their visit numbers.
+fn numbered(board: &Board) -> bool {
+    board.rows() <= MAX_NUMBERED_SIDE && board.cols() <= MAX_NUMBERED_SIDE
+}
+
+/// What a picture marks on the board besides the tour: the sealed regions of a sealed-region
+/// proof and the squares a reason names.
+#[derive(Default)]
+struct Marks<'a> {
+    /// The sealed regions, shaded with the moves that would have to leave them.
+    regions: &'a [SealedRegion],
+    /// The squares the reason names, ringed.
+    named: &'a [Square],
 }
 
 /// Writes the document: `caption` is written below the board, `title_end`, if any, ends its
-/// title, each of `regions` is shaded with its crossing moves and each of `named` ringed.
+/// title, `marks` are drawn (each sealed region shaded with its crossing moves, each named
+/// square ringed), and `legend` says what is drawn.
 fn write_picture(
     problem: &Problem,
     tour: Option<&Tour>,
     caption: &str,
     title_end: Option<&str>,
-    regions: &[SealedRegion],
-    named: &[Square],
+    marks: Marks,
+    legend: Vec<LegendEntry>,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
-    let (cols, rows) = (board.cols() as u64, board.rows() as u64);
-    let (board_width, board_height) = (cols * CELL, rows * CELL);
-    let caption_lines = wrap(caption, (CELL + board_width) / (CAPTION_FONT * 6 / 10));
-    let width = CELL + board_width;
-    let height = CELL + board_height + CAPTION_LINE * (caption_lines.len() as u64 + 1);
-    let side = width.max(height);
-    let pixels = side.clamp(PIXELS.0, PIXELS.1);
-    let scale = |units: u64| (units * pixels).div_ceil(side);
-    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
-    writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{}" height="{}">"#,
-        scale(width),
-        scale(height)
-    )?;
     let mut title = format!(
-        "{rows} x {cols} board, {} {} tour",
-        problem.shape, problem.piece
+        "{}, {} {} tour",
+        board_size(board),
+        problem.shape,
+        problem.piece
     );
     if let Some(title_end) = title_end {
         title = format!("{title}: {title_end}");
     }
-    writeln!(out, "<title>{}</title>", escape(&title))?;
-    writeln!(
-        out,
-        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
-    )?;
-    write_labels(board, out)?;
-    writeln!(
-        out,
-        r##"<g class="caption" font-family="sans-serif" font-size="{CAPTION_FONT}" fill="#000000">"##
-    )?;
-    for (index, line) in caption_lines.iter().enumerate() {
-        let y = CELL + board_height + CAPTION_LINE * (index as u64 + 1);
-        writeln!(out, r#"<text x="4" y="{y}">{}</text>"#, escape(line))?;
-    }
-    writeln!(out, "</g>")?;
-    writeln!(
-        out,
-        r#"<g class="board" transform="translate({CELL} {CELL})">"#
-    )?;
-    writeln!(
-        out,
-        r##"<defs><pattern id="dark" width="{0}" height="{0}" patternUnits="userSpaceOnUse"><rect x="{1}" width="{1}" height="{1}" fill="#d8d8d8"/><rect y="{1}" width="{1}" height="{1}" fill="#d8d8d8"/></pattern></defs>"##,
-        2 * CELL,
-        CELL
-    )?;
-    writeln!(
-        out,
-        r##"<rect width="{board_width}" height="{board_height}" fill="#f4f4f4"/><rect width="{board_width}" height="{board_height}" fill="url(#dark)"/>"##
-    )?;
-    writeln!(out, r##"<g fill="#3a3a3a">"##)?;
-    write_runs(board, |square| !board.is_free(square), out)?;
-    writeln!(out, "</g>")?;
-    for (index, region) in regions.iter().enumerate() {
+    let frame = Frame {
+        title,
+        caption: caption.to_string(),
+        legend,
+        numbered: tour.is_some() && numbered(board),
+    };
+    begin_picture(board, &frame, out)?;
+    write_squares(board, out)?;
+    for (index, region) in marks.regions.iter().enumerate() {
         let mut in_region = vec![false; board.len()];
         for &square in &region.squares {
             in_region[square as usize] = true;
         }
         writeln!(
             out,
-            r##"<g class="sealed-region" fill="#e8902a" fill-opacity="0.45"><title>sealed region {}: {} squares, no circuit leaves it at its {} squares</title>"##,
+            r##"<g class="sealed-region" fill="{REGION_FILL}" fill-opacity="0.45"><title>sealed region {}: {} squares, no circuit leaves it at its {} squares</title>"##,
             index + 1,
             region.squares.len(),
             colour_name(region.sealed_colour)
@@ -195,70 +216,67 @@ fn write_picture(
         Some(tour) => write_tour_lines(problem, tour, out)?,
         None => write_fixed_ends(problem, out)?,
     }
-    write_named_squares(board, named, out)?;
-    writeln!(out, "</g>")?;
-    writeln!(out, "</svg>")?;
-    Ok(())
+    write_named_squares(board, marks.named, out)?;
+    end_picture(out)
 }
 
-/// Font size of the caption, in the picture's units.
-const CAPTION_FONT: u64 = CELL / 3;
-/// Height of a caption line.
-const CAPTION_LINE: u64 = CELL / 2;
+/// The fill of a sealed region.
+const REGION_FILL: &str = "#e8902a";
+/// The stroke of the tour's path.
+const TOUR_STROKE: &str = r##"stroke="#c0392b" stroke-opacity="0.85" stroke-width="3""##;
+/// The start's ring.
+const START_RING: &str = r##"fill="none" stroke="#27ae60" stroke-width="4""##;
+/// An open tour's end's ring.
+const END_RING: &str = r##"fill="none" stroke="#c0392b" stroke-width="4""##;
+/// The stroke of the moves that would leave a sealed region.
+const CROSSING_STROKE: &str = r##"stroke="#d01010" stroke-width="3" stroke-dasharray="7 4""##;
+/// The swatch of the board's light squares.
+const LIGHT_SWATCH: &str = r##"fill="#f4f4f4" stroke="#9a9a9a""##;
+/// The legend's swatch of a square a reason names: the ring drawn round it.
+const NAMED_SWATCH: &str = r##"fill="none" stroke="#1f4fd1" stroke-width="3""##;
+/// The swatch of the board's grey squares.
+const GREY_SWATCH: &str = r##"fill="#d8d8d8" stroke="#9a9a9a""##;
+/// Radius of the rings of the start and the end.
+const RING_RADIUS: u64 = CELL * 2 / 5;
+/// Radius of the white disc under a visit number.
+const NUMBER_RADIUS: u64 = CELL * 3 / 10;
 
-/// `text` cut into lines of at most `width` characters, at spaces where it can be.
-fn wrap(text: &str, width: u64) -> Vec<String> {
-    let width = width.max(20) as usize;
-    let mut lines = vec![String::new()];
-    for word in text.split_whitespace() {
-        let line = lines.last_mut().expect("a line");
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(word.to_string());
-        } else {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
+/// The legend of the picture of `problem` with `tour` (or none) and `regions` shaded.
+fn legend(problem: &Problem, tour: Option<&Tour>, regions: &[SealedRegion]) -> Vec<LegendEntry> {
+    let board = &problem.board;
+    let mut entries: Vec<LegendEntry> = blocked_entry(board, blocked_words(problem))
+        .into_iter()
+        .collect();
+    let open = problem.shape == TourShape::Open;
+    if let Some(tour) = tour {
+        let words = match numbered(board) {
+            true => "the tour; the numbers give its order",
+            false => "the tour",
+        };
+        entries.push(LegendEntry::new(Swatch::Line(TOUR_STROKE), words));
+        entries.push(LegendEntry::new(Swatch::Disc(START_RING), "start"));
+        if open && tour.len() > 1 {
+            entries.push(LegendEntry::new(Swatch::Disc(END_RING), "end"));
+        }
+    } else {
+        if problem.start.is_some() {
+            entries.push(LegendEntry::new(Swatch::Disc(START_RING), "fixed start"));
+        }
+        if problem.end.is_some() {
+            entries.push(LegendEntry::new(Swatch::Disc(END_RING), "fixed end"));
         }
     }
-    lines
-}
-
-/// Writes the file letters above the board and the rank numbers left of it (every square's on
-/// boards up to 60 a side, then every few), in the margin of one square.
-fn write_labels(board: &Board, out: &mut dyn Write) -> Result<(), FormatError> {
-    let every = |side: u32| side.div_ceil(60).max(1) as usize;
-    writeln!(
-        out,
-        r##"<g class="labels" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="#444444">"##,
-        CELL / 3
-    )?;
-    for x in (0..board.cols()).step_by(every(board.cols())) {
-        let centre = CELL + x as u64 * CELL + CELL / 2;
-        writeln!(
-            out,
-            r#"<text x="{centre}" y="{}">{}</text>"#,
-            CELL / 2,
-            column_letters(x)
-        )?;
+    if !regions.is_empty() {
+        entries.push(LegendEntry::new(
+            Swatch::Square(r##"fill="#e8902a" fill-opacity="0.45""##),
+            "sealed region",
+        ));
+        entries.push(LegendEntry::new(
+            Swatch::Line(CROSSING_STROKE),
+            "a move that would leave it at its sealed colour",
+        ));
     }
-    for y in (0..board.rows()).step_by(every(board.rows())) {
-        let centre = CELL + y as u64 * CELL + CELL / 2;
-        writeln!(
-            out,
-            r#"<text x="{}" y="{centre}">{}</text>"#,
-            CELL / 2,
-            y + 1
-        )?;
-    }
-    writeln!(out, "</g>")?;
-    Ok(())
-}
-
-/// The centre of `square`, in the board's units.
-fn centre(board: &Board, square: Square) -> (u64, u64) {
-    let (x, y) = board.coords(square);
-    (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
+    entries
 }
 
 /// Writes the moves that leave `region` at its squares of the sealed colour, dashed: the moves
@@ -273,10 +291,7 @@ fn write_crossing_moves(
     let moves = MoveGraph::new(board, problem.piece);
     writeln!(
         out,
-        r##"<g class="crossing-moves" stroke="#d01010" stroke-width="{}" stroke-dasharray="{} {}"><title>the moves that would leave the region at its {} squares</title>"##,
-        CELL / 12,
-        CELL / 6,
-        CELL / 10,
+        r##"<g class="crossing-moves" {CROSSING_STROKE}><title>the moves that would leave the region at its {} squares</title>"##,
         colour_name(region.sealed_colour)
     )?;
     let sealed = region
@@ -326,29 +341,36 @@ fn write_named_squares(
     Ok(())
 }
 
-/// Marks the problem's fixed ends, as a tour's ends are marked: the start a green disc, the end
+/// Marks the problem's fixed ends, as a tour's ends are marked: the start a green ring, the end
 /// a red ring.
 fn write_fixed_ends(problem: &Problem, out: &mut dyn Write) -> Result<(), FormatError> {
-    let radius = CELL / 5;
     if let Some(start) = problem.start {
-        let (x, y) = centre(&problem.board, start);
-        writeln!(
-            out,
-            r##"<circle class="start" cx="{x}" cy="{y}" r="{radius}" fill="#27ae60"/>"##
-        )?;
+        write_ring(problem, start, "start", START_RING, out)?;
     }
     if let Some(end) = problem.end {
-        let (x, y) = centre(&problem.board, end);
-        writeln!(
-            out,
-            r##"<circle class="end" cx="{x}" cy="{y}" r="{radius}" fill="#ffffff" stroke="#c0392b" stroke-width="{}"/>"##,
-            CELL / 10
-        )?;
+        write_ring(problem, end, "end", END_RING, out)?;
     }
     Ok(())
 }
 
-/// Writes the path, the start and end marks and the visit numbers.
+/// Writes the ring of class `class` round `square`.
+fn write_ring(
+    problem: &Problem,
+    square: u32,
+    class: &str,
+    attributes: &str,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let (x, y) = centre(&problem.board, square);
+    writeln!(
+        out,
+        r#"<circle class="{class}" cx="{x}" cy="{y}" r="{RING_RADIUS}" {attributes}/>"#
+    )?;
+    Ok(())
+}
+
+/// Writes the path, the start and end rings and the visit numbers, each on a white disc above
+/// the path.
 fn write_tour_lines(
     problem: &Problem,
     tour: &Tour,
@@ -359,8 +381,7 @@ fn write_tour_lines(
     let squares = tour.squares();
     write!(
         out,
-        r##"<path fill="none" stroke="#c0392b" stroke-opacity="0.85" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round" d=""##,
-        CELL / 12
+        r#"<path fill="none" {TOUR_STROKE} stroke-linejoin="round" stroke-linecap="round" d=""#
     )?;
     for (index, &square) in squares.iter().enumerate() {
         let (x, y) = centre(square);
@@ -371,50 +392,32 @@ fn write_tour_lines(
         write!(out, "Z")?;
     }
     writeln!(out, r#""/>"#)?;
-    let radius = CELL / 5;
     if let Some(&start) = squares.first() {
-        let (x, y) = centre(start);
-        writeln!(
-            out,
-            r##"<circle class="start" cx="{x}" cy="{y}" r="{radius}" fill="#27ae60"/>"##
-        )?;
+        write_ring(problem, start, "start", START_RING, out)?;
     }
     if let (TourShape::Open, [_, .., end]) = (problem.shape, squares) {
-        let (x, y) = centre(*end);
-        writeln!(
-            out,
-            r##"<circle class="end" cx="{x}" cy="{y}" r="{radius}" fill="#ffffff" stroke="#c0392b" stroke-width="{}"/>"##,
-            CELL / 10
-        )?;
+        write_ring(problem, *end, "end", END_RING, out)?;
     }
-    if board.rows() <= MAX_NUMBERED_SIDE && board.cols() <= MAX_NUMBERED_SIDE {
+    if numbered(board) {
         writeln!(
             out,
-            r##"<g class="visit-numbers" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="#000000" stroke="#ffffff" stroke-width="{}" paint-order="stroke">"##,
-            CELL / 4,
-            CELL / 10
+            r##"<g class="visit-numbers" font-family="sans-serif" text-anchor="middle" dominant-baseline="central" fill="#000000">"##
         )?;
         for (index, &square) in squares.iter().enumerate() {
             let (x, y) = centre(square);
-            let (x, y) = (x - CELL / 5, y - CELL / 4);
-            writeln!(out, r#"<text x="{x}" y="{y}">{}</text>"#, index + 1)?;
+            let number = index + 1;
+            // Three digits take a smaller font to stay on their disc.
+            let size = if number < 100 {
+                CELL * 2 / 5
+            } else {
+                CELL * 3 / 10
+            };
+            writeln!(
+                out,
+                r##"<circle cx="{x}" cy="{y}" r="{NUMBER_RADIUS}" fill="#ffffff"/><text x="{x}" y="{y}" font-size="{size}">{number}</text>"##
+            )?;
         }
         writeln!(out, "</g>")?;
     }
     Ok(())
-}
-
-/// `text` with the characters XML reserves replaced by entities.
-fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
 }

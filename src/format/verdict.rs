@@ -5,8 +5,11 @@
 
 use super::json::{write_document, xy, ProblemJson, TourJson, JSON_VERSION};
 use super::openable::OpenableJson;
+use super::picture::{
+    begin_picture, blocked_entry, blocked_words, end_picture, picture_title, tour_noun,
+    write_move_paths, write_squares, Frame, LegendEntry, Swatch,
+};
 use super::reason::explain;
-use super::svg::{write_runs, CELL};
 use super::{FormatError, Names};
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
@@ -285,15 +288,23 @@ impl Serialize for MovesJson<'_> {
     }
 }
 
+/// The stroke of the moves both tours make (or the only tour's).
+const SHARED_STROKE: &str = r##"stroke="#555555" stroke-width="4""##;
+/// The stroke of the moves only the first tour makes.
+const FIRST_STROKE: &str = r##"stroke="#1f5fbf" stroke-width="9""##;
+/// The stroke of the moves only the second tour makes.
+const SECOND_STROKE: &str = r##"stroke="#e07b00" stroke-width="9" stroke-dasharray="8 5""##;
+
 /// Writes the verdict as an SVG picture: the board, the moves both tours make in grey, the
-/// first tour's other moves in thick blue and the second's in thick dashed orange.
+/// first tour's other moves in thick blue and the second's in thick dashed orange, with its
+/// caption (the verdict in words) and its legend.
 pub fn write_svg(
     problem: &Problem,
     verdict: &Verdict,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = &problem.board;
-    write_svg_board(board, verdict_word(verdict), out)?;
+    let noun = tour_noun(problem);
     let (shared, first_only, second_only) = match verdict {
         Verdict::NoTour => (Vec::new(), Vec::new(), Vec::new()),
         Verdict::Unique(tour) => (moves_of(problem, tour), Vec::new(), Vec::new()),
@@ -306,73 +317,53 @@ pub fn write_svg(
             (shared, difference.first_only, difference.second_only)
         }
     };
+    let mut legend: Vec<LegendEntry> = blocked_entry(board, blocked_words(problem))
+        .into_iter()
+        .collect();
+    let caption = match verdict {
+        Verdict::NoTour => format!("no {noun}: the SAT engine proved that there is none"),
+        Verdict::Unique(_) => {
+            legend.push(LegendEntry::new(
+                Swatch::Line(SHARED_STROKE),
+                format!("the only {noun}"),
+            ));
+            format!("unique: this is the only {noun}")
+        }
+        Verdict::NotUnique { .. } => {
+            legend.extend([
+                LegendEntry::new(
+                    Swatch::Line(SHARED_STROKE),
+                    format!("moves both {noun}s make"),
+                ),
+                LegendEntry::new(
+                    Swatch::Line(FIRST_STROKE),
+                    format!("moves only the first {noun} makes"),
+                ),
+                LegendEntry::new(
+                    Swatch::Line(SECOND_STROKE),
+                    format!("moves only the second {noun} makes"),
+                ),
+            ]);
+            format!(
+                "not unique: two {noun}s differ in {} of their {} moves",
+                first_only.len(),
+                shared.len() + first_only.len()
+            )
+        }
+    };
+    let frame = Frame {
+        title: picture_title(problem, verdict_word(verdict)),
+        caption,
+        legend,
+        numbered: false,
+    };
+    begin_picture(board, &frame, out)?;
+    write_squares(board, out)?;
     let styles = [
-        (&shared, "shared", r##"stroke="#555555" stroke-width="4""##),
-        (
-            &first_only,
-            "first-only",
-            r##"stroke="#1f5fbf" stroke-width="9""##,
-        ),
-        (
-            &second_only,
-            "second-only",
-            r##"stroke="#e07b00" stroke-width="9" stroke-dasharray="8 5""##,
-        ),
+        (&shared, "shared", SHARED_STROKE),
+        (&first_only, "first-only", FIRST_STROKE),
+        (&second_only, "second-only", SECOND_STROKE),
     ];
     write_move_paths(board, &styles, out)?;
-    writeln!(out, "</svg>")?;
-    Ok(())
-}
-
-/// Starts the SVG picture of `board`: its header, titled "R x C board: `caption`", the
-/// background and the blocked squares.
-pub(super) fn write_svg_board(
-    board: &Board,
-    caption: &str,
-    out: &mut dyn Write,
-) -> Result<(), FormatError> {
-    let (width, height) = (board.cols() as u64 * CELL, board.rows() as u64 * CELL);
-    writeln!(
-        out,
-        r##"<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}">
-<title>{} x {} board: {caption}</title>
-<rect width="{width}" height="{height}" fill="#f4f4f4"/>
-<g fill="#3a3a3a">"##,
-        board.rows(),
-        board.cols()
-    )?;
-    write_runs(board, |square| !board.is_free(square), out)?;
-    writeln!(out, "</g>")?;
-    Ok(())
-}
-
-/// The centre of `square` in the SVG picture of `board`.
-pub(super) fn square_centre(board: &Board, square: Square) -> (u64, u64) {
-    let (x, y) = board.coords(square);
-    (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
-}
-
-/// One SVG path a non-empty set of moves, each move a line between its squares' centres: the
-/// moves, the path's class and its stroke attributes.
-pub(super) fn write_move_paths(
-    board: &Board,
-    styles: &[(&Vec<Move>, &str, &str)],
-    out: &mut dyn Write,
-) -> Result<(), FormatError> {
-    for &(moves, class, style) in styles {
-        if moves.is_empty() {
-            continue;
-        }
-        write!(
-            out,
-            r#"<path class="{class}" fill="none" stroke-linecap="round" {style} d=""#
-        )?;
-        for &[a, b] in moves.iter() {
-            let ((x0, y0), (x1, y1)) = (square_centre(board, a), square_centre(board, b));
-            write!(out, "M{x0} {y0}L{x1} {y1}")?;
-        }
-        writeln!(out, r#""/>"#)?;
-    }
-    Ok(())
+    end_picture(out)
 }

@@ -30,8 +30,15 @@ struct Browser {
 }
 
 impl Browser {
-    /// Starts chromedriver on a free port and a headless Chromium session in it.
+    /// Starts chromedriver on a free port and a headless Chromium session in it, its window
+    /// 1200 x 800.
     fn start(profile: &std::path::Path) -> Browser {
+        Browser::start_sized(profile, (1200, 800))
+    }
+
+    /// Starts chromedriver on a free port and a headless Chromium session in it, its window
+    /// `size` (width, height) pixels.
+    fn start_sized(profile: &std::path::Path, size: (u32, u32)) -> Browser {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|listener| listener.local_addr())
             .expect("a free port")
@@ -68,9 +75,9 @@ impl Browser {
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
-            "--window-size=1200,800",
         ];
         let mut args: Vec<String> = flags.iter().map(|flag| flag.to_string()).collect();
+        args.push(format!("--window-size={},{}", size.0, size.1));
         args.push(format!("--user-data-dir={}", profile.display()));
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
@@ -81,6 +88,18 @@ impl Browser {
             .as_str()
             .expect("a session")
             .to_string();
+        // The window's frame takes its part of the window: grow it so the page gets `size`.
+        let inner = browser.script("return [innerWidth, innerHeight];");
+        let frame = |index: usize, side: u32| side as i64 - inner[index].as_i64().unwrap();
+        let (width, height) = (frame(0, size.0), frame(1, size.1));
+        if (width, height) != (0, 0) {
+            let outer = browser.session_call("GET", "/window/rect", None);
+            let grown = json!({
+                "width": outer["width"].as_i64().unwrap() + width,
+                "height": outer["height"].as_i64().unwrap() + height,
+            });
+            browser.session_call("POST", "/window/rect", Some(grown));
+        }
         browser
     }
 
@@ -471,6 +490,241 @@ fn a_generated_preset_is_asked_for_by_post_and_drawn() {
     );
 }
 
+/// Waits until `script` returns `wanted` in the page.
+fn wait_until(browser: &Browser, script: &str, wanted: Value) {
+    let started = Instant::now();
+    loop {
+        let value = browser.script(script);
+        if value == wanted {
+            return;
+        }
+        assert!(
+            started.elapsed() < PATIENCE,
+            "{script} stayed {value}, not {wanted}"
+        );
+        thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The geometry the page has laid out, read in the page: the window, the board's canvas, the
+/// stage's room for it below the verdict, the Export buttons, the controls' scroll.
+const GEOMETRY: &str = "\
+    const rect = (id) => document.getElementById(id).getBoundingClientRect(); \
+    const stage = document.getElementById('stage'), style = getComputedStyle(stage); \
+    const verdict = document.getElementById('verdict'); \
+    const exported = ['save-svg', 'save-png', 'save-board', 'save-tour'].map((id) => { \
+      const r = rect(id); \
+      const found = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+      return r.bottom <= innerHeight && r.right <= innerWidth && found && found.id === id; }); \
+    return { window: [innerWidth, innerHeight], board: rect('board').toJSON(), \
+      room: [stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), \
+             stage.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) \
+               - verdict.offsetHeight - parseFloat(getComputedStyle(verdict).marginBottom)], \
+      exported, scrolled: document.getElementById('controls').scrollTop, \
+      font: parseFloat(getComputedStyle(document.getElementById('answer')).fontSize) };";
+
+/// Checks, at a window of `size`, that the board fills the room the stage leaves it (its width
+/// or its height, whichever binds), lies wholly in the window, and that every Export button is
+/// in view, unscrolled and uncovered: the page's geometry.
+fn assert_fills_the_window(browser: &Browser, size: (u32, u32)) -> Value {
+    let geometry = browser.script(GEOMETRY);
+    let number = |value: &Value| value.as_f64().expect("a number");
+    let (width, height) = (
+        number(&geometry["window"][0]),
+        number(&geometry["window"][1]),
+    );
+    assert_eq!((width as u32, height as u32), size, "{geometry}");
+    let board = &geometry["board"];
+    let (room_width, room_height) = (number(&geometry["room"][0]), number(&geometry["room"][1]));
+    let filled = (number(&board["width"]) / room_width).max(number(&board["height"]) / room_height);
+    assert!(
+        filled >= 0.9,
+        "the board fills {filled} of its room: {geometry}"
+    );
+    assert!(number(&board["right"]) <= width && number(&board["bottom"]) <= height);
+    assert_eq!(
+        geometry["exported"],
+        json!([true, true, true, true]),
+        "{geometry}"
+    );
+    assert_eq!(geometry["scrolled"], json!(0));
+    geometry
+}
+
+/// Checks that the letter S of the start is drawn, on the top canvas, inside its square and
+/// clear of its ring: the overlay holds its green pixels.
+fn assert_start_letter_visible(browser: &Browser) {
+    let seen = browser.script(
+        "const box = endLetterBox(state.start); \
+         const left = view.margin + state.start[0] * view.cell; \
+         const pixels = overlayContext.getImageData(box.x, box.y, box.width, box.height).data; \
+         let green = 0; \
+         for (let i = 0; i < pixels.length; i += 4) { \
+           if (pixels[i + 3] > 200 && pixels[i + 1] > pixels[i] + 40) green++; } \
+         const layers = Array.from(document.getElementById('layers').children).map((c) => c.id); \
+         return { green, inside: box.x >= left + ringWidth() && box.x + box.width <= left + view.cell, \
+                  top: layers[layers.length - 1] };",
+    );
+    assert_eq!(
+        seen["top"],
+        json!("overlay"),
+        "the overlay is drawn last: {seen}"
+    );
+    assert_eq!(seen["inside"], json!(true), "{seen}");
+    assert!(
+        seen["green"].as_u64().unwrap() >= 10,
+        "the S is drawn: {seen}"
+    );
+}
+
+/// Checks the page's SVG export of the 8 x 8 knight's tour shown, saved at `path`: at least
+/// 400 pixels wide, its 64 move numbers on discs, file letters and rank numbers, a caption and
+/// a legend, every text at least 10 pixels high.
+fn assert_svg_export_legible(browser: &Browser, path: &std::path::Path) {
+    let text = browser.script("return svgText();");
+    let text = text.as_str().expect("the SVG's text");
+    std::fs::write(path, text).unwrap();
+    let document = roxmltree::Document::parse(text).expect("the export parses");
+    let width: f64 = document
+        .root_element()
+        .attribute("width")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(width >= 400.0, "{width} pixels wide");
+    let group = |class: &str| {
+        document
+            .descendants()
+            .find(|node| node.attribute("class") == Some(class))
+            .unwrap_or_else(|| panic!("no {class} in the export"))
+    };
+    let count = |class: &str, tag: &str| {
+        group(class)
+            .children()
+            .filter(|node| node.has_tag_name(tag))
+            .count()
+    };
+    assert_eq!(
+        (
+            count("visit-numbers", "text"),
+            count("visit-numbers", "circle")
+        ),
+        (64, 64)
+    );
+    assert_eq!(count("labels", "text"), 16);
+    assert!(count("caption", "text") >= 1 && count("legend", "g") >= 2);
+    for node in document
+        .descendants()
+        .filter(|node| node.has_tag_name("text"))
+    {
+        let size = node
+            .ancestors()
+            .find_map(|node| node.attribute("font-size"))
+            .expect("a font size");
+        assert!(size.parse::<f64>().unwrap() >= 10.0, "{size} px");
+    }
+}
+
+/// The page at a laptop's window and a projector's: the board fills the window, Export is in
+/// view, the start's S shows above the tour, the words are plain and the type grows with the
+/// window; the screenshots are saved in the scratch folder `browser-layout`.
+fn the_page_fills_a_laptop_and_a_projector_screen() {
+    let served = Served::start(&[]);
+    let folder = scratch_dir("browser-layout");
+    let mut fonts = Vec::new();
+    for size in [(1300, 757), (1920, 1080)] {
+        let profile = folder.join(format!("profile-{}", size.0));
+        let _ = std::fs::remove_dir_all(&profile);
+        let browser = Browser::start_sized(&profile, size);
+        let url = format!("http://{}/", served.address);
+        browser.session_call("POST", "/url", Some(json!({ "url": url })));
+        let geometry = assert_fills_the_window(&browser, size);
+        fonts.push(geometry["font"].as_f64().unwrap());
+        // The judge's knight's tour from A1: solved, animated to its end, the S in view.
+        browser.click("#preset option[value=knight8]");
+        browser.click("#solve");
+        browser.wait_for("playing");
+        browser.click("#to-end");
+        browser.wait_for("done");
+        assert_fills_the_window(&browser, size);
+        assert_start_letter_visible(&browser);
+        let details = browser.script("return document.getElementById('details').textContent;");
+        assert!(
+            details.as_str().unwrap().starts_with("found by "),
+            "{details}"
+        );
+        std::fs::write(
+            folder.join(format!("tour-{}.png", size.0)),
+            browser.screenshot(),
+        )
+        .unwrap();
+        assert_svg_export_legible(&browser, &folder.join(format!("tour-{}.svg", size.0)));
+        // A board with no tour says how it was proved, in words.
+        browser.click("#preset option[value=region]");
+        wait_until(&browser, "return state.cols;", json!(30));
+        browser.click("#solve");
+        browser.wait_for("no-tour");
+        let details = browser.script("return document.getElementById('details').textContent;");
+        assert!(
+            details
+                .as_str()
+                .unwrap()
+                .starts_with("proved impossible by a sealed region"),
+            "{details}"
+        );
+        assert_fills_the_window(&browser, size);
+        std::fs::write(
+            folder.join(format!("region-{}.png", size.0)),
+            browser.screenshot(),
+        )
+        .unwrap();
+    }
+    assert!(
+        fonts[1] > fonts[0] * 1.2,
+        "the type grows on a projector: {fonts:?}"
+    );
+}
+
+/// A pasted puzz.link URL: the preset menu no longer names the last preset; a count shows its
+/// seconds while it works and its tours with the noun agreeing.
+fn a_pasted_board_is_custom_and_a_count_shows_its_time() {
+    let served = Served::start(&[]);
+    let (browser, _) = open_page(&served, "browser-words");
+    browser.click("#preset option[value=rook1]");
+    browser.type_into("#paste", "https://puzz.link/p?simpleloop/7/6/gcjkhlh08");
+    browser.click("#read-paste");
+    wait_until(&browser, "return state.cols;", json!(7));
+    let preset = browser.script(
+        "const menu = document.getElementById('preset'); \
+         return menu.options[menu.selectedIndex].textContent;",
+    );
+    assert_eq!(preset, json!("custom board"));
+    browser.click("#piece option[value=rook]");
+    browser.click("#count");
+    browser.wait_for("done");
+    let answer = browser.script("return document.getElementById('answer').textContent;");
+    assert!(
+        answer.as_str().unwrap().starts_with("1 tour; unique"),
+        "{answer}"
+    );
+    // A long count: the answer counts its seconds until Stop.
+    browser.type_into("#rows", "16");
+    browser.type_into("#cols", "16");
+    browser.click("#resize");
+    browser.click("#count");
+    thread::sleep(Duration::from_millis(1500));
+    let working = browser.script("return document.getElementById('answer').textContent;");
+    let seconds = working
+        .as_str()
+        .unwrap()
+        .strip_prefix("counting… ")
+        .and_then(|rest| rest.strip_suffix(" s"))
+        .and_then(|number| number.parse::<f64>().ok());
+    assert!(seconds.is_some_and(|seconds| seconds >= 0.5), "{working}");
+    browser.click("#stop");
+    browser.wait_for("stopped");
+}
+
 /// The tests of this file.
 pub fn trials() -> Vec<Trial> {
     let browser = || vec![Tool::Chromium, Tool::Chromedriver];
@@ -499,6 +753,16 @@ pub fn trials() -> Vec<Trial> {
             "browser::a_generated_preset_is_asked_for_by_post_and_drawn",
             browser(),
             a_generated_preset_is_asked_for_by_post_and_drawn,
+        ),
+        tools::trial(
+            "browser::the_page_fills_a_laptop_and_a_projector_screen",
+            browser(),
+            the_page_fills_a_laptop_and_a_projector_screen,
+        ),
+        tools::trial(
+            "browser::a_pasted_board_is_custom_and_a_count_shows_its_time",
+            browser(),
+            a_pasted_board_is_custom_and_a_count_shows_its_time,
         ),
         tools::trial(
             "browser::a_200_by_200_board_is_solved_drawn_and_its_tour_verified",

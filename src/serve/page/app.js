@@ -87,13 +87,29 @@ function isFree(x, y) {
 
 // ---- layout and drawing ----
 
+// The margin for the labels beside squares of `cell` pixels, wide enough for the page's type
+// (which grows with the window): none on boards too fine to label.
+function marginFor(cell) {
+  const type = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return cell >= 14 ? Math.round(Math.max(1.8 * type, Math.min(48, 0.6 * cell))) : 0;
+}
+
+// The board fills the stage below the verdict: the largest squares (up to 160 pixels) with
+// which the board and its labels fit.
 function layout() {
   const stage = $("stage");
-  const width = Math.max(200, stage.clientWidth - 24);
-  const height = Math.max(200, window.innerHeight - 24);
-  const fit = Math.floor(Math.min(width / (state.cols + 1), height / (state.rows + 1)));
-  view.cell = Math.max(2, Math.min(64, fit));
-  view.margin = view.cell >= 14 ? Math.max(20, Math.min(30, view.cell)) : 0;
+  const style = getComputedStyle(stage);
+  const across = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  const down = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  const verdict = $("verdict");
+  const above = verdict.offsetHeight + parseFloat(getComputedStyle(verdict).marginBottom);
+  const width = Math.max(100, stage.clientWidth - across - 2);
+  const height = Math.max(100, stage.clientHeight - down - above - 2);
+  const fit = (margin) => Math.floor(Math.min((width - margin) / state.cols, (height - margin) / state.rows));
+  let cell = fit(30);
+  cell = fit(marginFor(cell));
+  view.cell = Math.max(2, Math.min(160, cell));
+  view.margin = marginFor(view.cell);
   const w = view.margin + state.cols * view.cell + 1;
   const h = view.margin + state.rows * view.cell + 1;
   for (const canvas of [base, overlay]) {
@@ -183,10 +199,11 @@ function drawBoard() {
   }
   if (margin) {
     context.fillStyle = "#444";
-    context.font = `${Math.min(14, margin - 6)}px sans-serif`;
+    const type = Math.round(margin * 0.55);
+    context.font = `${type}px sans-serif`;
     context.textAlign = "center";
     context.textBaseline = "middle";
-    const every = Math.ceil(24 / cell);
+    const every = Math.ceil((1.6 * type) / cell);
     for (let x = 0; x < state.cols; x += every) {
       context.fillText(columnLetters(x), margin + (x + 0.5) * cell, margin / 2);
     }
@@ -198,19 +215,46 @@ function drawBoard() {
   if (state.why) drawReason(context, state.why);
 }
 
+// The width of the rings round the start and the end.
+function ringWidth() {
+  return Math.max(2, view.cell / 10);
+}
+
+// Rings the start and the end on the board; their letters go on the overlay, above all.
 function drawEnds(context) {
-  const width = Math.max(2, view.cell / 8);
-  if (state.start) outlineSquare(context, state.start, "#1a8f2a", width);
-  if (state.end) outlineSquare(context, state.end, "#b0207a", width);
-  if (view.cell >= 16) {
-    context.font = `bold ${Math.floor(view.cell / 3)}px sans-serif`;
-    context.textAlign = "left";
-    context.textBaseline = "top";
-    for (const [square, letter, colour] of [[state.start, "S", "#1a8f2a"], [state.end, "E", "#b0207a"]]) {
-      if (!square) continue;
-      context.fillStyle = colour;
-      context.fillText(letter, view.margin + square[0] * view.cell + 3, view.margin + square[1] * view.cell + 2);
-    }
+  if (state.start) outlineSquare(context, state.start, "#1a8f2a", ringWidth());
+  if (state.end) outlineSquare(context, state.end, "#b0207a", ringWidth());
+  drawEndLetters(overlayContext);
+}
+
+// The box of the letter of an end on `square`: inside its ring, in the square's top left
+// corner, clear of the move number at its centre.
+function endLetterBox(square) {
+  const size = Math.max(10, Math.floor(view.cell / 4));
+  const inset = ringWidth() + 1;
+  return {
+    x: view.margin + square[0] * view.cell + inset,
+    y: view.margin + square[1] * view.cell + inset,
+    width: Math.ceil(size * 0.8),
+    height: size,
+  };
+}
+
+// The letters S and E of the ends, each on a white tab inside its ring, on the overlay so that
+// no line or number covers them.
+function drawEndLetters(context) {
+  if (view.cell < 16) return;
+  for (const [square, letter, colour] of [[state.start, "S", "#1a8f2a"], [state.end, "E", "#b0207a"]]) {
+    if (!square) continue;
+    const box = endLetterBox(square);
+    context.clearRect(box.x, box.y, box.width, box.height);
+    context.fillStyle = "#ffffff";
+    context.fillRect(box.x, box.y, box.width, box.height);
+    context.fillStyle = colour;
+    context.font = `bold ${box.height}px sans-serif`;
+    context.textAlign = "center";
+    context.textBaseline = "middle";
+    context.fillText(letter, box.x + box.width / 2, box.y + box.height / 2 + 1);
   }
 }
 
@@ -247,7 +291,8 @@ function drawReason(context, why) {
     context.stroke();
     context.setLineDash([]);
   }
-  for (const square of why.squares || []) {
+  // The squares the argument names (`reason_squares`, where the answer lists them apart).
+  for (const square of (why.squares || []).concat(why.reason_squares || [])) {
     fillSquare(context, square, "rgba(220,20,20,0.35)");
     outlineSquare(context, square, "#d01010", Math.max(2, view.cell / 10));
   }
@@ -283,31 +328,40 @@ function drawMoves(from, to) {
     context.lineTo(bx, by);
   }
   context.stroke();
+  // Each number on a white disc above the lines, so that no line runs through it: the squares
+  // of the new moves, and the first square again when the closing move reaches it.
   if (view.cell >= 18) {
-    context.font = `${Math.floor(view.cell / 3)}px sans-serif`;
+    const numbered = [];
+    for (let i = Math.max(0, from - 1); i < to; i++) numbered.push(i);
+    if (to === tour.length && isClosed() && tour.length > 2 && from > 1) numbered.push(0);
     context.textAlign = "center";
     context.textBaseline = "middle";
-    context.lineWidth = 3;
-    context.strokeStyle = "rgba(255,255,255,0.9)";
-    context.fillStyle = "#111";
-    for (let i = Math.max(0, from - 1); i < to; i++) {
+    for (const i of numbered) {
       const [cx, cy] = centre(tour[i]);
-      context.strokeText(String(i + 1), cx, cy);
-      context.fillText(String(i + 1), cx, cy);
+      context.fillStyle = "#ffffff";
+      context.beginPath();
+      context.arc(cx, cy, view.cell * 0.3, 0, 2 * Math.PI);
+      context.fill();
+      context.fillStyle = "#111";
+      context.font = `${Math.floor(view.cell / (i < 99 ? 3 : 4))}px sans-serif`;
+      context.fillText(String(i + 1), cx, cy + 1);
     }
   }
 }
 
+// The overlay: the ring round the square the animation reached, then the ends' letters.
 function drawCurrent() {
   overlayContext.clearRect(0, 0, overlay.width, overlay.height);
   const tour = currentTour();
-  if (state.frame === 0 || !tour.length) return;
-  const [cx, cy] = centre(tour[state.frame - 1]);
-  overlayContext.strokeStyle = "#1560bd";
-  overlayContext.lineWidth = Math.max(2, view.cell / 10);
-  overlayContext.beginPath();
-  overlayContext.arc(cx, cy, Math.max(3, view.cell * 0.42), 0, 2 * Math.PI);
-  overlayContext.stroke();
+  if (state.frame > 0 && tour.length) {
+    const [cx, cy] = centre(tour[state.frame - 1]);
+    overlayContext.strokeStyle = "#1560bd";
+    overlayContext.lineWidth = Math.max(2, view.cell / 10);
+    overlayContext.beginPath();
+    overlayContext.arc(cx, cy, Math.max(3, view.cell * 0.42), 0, 2 * Math.PI);
+    overlayContext.stroke();
+  }
+  drawEndLetters(overlayContext);
 }
 
 function redraw() {
@@ -432,10 +486,12 @@ function edit(square, first) {
   } else {
     return;
   }
+  $("preset").value = "custom";
   // Blocking or freeing a square of a board with nothing drawn on it repaints that square only.
   const drawn = state.answer || state.tours.length || state.why;
   clearAnswer();
   if (drawn || mode !== "block") {
+    layout();
     redraw();
   } else {
     drawSquare(baseContext, square);
@@ -497,7 +553,7 @@ async function run(path, extra, show) {
   state.request = { controller, id };
   $("stop").disabled = false;
   $("solve").disabled = $("count").disabled = true;
-  $("answer").textContent = "working…";
+  startClock(path === "/api/count" ? "counting" : "solving");
   setState("solving");
   try {
     const [status, document] = await call(path, { ...problemBody(), ...extra, id }, controller.signal);
@@ -518,17 +574,79 @@ async function run(path, extra, show) {
       setState("error");
     }
   } finally {
+    stopClock();
     state.request = null;
     $("stop").disabled = true;
     $("solve").disabled = $("count").disabled = false;
   }
 }
 
+// ---- words ----
+
+// A count and its noun, agreeing: "1 tour", "2 tours".
+function countOf(count, one, many) {
+  return `${count} ${String(count) === "1" ? one : many}`;
+}
+
+// The engines as a person says them.
+const engineWords = {
+  sat: "the SAT solver",
+  dfs: "depth-first search",
+  "dfs-lex": "depth-first search",
+  construct: "construction",
+  auto: "the SAT solver",
+};
+
+// The arguments of no tour (the `why.kind` of the JSON) as a person says them.
+const argumentWords = {
+  "too-few-squares": "counting squares",
+  "colour-count": "counting the squares of each colour",
+  "too-few-moves": "a square with too few moves",
+  "too-many-dead-ends": "counting dead ends",
+  disconnected: "the board falling apart in pieces",
+  "cut-square": "a square that cuts the board in two",
+  "end-pockets": "the pockets an open tour's ends must lie in",
+  "move-shortage": "counting moves",
+  "no-two-factor": "no way to give every square two moves",
+  "sealed-regions": "a sealed region",
+  theorem: "a theorem on knights' tours",
+  exhausted: "searching every path",
+  unsatisfiable: "the SAT solver",
+};
+
+// How the answer was reached and how long it took, in words.
+function howWords(document) {
+  const stats = document.statistics;
+  if (!stats) return "";
+  const time = `in ${stats.seconds < 0.001 ? "under a millisecond" : stats.seconds.toFixed(3) + " s"}`;
+  if (document.answer === "no tour") {
+    const kind = document.why && document.why.kind;
+    return `proved impossible by ${argumentWords[kind] || kind || "a proof"}, ${time}`;
+  }
+  const engine = engineWords[stats.engine.split(":")[0]] || stats.engine;
+  return document.answer === "found" ? `found by ${engine} ${time}` : `${engine} stopped ${time}`;
+}
+
+// While a request runs, the answer counts the seconds: "solving… 3.2 s".
+let clock = null;
+
+function startClock(doing) {
+  const started = performance.now();
+  const show = () => {
+    $("answer").textContent = `${doing}… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  };
+  show();
+  clock = setInterval(show, 100);
+}
+
+function stopClock() {
+  clearInterval(clock);
+  clock = null;
+}
+
 function showSolution(document) {
   state.answer = document;
-  const stats = document.statistics;
-  const seconds = stats ? `${stats.seconds.toFixed(3)} s` : "";
-  $("details").textContent = stats ? `engine: ${stats.engine}, time: ${seconds}` : "";
+  $("details").textContent = howWords(document);
   if (document.answer === "found") {
     state.tours = [document.tour];
     $("answer").textContent = `tour found: ${document.tour.length} squares, verified`;
@@ -539,6 +657,7 @@ function showSolution(document) {
     state.why = document.why;
     $("answer").textContent = "no tour";
     $("reason").textContent = document.reason;
+    layout();
     redraw();
     setState("no-tour");
   } else {
@@ -555,7 +674,7 @@ function showCount(document) {
   else if (document.unique === false) words = "not unique";
   else if (found === 0 && document.complete) words = "no tour";
   else words = "uniqueness not known within the time limit";
-  const number = document.tours !== null ? `${document.tours} tours` : `not counted (${document.uncounted})`;
+  const number = document.tours !== null ? countOf(document.tours, "tour", "tours") : `not counted (${document.uncounted})`;
   $("answer").textContent = `${number}; ${words}`;
   state.tours = document.distinct;
   if (found) {
@@ -565,6 +684,8 @@ function showCount(document) {
     redraw();
     play();
   } else {
+    layout();
+    redraw();
     setState(document.complete ? "no-tour" : "stopped");
   }
 }
@@ -607,6 +728,7 @@ $("resize").addEventListener("click", () => {
   const rows = Math.max(1, Math.floor(Number($("rows").value)) || 1);
   const cols = Math.max(1, Math.floor(Number($("cols").value)) || 1);
   setBoard(rows, cols, [], null, null);
+  $("preset").value = "custom";
 });
 
 function choose(piece, tour) {
@@ -625,6 +747,7 @@ async function readBoardText(text) {
   }
   setBoard(board.rows, board.cols, board.blocked, board.start, board.end);
   if (board.end) $("tour").value = "open";
+  $("preset").value = "custom";
 }
 
 async function generated(kind, rows, cols, piece, tour) {
@@ -713,34 +836,92 @@ function caption() {
   return [$("answer").textContent, $("reason").textContent].filter(Boolean).join(": ");
 }
 
+// `text` cut into lines of at most `width` characters, at spaces.
+function wrapWords(text, width) {
+  const lines = [""];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const line = lines[lines.length - 1];
+    if (line && line.length + 1 + word.length > width) lines.push(word);
+    else lines[lines.length - 1] = line ? `${line} ${word}` : word;
+  }
+  return lines;
+}
+
+function escapeXml(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+// The picture the SVG export saves, legible at its natural size: the board with its file
+// letters and rank numbers, the tour drawn so far with its move numbers on white discs, the
+// ends ringed and lettered, the squares a reason names, the answer as a caption wrapped within
+// the width, and a legend of what is drawn.
 function svgText() {
-  const cell = 24;
-  const margin = 24;
-  const width = margin + state.cols * cell;
-  const height = margin + state.rows * cell + 28;
+  const font = 14;
+  const character = 0.55 * font;
+  const cell = Math.max(6, Math.min(48, Math.floor(1000 / Math.max(state.rows, state.cols))));
+  const margin = 32;
+  const boardWidth = state.cols * cell;
+  const width = Math.max(margin + boardWidth + 8, 420);
+  const lines = wrapWords(caption(), Math.floor((width - 16) / character));
+  const tour = currentTour().slice(0, state.frame);
+  const named = state.why ? (state.why.squares || []).concat(state.why.reason_squares || []) : [];
+  const legend = [];
+  if (tour.length) legend.push(['<line x1="0" y1="0" x2="28" y2="0" stroke="#c0392b" stroke-width="3"/>', cell >= 24 ? "the tour; the numbers give its order" : "the tour"]);
+  const ring = (colour) => `<rect x="4" y="-9" width="18" height="18" fill="none" stroke="${colour}" stroke-width="3"/>`;
+  if (state.start) legend.push([ring("#1a8f2a"), "start (S)"]);
+  if (state.end) legend.push([ring("#b0207a"), "end (E)"]);
+  if (state.blocked.some((blocked) => blocked)) legend.push(['<rect x="4" y="-9" width="18" height="18" fill="#3a3a3a"/>', "blocked square"]);
+  if (named.length) legend.push(['<rect x="4" y="-9" width="18" height="18" fill="#d01010" fill-opacity="0.35"/>', "a square the reason names"]);
+  const top = margin + state.rows * cell + 8;
+  const height = top + 20 * (lines.length + legend.length) + 8;
+  const x0 = margin;
   const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" font-family="sans-serif">`];
+  parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   for (let y = 0; y < state.rows; y++) {
     for (let x = 0; x < state.cols; x++) {
       const fill = state.blocked[index(x, y)] ? "#3a3a3a" : (x + y) % 2 ? "#e8e2d0" : "#f8f5ec";
-      parts.push(`<rect x="${margin + x * cell}" y="${margin + y * cell}" width="${cell}" height="${cell}" fill="${fill}"/>`);
+      parts.push(`<rect x="${x0 + x * cell}" y="${margin + y * cell}" width="${cell}" height="${cell}" fill="${fill}"/>`);
     }
   }
-  for (let x = 0; x < state.cols; x++) parts.push(`<text x="${margin + (x + 0.5) * cell}" y="16" font-size="11" text-anchor="middle">${columnLetters(x)}</text>`);
-  for (let y = 0; y < state.rows; y++) parts.push(`<text x="12" y="${margin + (y + 0.5) * cell + 4}" font-size="11" text-anchor="middle">${y + 1}</text>`);
-  const point = ([x, y]) => `${margin + (x + 0.5) * cell},${margin + (y + 0.5) * cell}`;
-  const tour = currentTour().slice(0, state.frame);
+  const every = Math.max(1, Math.ceil(24 / cell));
+  parts.push(`<g class="labels" font-size="${font}" text-anchor="middle" fill="#444">`);
+  for (let x = 0; x < state.cols; x += every) parts.push(`<text x="${x0 + (x + 0.5) * cell}" y="${margin - 10}">${columnLetters(x)}</text>`);
+  for (let y = 0; y < state.rows; y += every) parts.push(`<text x="${margin / 2}" y="${margin + (y + 0.5) * cell + 5}">${y + 1}</text>`);
+  parts.push("</g>");
+  for (const square of named) {
+    parts.push(`<rect x="${x0 + square[0] * cell}" y="${margin + square[1] * cell}" width="${cell}" height="${cell}" fill="#d01010" fill-opacity="0.35"/>`);
+  }
+  const centreOf = ([x, y]) => [x0 + (x + 0.5) * cell, margin + (y + 0.5) * cell];
   if (tour.length) {
     const shape = tour.length === currentTour().length && isClosed() ? "polygon" : "polyline";
-    parts.push(`<${shape} points="${tour.map(point).join(" ")}" fill="none" stroke="#c0392b" stroke-width="2"/>`);
+    const points = tour.map((square) => centreOf(square).join(",")).join(" ");
+    parts.push(`<${shape} points="${points}" fill="none" stroke="#c0392b" stroke-width="3" stroke-linejoin="round"/>`);
   }
   for (const [square, colour] of [[state.start, "#1a8f2a"], [state.end, "#b0207a"]]) {
-    if (square) parts.push(`<rect x="${margin + square[0] * cell + 1.5}" y="${margin + square[1] * cell + 1.5}" width="${cell - 3}" height="${cell - 3}" fill="none" stroke="${colour}" stroke-width="3"/>`);
+    if (square) parts.push(`<rect x="${x0 + square[0] * cell + 1.5}" y="${margin + square[1] * cell + 1.5}" width="${cell - 3}" height="${cell - 3}" fill="none" stroke="${colour}" stroke-width="3"/>`);
   }
-  for (const square of (state.why && state.why.squares) || []) {
-    parts.push(`<rect x="${margin + square[0] * cell}" y="${margin + square[1] * cell}" width="${cell}" height="${cell}" fill="#d01010" fill-opacity="0.35"/>`);
+  if (cell >= 24 && tour.length) {
+    parts.push(`<g class="visit-numbers" text-anchor="middle" fill="#111">`);
+    tour.forEach((square, i) => {
+      const [cx, cy] = centreOf(square);
+      const size = Math.max(10, Math.round(cell * (i < 99 ? 0.36 : 0.28)));
+      parts.push(`<circle cx="${cx}" cy="${cy}" r="${cell * 0.3}" fill="#ffffff"/><text x="${cx}" y="${cy + size * 0.35}" font-size="${size}">${i + 1}</text>`);
+    });
+    parts.push("</g>");
   }
-  const escaped = caption().replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  parts.push(`<text x="4" y="${height - 10}" font-size="12">${escaped}</text>`, "</svg>\n");
+  if (cell >= 16) {
+    for (const [square, letter, colour] of [[state.start, "S", "#1a8f2a"], [state.end, "E", "#b0207a"]]) {
+      if (square) parts.push(`<text x="${x0 + square[0] * cell + 5}" y="${margin + square[1] * cell + 4 + Math.max(10, cell / 4)}" font-size="${Math.max(10, Math.floor(cell / 4))}" font-weight="bold" fill="${colour}">${letter}</text>`);
+    }
+  }
+  parts.push(`<g class="caption" font-size="${font}">`);
+  lines.forEach((line, i) => parts.push(`<text x="8" y="${top + 20 * (i + 1) - 5}">${escapeXml(line)}</text>`));
+  parts.push("</g>", `<g class="legend" font-size="${font}">`);
+  legend.forEach(([swatch, words], i) => {
+    const y = top + 20 * (lines.length + i) + 10;
+    parts.push(`<g transform="translate(8 ${y})">${swatch}<text x="36" y="5">${escapeXml(words)}</text></g>`);
+  });
+  parts.push("</g>", "</svg>\n");
   return parts.join("\n");
 }
 
