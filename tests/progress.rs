@@ -10,6 +10,7 @@ use std::io::Read;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
@@ -29,6 +30,10 @@ struct TerminalRun {
     /// The signal that ended it, if one did.
     signal: Option<i32>,
 }
+
+/// The longest a run on the terminal may take before it is killed, so that a run that never
+/// ends (a Ctrl-C that is lost, say) fails its test instead of hanging the suite.
+const LONGEST_RUN: Duration = Duration::from_secs(120);
 
 /// Runs the built `toursat` with `args`, stderr on a fresh pseudo-terminal; with `interrupt`,
 /// sends it SIGINT (as Ctrl-C does) as soon as it writes anything there (the spinner, which
@@ -83,7 +88,19 @@ fn on_terminal(args: &[&str], interrupt: bool) -> TerminalRun {
         }
         String::from_utf8_lossy(&terminal).into_owned()
     });
+    let (ended, watched) = mpsc::channel::<()>();
+    let watchdog = thread::spawn(move || {
+        if watched.recv_timeout(LONGEST_RUN) == Err(RecvTimeoutError::Timeout) {
+            // SAFETY: kill with a valid signal and the child's process id; the child is not
+            // reaped until `wait_with_output` returns, which this kill makes it do.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+    });
     let output = child.wait_with_output().unwrap();
+    let _ = ended.send(());
+    watchdog.join().unwrap();
     TerminalRun {
         stdout: String::from_utf8(output.stdout).unwrap(),
         terminal: reader.join().unwrap(),
