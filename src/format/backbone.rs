@@ -7,8 +7,8 @@
 //! ones dashed orange, the impossible ones small grey crosses.
 
 use super::picture::{
-    begin_picture, blocked_entry, blocked_words, end_picture, picture_title, square_centre,
-    tour_noun, write_move_paths, write_squares, Frame, LegendEntry, Swatch, CELL,
+    begin_picture, blocked_entry, blocked_words, end_picture, picture_title, tour_noun,
+    write_move_crosses, write_move_paths, write_squares, Frame, LegendEntry, Swatch,
 };
 use super::FormatError;
 use crate::core::board::{Board, Square};
@@ -211,35 +211,17 @@ pub fn write_backbone_svg(
     };
     begin_picture(board, &frame, out)?;
     write_squares(board, out)?;
-    let centre = |square: Square| square_centre(board, square);
     let lines = [
         (&backbone.forced, "forced", FORCED_STROKE),
         (&backbone.open, "open", OPEN_STROKE),
     ];
     write_move_paths(board, &lines, out)?;
-    if !backbone.impossible.is_empty() {
-        write!(
-            out,
-            r#"<path class="impossible" fill="none" {IMPOSSIBLE_STROKE} d=""#
-        )?;
-        let arm = CELL / 8;
-        for &[a, b] in backbone.impossible.iter() {
-            let ((x0, y0), (x1, y1)) = (centre(a), centre(b));
-            let (x, y) = ((x0 + x1) / 2, (y0 + y1) / 2);
-            write!(
-                out,
-                "M{} {}L{} {}M{} {}L{} {}",
-                x - arm,
-                y - arm,
-                x + arm,
-                y + arm,
-                x - arm,
-                y + arm,
-                x + arm,
-                y - arm
-            )?;
-        }
-        writeln!(out, r#""/>"#)?;
-    }
+    write_move_crosses(
+        board,
+        &backbone.impossible,
+        "impossible",
+        IMPOSSIBLE_STROKE,
+        out,
+    )?;
     end_picture(out)
 }

@@ -8,7 +8,10 @@
 //! the board.
 
 use super::json::{write_document, xy, JSON_VERSION};
-use super::picture::{write_runs, CELL};
+use super::picture::{
+    begin_picture, blocked_entry, board_size, end_picture, write_grid_squares, write_move_crosses,
+    write_move_paths, write_runs, Frame, LegendEntry, Swatch,
+};
 use super::FormatError;
 use crate::core::board::{Board, Square};
 use crate::core::plural::count_of;
@@ -366,13 +369,21 @@ struct StepJson {
     cells: Vec<[u32; 2]>,
 }
 
-/// The height of a line of caption or legend text under the board.
-const TEXT_LINE: u64 = 18;
+/// The stroke of the moves used before this step.
+const USED_STROKE: &str = r##"stroke="#1a1a1a" stroke-width="6""##;
+/// The stroke of the moves excluded before this step.
+const EXCLUDED_STROKE: &str = r##"stroke="#9a9a9a" stroke-width="2""##;
+/// The stroke of the moves this step uses.
+const STEP_USED_STROKE: &str = r##"stroke="#1f5fbf" stroke-width="6""##;
+/// The stroke of the moves this step excludes.
+const STEP_EXCLUDED_STROKE: &str = r##"stroke="#d03030" stroke-width="2""##;
+/// The fill of the cells the step reads.
+const LOOKED_AT_FILL: &str = r##"fill="#fff2a8""##;
 
-/// Writes `state` after step `number` of `total` (the step itself, `step`) as an SVG picture:
-/// the board, the cells the step looked at on a yellow ground, used moves as dark lines and
-/// excluded ones as grey crosses, the step's own moves in blue (used) and red (excluded); below
-/// the board its caption (the step's rule and sentence) and a legend.
+/// Writes `state` after step `number` of `total` (the step itself, `step`) as an SVG picture in
+/// the frame every board picture shares (labels, caption, legend): the cells the step looked at
+/// on a yellow ground, used moves as dark lines and excluded ones as grey crosses, the step's
+/// own moves in blue (used) and red (excluded); the caption is the step's rule and sentence.
 pub fn write_step_svg(
     state: &State,
     number: usize,
@@ -381,37 +392,37 @@ pub fn write_step_svg(
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
     let board = state.board();
-    let width = (board.cols() as u64 * CELL).max(360);
-    let board_height = board.rows() as u64 * CELL;
-    let caption = format!(
-        "Step {number} of {total}: {} ({}). {}",
-        step.rule,
-        step.rule.level(),
-        sentence(board, step)
-    );
-    let caption_lines = wrap(&caption, (width / 7).max(20) as usize);
-    let height = board_height + TEXT_LINE * (caption_lines.len() as u64 + 2) + 8;
-    writeln!(
-        out,
-        r##"<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" font-size="12">
-<title>{} columns x {} rows, step {number} of {total}: {}</title>
-<rect width="{width}" height="{height}" fill="#ffffff"/>
-<rect width="{}" height="{board_height}" fill="#f4f4f4"/>"##,
-        board.cols(),
-        board.rows(),
-        step.rule,
-        board.cols() as u64 * CELL,
-    )?;
-    writeln!(out, r##"<g class="looked-at" fill="#fff2a8">"##)?;
+    let mut legend: Vec<LegendEntry> = blocked_entry(board, "shaded cells").into_iter().collect();
+    legend.extend([
+        LegendEntry::new(Swatch::Line(USED_STROKE), "used"),
+        LegendEntry::new(Swatch::Cross(EXCLUDED_STROKE), "excluded"),
+        LegendEntry::new(Swatch::Line(STEP_USED_STROKE), "used by this step"),
+        LegendEntry::new(Swatch::Cross(STEP_EXCLUDED_STROKE), "excluded by this step"),
+        LegendEntry::new(Swatch::Square(LOOKED_AT_FILL), "cells it reads"),
+    ]);
+    let frame = Frame {
+        title: format!(
+            "{}, step {number} of {total}: {}",
+            board_size(board),
+            step.rule
+        ),
+        caption: format!(
+            "Step {number} of {total}: {} ({}). {}",
+            step.rule,
+            step.rule.level(),
+            sentence(board, step)
+        ),
+        legend,
+        numbered: false,
+    };
+    begin_picture(board, &frame, out)?;
+    write_grid_squares(board, out)?;
+    writeln!(out, r#"<g class="looked-at" {LOOKED_AT_FILL}>"#)?;
     let mut looked_at = vec![false; board.len()];
     for &square in &step.cells {
         looked_at[square as usize] = true;
     }
     write_runs(board, |square| looked_at[square as usize], out)?;
-    writeln!(out, r##"</g>"##)?;
-    writeln!(out, r##"<g class="shaded" fill="#3a3a3a">"##)?;
-    write_runs(board, |square| !board.is_free(square), out)?;
     writeln!(out, "</g>")?;
     let this_step = |squares: [Square; 2]| {
         step.decided
@@ -428,135 +439,29 @@ pub fn write_step_svg(
             _ => {}
         }
     }
-    let step_used: Vec<[Square; 2]> = step
-        .decided
-        .iter()
-        .filter(|decision| decision.state == MoveState::Used)
-        .map(|decision| decision.squares)
-        .collect();
-    let step_excluded: Vec<[Square; 2]> = step
-        .decided
-        .iter()
-        .filter(|decision| decision.state == MoveState::Excluded)
-        .map(|decision| decision.squares)
-        .collect();
-    write_lines(board, &used, "used", "#1a1a1a", out)?;
-    write_crosses(board, &excluded, "excluded", "#9a9a9a", out)?;
-    write_lines(board, &step_used, "step-used", "#1f5fbf", out)?;
-    write_crosses(board, &step_excluded, "step-excluded", "#d03030", out)?;
-    let mut y = board_height + TEXT_LINE;
-    for line in &caption_lines {
-        writeln!(
-            out,
-            r##"<text class="caption" x="4" y="{y}">{}</text>"##,
-            escape(line)
-        )?;
-        y += TEXT_LINE;
-    }
-    write!(
+    let decided = |wanted: MoveState| -> Vec<[Square; 2]> {
+        step.decided
+            .iter()
+            .filter(|decision| decision.state == wanted)
+            .map(|decision| decision.squares)
+            .collect()
+    };
+    let (step_used, step_excluded) = (decided(MoveState::Used), decided(MoveState::Excluded));
+    write_move_paths(
+        board,
+        &[
+            (&used, "used", USED_STROKE),
+            (&step_used, "step-used", STEP_USED_STROKE),
+        ],
         out,
-        r##"<g class="legend">
-<line x1="4" y1="{0}" x2="22" y2="{0}" stroke="#1a1a1a" stroke-width="4"/><text x="26" y="{1}">used</text>
-<path d="M66 {2}l8 8m0 -8l-8 8" stroke="#9a9a9a" stroke-width="2"/><text x="78" y="{1}">excluded</text>
-<line x1="136" y1="{0}" x2="154" y2="{0}" stroke="#1f5fbf" stroke-width="4"/><path d="M160 {2}l8 8m0 -8l-8 8" stroke="#d03030" stroke-width="2"/><text x="172" y="{1}">this step</text>
-<rect x="232" y="{2}" width="10" height="10" fill="#fff2a8" stroke="#c9b458"/><text x="246" y="{1}">cells it reads</text>
-</g>
-</svg>
-"##,
-        y + 2,
-        y + 6,
-        y - 2
     )?;
-    Ok(())
-}
-
-/// One path of lines between the centres of each move's squares.
-fn write_lines(
-    board: &Board,
-    moves: &[[Square; 2]],
-    class: &str,
-    colour: &str,
-    out: &mut dyn Write,
-) -> Result<(), FormatError> {
-    if moves.is_empty() {
-        return Ok(());
-    }
-    write!(
+    write_move_crosses(board, &excluded, "excluded", EXCLUDED_STROKE, out)?;
+    write_move_crosses(
+        board,
+        &step_excluded,
+        "step-excluded",
+        STEP_EXCLUDED_STROKE,
         out,
-        r#"<path class="{class}" fill="none" stroke="{colour}" stroke-width="6" stroke-linecap="round" d=""#
     )?;
-    for &[a, b] in moves {
-        let ((x0, y0), (x1, y1)) = (centre(board, a), centre(board, b));
-        write!(out, "M{x0} {y0}L{x1} {y1}")?;
-    }
-    writeln!(out, r#""/>"#)?;
-    Ok(())
-}
-
-/// One path of small crosses at the middle of each move.
-fn write_crosses(
-    board: &Board,
-    moves: &[[Square; 2]],
-    class: &str,
-    colour: &str,
-    out: &mut dyn Write,
-) -> Result<(), FormatError> {
-    if moves.is_empty() {
-        return Ok(());
-    }
-    write!(
-        out,
-        r#"<path class="{class}" fill="none" stroke="{colour}" stroke-width="2" d=""#
-    )?;
-    let arm = CELL / 8;
-    for &[a, b] in moves {
-        let ((x0, y0), (x1, y1)) = (centre(board, a), centre(board, b));
-        let (x, y) = ((x0 + x1) / 2, (y0 + y1) / 2);
-        write!(
-            out,
-            "M{} {}L{} {}M{} {}L{} {}",
-            x - arm,
-            y - arm,
-            x + arm,
-            y + arm,
-            x - arm,
-            y + arm,
-            x + arm,
-            y - arm
-        )?;
-    }
-    writeln!(out, r#""/>"#)?;
-    Ok(())
-}
-
-/// The centre of `square` in the picture.
-fn centre(board: &Board, square: Square) -> (u64, u64) {
-    let (x, y) = board.coords(square);
-    (x as u64 * CELL + CELL / 2, y as u64 * CELL + CELL / 2)
-}
-
-/// `text` broken into lines of at most about `width` characters, at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// `text` with XML's special characters escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    end_picture(out)
 }

@@ -499,6 +499,40 @@ pub(super) fn write_move_paths(
     Ok(())
 }
 
+/// Writes one SVG path of small crosses, one at the middle of each of `moves` (each the pair of
+/// its squares): the path's class and its stroke attributes.
+pub(super) fn write_move_crosses(
+    board: &Board,
+    moves: &[[Square; 2]],
+    class: &str,
+    style: &str,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    if moves.is_empty() {
+        return Ok(());
+    }
+    write!(out, r#"<path class="{class}" fill="none" {style} d=""#)?;
+    let arm = CELL / 8;
+    for &[a, b] in moves {
+        let ((x0, y0), (x1, y1)) = (square_centre(board, a), square_centre(board, b));
+        let (x, y) = ((x0 + x1) / 2, (y0 + y1) / 2);
+        write!(
+            out,
+            "M{} {}L{} {}M{} {}L{} {}",
+            x - arm,
+            y - arm,
+            x + arm,
+            y + arm,
+            x - arm,
+            y + arm,
+            x + arm,
+            y - arm
+        )?;
+    }
+    writeln!(out, r#""/>"#)?;
+    Ok(())
+}
+
 /// `text` with the characters XML reserves replaced by entities.
 pub(super) fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
