@@ -45,6 +45,16 @@ const MARGIN: u64 = 2;
 /// settled piece by piece.
 const MAX_WINDOW_SQUARES: u64 = 1600;
 
+/// Refuses a puzzle of `rows` x `cols` smaller than 2 x 2, which has no loop.
+pub(super) fn check_puzzle_size(rows: u64, cols: u64) -> Result<(), GenError> {
+    if rows < 2 || cols < 2 {
+        return Err(GenError::TooSmall(format!(
+            "a puzzle needs at least 2 rows and 2 columns, not {rows} x {cols}"
+        )));
+    }
+    Ok(())
+}
+
 /// A board of `rows` x `cols` whose rook circuit is unique, the same for the same `seed`. With
 /// `shaded`, a share of the squares to aim at: squares are shaded at random up to it, then where
 /// two loops differ, then reopened down toward it while the loop stays unique (the least share
@@ -56,11 +66,7 @@ pub fn puzzle(
     seed: u64,
     limits: &Limits,
 ) -> Result<Board, GenError> {
-    if rows < 2 || cols < 2 {
-        return Err(GenError::TooSmall(format!(
-            "a puzzle needs at least 2 rows and 2 columns, not {rows} x {cols}"
-        )));
-    }
+    check_puzzle_size(rows, cols)?;
     let planted = super::planted(rows, cols, 1.0, 0, seed)?;
     let mut grid = Grid::blocked(rows, cols)?;
     for square in planted.board.free_squares() {

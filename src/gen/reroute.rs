@@ -8,7 +8,7 @@
 //! small graph: the free squares inside, their rook moves, and one vertex per run joined to the
 //! two squares it meets; the SAT engine finds one or proves that there is none.
 
-use super::window::Rect;
+use super::window::{rook_edges, Rect};
 use super::{Circuit, GenError, Grid};
 use crate::core::board::Square;
 use crate::engine::sat::refine::Refinement;
@@ -72,16 +72,7 @@ impl Runs {
             .enumerate()
             .map(|(vertex, &square)| (square, vertex as Vertex))
             .collect();
-        let mut edges = Vec::new();
-        for (vertex, &square) in squares.iter().enumerate() {
-            for next in grid.rook_neighbours(square) {
-                if let Some(&other) = vertex_of.get(&next) {
-                    if (vertex as Vertex) < other {
-                        edges.push((vertex as Vertex, other));
-                    }
-                }
-            }
-        }
+        let mut edges = rook_edges(grid, &squares, &vertex_of);
         for (run, &[before, _, _, after]) in self.runs.iter().enumerate() {
             let (Some(&before), Some(&after)) = (vertex_of.get(&before), vertex_of.get(&after))
             else {

@@ -18,7 +18,7 @@
 //! again until one has the grade asked for.
 
 use super::difficulty::Difficulty;
-use super::puzzle::{circuit_of, puzzle, two_loops};
+use super::puzzle::{check_puzzle_size, circuit_of, puzzle, two_loops};
 use super::reroute::Runs;
 use super::symmetry::Symmetry;
 use super::window::{Rect, Window};
@@ -58,11 +58,7 @@ pub fn sparse_puzzle(
     seed: u64,
     limits: &Limits,
 ) -> Result<Board, GenError> {
-    if rows < 2 || cols < 2 {
-        return Err(GenError::TooSmall(format!(
-            "a puzzle needs at least 2 rows and 2 columns, not {rows} x {cols}"
-        )));
-    }
+    check_puzzle_size(rows, cols)?;
     if let Some(why) = symmetry.unfit(rows, cols) {
         return Err(GenError::BadOption(why));
     }

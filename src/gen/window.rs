@@ -13,6 +13,7 @@ use crate::core::board::Square;
 use crate::count::{other_cycle, CountError};
 use crate::engine::{Limits, Stop};
 use crate::graph::cycle::{CycleGraph, Vertex};
+use std::collections::HashMap;
 
 /// A rectangle of the grid: its first column and row, and one past its last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,7 +77,7 @@ impl Window {
             .find(|&square| grid.free[square as usize])?;
         let tour = circuit.walk(start, length);
         let walk = tour.squares();
-        let mut vertex_of = std::collections::HashMap::new();
+        let mut vertex_of = HashMap::new();
         let mut squares = Vec::new();
         for &square in walk.iter().filter(|&&square| inside(square)) {
             vertex_of.insert(square, squares.len() as Vertex);
@@ -107,16 +108,7 @@ impl Window {
             cycle.push((squares.len() + runs.len()) as Vertex);
             runs.push([before, walk[first], walk[index - 1], after]);
         }
-        let mut edges = Vec::new();
-        for (vertex, &square) in squares.iter().enumerate() {
-            for next in grid.rook_neighbours(square) {
-                if let Some(&other) = vertex_of.get(&next) {
-                    if (vertex as Vertex) < other {
-                        edges.push((vertex as Vertex, other));
-                    }
-                }
-            }
-        }
+        let mut edges = rook_edges(grid, &squares, &vertex_of);
         for (run, &[before, _, _, after]) in runs.iter().enumerate() {
             let vertex = (squares.len() + run) as Vertex;
             edges.push((vertex_of[&before], vertex));
@@ -186,6 +178,26 @@ impl Window {
         }
         partners
     }
+}
+
+/// The rook's moves among `squares` (vertex `i` is `squares[i]`, found again by `vertex_of`),
+/// each once, as edges between their vertices.
+pub(super) fn rook_edges(
+    grid: &Grid,
+    squares: &[Square],
+    vertex_of: &HashMap<Square, Vertex>,
+) -> Vec<(Vertex, Vertex)> {
+    let mut edges = Vec::new();
+    for (vertex, &square) in squares.iter().enumerate() {
+        for next in grid.rook_neighbours(square) {
+            if let Some(&other) = vertex_of.get(&next) {
+                if (vertex as Vertex) < other {
+                    edges.push((vertex as Vertex, other));
+                }
+            }
+        }
+    }
+    edges
 }
 
 #[cfg(test)]
