@@ -211,6 +211,9 @@ pub struct BenchSummary {
     pub errors: usize,
     /// For each limit, the runs answered within it.
     pub answered_within: Vec<(f64, usize)>,
+    /// For each limit, the runs stopped unanswered at their own limit below it: they might
+    /// have answered within it, so the count answered within it is a lower bound.
+    pub cut_short: Vec<(f64, usize)>,
 }
 
 /// The summary of `records` at each of `limits` (seconds).
@@ -229,6 +232,15 @@ pub fn summarize(records: &[BenchRecord], limits: &[f64]) -> BenchSummary {
             .filter(|record| record.answer == Status::Error.to_string())
             .count(),
         answered_within: limits.iter().map(|&limit| (limit, within(limit))).collect(),
+        cut_short: limits
+            .iter()
+            .map(|&limit| {
+                let stopped = records.iter().filter(|record| {
+                    record.answer == Status::Timeout.to_string() && record.limit < limit
+                });
+                (limit, stopped.count())
+            })
+            .collect(),
     }
 }
 
@@ -239,8 +251,17 @@ impl BenchSummary {
             "runs: {}\nanswered: {}\nerrors: {}\n",
             self.runs, self.answered, self.errors
         );
-        for (limit, count) in &self.answered_within {
-            text.push_str(&format!("answered within {limit} s: {count}\n"));
+        for ((limit, count), (_, cut_short)) in self.answered_within.iter().zip(&self.cut_short) {
+            text.push_str(&format!("answered within {limit} s: {count}"));
+            match cut_short {
+                0 => text.push('\n'),
+                1 => text.push_str(&format!(
+                    " (at least: 1 run was stopped unanswered at a limit below {limit} s)\n"
+                )),
+                _ => text.push_str(&format!(
+                    " (at least: {cut_short} runs were stopped unanswered at limits below {limit} s)\n"
+                )),
+            }
         }
         text
     }
@@ -334,6 +355,24 @@ mod tests {
         let summary = summarize(&records, &[1.0, 10.0]);
         assert_eq!(summary.answered_within, [(1.0, 1), (10.0, 2)]);
         assert_eq!((summary.runs, summary.answered, summary.errors), (5, 2, 1));
+    }
+
+    #[test]
+    fn a_limit_above_a_timed_out_runs_own_is_counted_as_a_lower_bound() {
+        // The runs were limited to 10 s (see `record`): the timeout might have answered
+        // within 60 s, but not within 5 s.
+        let records = [
+            record("a", "found", 0.5, true),
+            record("c", "timeout", 10.1, false),
+        ];
+        let summary = summarize(&records, &[5.0, 10.0, 60.0]);
+        assert_eq!(summary.cut_short, [(5.0, 0), (10.0, 0), (60.0, 1)]);
+        assert_eq!(
+            summary.text(),
+            "runs: 2\nanswered: 1\nerrors: 0\nanswered within 5 s: 1\n\
+             answered within 10 s: 1\nanswered within 60 s: 1 (at least: 1 run was stopped \
+             unanswered at a limit below 60 s)\n"
+        );
     }
 
     #[test]
