@@ -3,7 +3,7 @@
 //!
 //! `toursat` is the binary under test (first on PATH), and so is `cargo run --release --`; a
 //! `cargo test` or `cargo build` line is passed over (the binary under test is built). A block that calls
-//! minisat, man or jq needs it (see `tools`); a block after a line `<!-- not run by the tests:
+//! minisat, man, jq or parallel needs it (see `tools`); a block after a line `<!-- not run by the tests:
 //! REASON -->` is reported ignored with that reason. HOME is a scratch folder, so examples that
 //! install files there (completions) touch nothing of the user's. After each block the
 //! repository's `git status` must be as it was: examples write to temporary places only.
@@ -129,7 +129,7 @@ pub fn tools_called(script: &str) -> Vec<Tool> {
         .split(['\n', '|', ';', '&', '(', ')'])
         .filter_map(|command| command.split_whitespace().next())
         .collect();
-    [Tool::Minisat, Tool::Man, Tool::Jq]
+    [Tool::Minisat, Tool::Man, Tool::Jq, Tool::Parallel]
         .into_iter()
         .filter(|tool| commands.contains(&tool.program()))
         .collect()

@@ -22,6 +22,8 @@ pub enum Tool {
     Chromedriver,
     /// The JSON processor jq (Debian package `jq`), which a page of docs/ pipes JSON into.
     Jq,
+    /// GNU parallel (Debian package `parallel`), which docs/fhcp.md runs `bench`'s shards with.
+    Parallel,
 }
 
 impl Tool {
@@ -34,6 +36,7 @@ impl Tool {
             Tool::Chromium => "chromium",
             Tool::Chromedriver => "chromedriver",
             Tool::Jq => "jq",
+            Tool::Parallel => "parallel",
         }
     }
 
@@ -46,6 +49,7 @@ impl Tool {
             Tool::Chromium => "apt-get install chromium",
             Tool::Chromedriver => "apt-get install chromium-driver",
             Tool::Jq => "apt-get install jq",
+            Tool::Parallel => "apt-get install parallel",
         }
     }
 
