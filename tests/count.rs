@@ -517,3 +517,34 @@ fn a_unique_tour_is_known_unique_by_its_forced_edges_and_the_dp_agrees() {
     assert!(distinct.complete);
     toursat::verify(&problem, &distinct.tours[0]).unwrap();
 }
+
+#[test]
+fn distinct_tours_keep_the_deadline_while_exchanges_find_tour_after_tour() {
+    // On an empty king's board nearly every 2-opt exchange of a tour is another tour, so the
+    // tours come without the solver, which used to be the only one to look at the deadline.
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let board = Board::new(40, 40).unwrap();
+        let problem = Problem::new(board, Piece::King, TourShape::Closed);
+        let limits = Limits::timeout(std::time::Duration::from_millis(500));
+        let mut found = 0usize;
+        let result = distinct_tours(&problem, usize::MAX, &limits, &mut |_| found += 1);
+        let _ = sender.send((result.map(|distinct| distinct.tours.len()), found));
+    });
+    let (result, found) = receiver
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("still finding tours 120 s after a deadline of 0.5 s");
+    assert!(
+        matches!(
+            result,
+            Err(toursat::count::CountError::Stopped(
+                toursat::engine::Stop::Timeout
+            ))
+        ),
+        "{result:?}"
+    );
+    assert!(
+        found > 0,
+        "the deadline came before the first tour: the test says nothing"
+    );
+}

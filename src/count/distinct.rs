@@ -63,11 +63,16 @@ pub fn distinct_tours(
     let mut refinement = Refinement::new(problem, &move_graph, &SatOptions::default(), limits);
     let mut last: Option<Vec<Vertex>> = None;
     while tours.len() < limit {
+        // The exchanges below may find tour after tour without the solver, which would
+        // otherwise see the deadline.
+        if limits.expired() {
+            return Err(CountError::Stopped(Stop::Timeout));
+        }
         // A 2-opt exchange on the last tour finds the next one at once where it can; the
         // solver answers otherwise, and proves that none is left.
         let exchanged = last
             .as_ref()
-            .and_then(|cycle| exchanged_tour(problem, &refinement, cycle, &tours));
+            .and_then(|cycle| exchanged_tour(problem, &refinement, cycle, &tours, limits));
         let cycle = match exchanged {
             Some(cycle) => cycle,
             None => match refinement.cycle_through(&[]).map_err(CountError::Stopped)? {
@@ -122,14 +127,20 @@ pub fn other_cycle(
     refinement.cycle_through(&[]).map_err(CountError::Stopped)
 }
 
+/// The edges of a cycle [`exchanged_tour`] tries between two looks at the deadline (each try
+/// verifies a tour of the cycle's length).
+const EDGES_PER_DEADLINE_CHECK: usize = 64;
+
 /// A Hamiltonian cycle one 2-opt exchange from `cycle`: edges `a-b` and `c-d` (`b` after `a`
 /// and `d` after `c`) traded for `a-c` and `b-d`, which always leaves one cycle. The first
-/// exchange whose tour solves `problem` (its fixed ends kept) and is none of `tours` is taken.
+/// exchange whose tour solves `problem` (its fixed ends kept) and is none of `tours` is taken;
+/// `None` as well once `limits`' deadline has passed.
 fn exchanged_tour(
     problem: &Problem,
     refinement: &Refinement,
     cycle: &[Vertex],
     tours: &[Tour],
+    limits: &Limits,
 ) -> Option<Vec<Vertex>> {
     let graph = refinement.graph();
     let length = cycle.len();
@@ -139,6 +150,9 @@ fn exchanged_tour(
     }
     let next = |index: usize| (index + 1) % length;
     for i in 0..length {
+        if i % EDGES_PER_DEADLINE_CHECK == 0 && limits.expired() {
+            return None;
+        }
         let (a, b) = (cycle[i], cycle[next(i)]);
         for &(c, _) in graph.incident(a) {
             let j = position[c as usize];
