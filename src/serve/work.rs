@@ -1,11 +1,12 @@
-//! The worker: one solve, count or generated board in a process of its own, so that the server
+//! The worker: one solve, count, generated board or puzzle's hints in a process of its own, so that the server
 //! can kill it. It reads its [`Job`] on standard input, writes the answer's status and body on
 //! standard output, and ends at once when its standard input closes (the server stopped
 //! waiting for it, or is gone).
 
 use super::http::{ApiError, Reply};
+use super::puzzle;
 use super::request::{
-    read_piece, region_options, GenKind, GenRequest, ProblemRequest, DISTINCT_TOURS,
+    read_piece, region_options, GenKind, GenRequest, HintRequest, ProblemRequest, DISTINCT_TOURS,
 };
 use crate::core::board::{Board, MarkedEnds};
 use crate::core::problem::Problem;
@@ -47,6 +48,8 @@ pub enum Work {
     Count(ProblemRequest),
     /// `POST /api/gen`.
     Gen(GenRequest),
+    /// `POST /api/hint`.
+    Hint(HintRequest),
 }
 
 impl Job {
@@ -72,6 +75,7 @@ impl Job {
                 deadline,
             ),
             Work::Gen(request) => generate(request),
+            Work::Hint(request) => puzzle::document(&request.board(self.max_squares)?, deadline),
         }
     }
 }
