@@ -29,7 +29,11 @@ pub fn count(problem: &Problem, body: &[u8]) -> Result<(), ApiError> {
 pub fn puzzle(board: &Board, body: &[u8]) -> Result<(), ApiError> {
     let document = read(body)?;
     let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
-    for tour in document["verdict"]["tours"].as_array().into_iter().flatten() {
+    for tour in document["verdict"]["tours"]
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
         check_tour(&problem, tour)?;
     }
     match &document["path"]["tour"] {

@@ -54,15 +54,7 @@ pub fn document(board: &Board, deadline: Instant) -> Result<Vec<u8>, ApiError> {
         None,
         &mut verdict_json,
     )
-    .and_then(|()| {
-        write_path_json(
-            board,
-            &path,
-            false,
-            solved_loop.as_ref(),
-            &mut path_json,
-        )
-    })
+    .and_then(|()| write_path_json(board, &path, false, solved_loop.as_ref(), &mut path_json))
     .map_err(writing)?;
     let document = json!({
         "board": board_value(board, MarkedEnds::default()),
@@ -71,12 +63,12 @@ pub fn document(board: &Board, deadline: Instant) -> Result<Vec<u8>, ApiError> {
         "verdict_words": verdict_sentence(&problem, &verdict),
         "path": parsed(&path_json)?,
     });
-    serde_json::to_vec(&document).map_err(|error| writing(error))
+    serde_json::to_vec(&document).map_err(writing)
 }
 
 /// A document written by a command's writer, read back to nest it in the answer.
 fn parsed(written: &[u8]) -> Result<Value, ApiError> {
-    serde_json::from_slice(written).map_err(|error| writing(error))
+    serde_json::from_slice(written).map_err(writing)
 }
 
 /// The error of a document that could not be written.
