@@ -791,7 +791,8 @@ fn decided(steps: &[Value], count: usize) -> Value {
 /// The puzzle mode at a laptop's window and a projector's: a pasted puzz.link URL gets its
 /// verdict and grade in a line; Forward twice draws the moves the first two steps decide (as
 /// many lines and crosses as `/api/hint` lists), with the second step's sentence; Back and the
-/// arrow key step again; All draws the whole loop; Export gives the URL back. The screenshot of
+/// arrow key step again; All draws the whole loop; Export gives the URL back; a board with two
+/// loops gets no grade. The screenshot of
 /// the first colour count is saved in the scratch folder `browser-puzzle` (docs/serve-puzzle.png).
 fn a_pasted_puzzle_is_graded_and_its_hints_stepped_through_and_exported() {
     let served = Served::start(&[]);
@@ -877,6 +878,17 @@ fn a_pasted_puzzle_is_graded_and_its_hints_stepped_through_and_exported() {
             browser.screenshot(),
         )
         .unwrap();
+        // A board with two loops: no grade, and the proof's words say where they differ.
+        browser.type_into("#puzzle-text", "......\n......\n......\n..XX..\n");
+        browser.click("#puzzle-check");
+        browser.wait_for("puzzle");
+        let line = text_of(&browser, "answer");
+        assert!(line.starts_with("Several loops, so no grade"), "{line}");
+        let details = text_of(&browser, "details");
+        assert!(
+            details.starts_with("not unique: two tours differ in "),
+            "{details}"
+        );
     }
 }
 

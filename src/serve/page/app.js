@@ -987,7 +987,10 @@ function puzzleLine(document) {
   const path = document.path;
   const steps = countOf(path.step_count, "step", "steps");
   const answer = document.verdict.answer;
-  if (answer === "no tour") return path.end === "no loop" ? `No loop: the rules show it in ${steps}` : "No loop";
+  if (answer === "no tour") {
+    if (path.end !== "no loop") return "No loop";
+    return `No loop: the rules show it ${path.step_count ? "after " + steps : "at once"}`;
+  }
   if (answer === "not unique") return `Several loops, so no grade: the rules stop after ${steps}`;
   const graded = {
     easy: "graded easy: the local rules draw it",
@@ -1043,6 +1046,10 @@ function drawHints(context) {
     }
     context.stroke();
   }
+  // After the last step, the cells where the rules stop (or find no way round) ringed in red.
+  if (puzzle.shown === puzzle.document.path.steps.length) {
+    for (const cell of puzzle.document.path.end_cells) outlineSquare(context, cell, "#d01010", Math.max(2, view.cell / 10));
+  }
   puzzle.drawn = {
     lines: kinds.used.length + kinds["step-used"].length,
     crosses: kinds.excluded.length + kinds["step-excluded"].length,
@@ -1052,8 +1059,8 @@ function drawHints(context) {
 // How the whole path ends, in words.
 function endWords(path) {
   if (path.end === "solved") return "the rules draw the only loop";
-  if (path.end === "no loop") return "the rules find no way round the cells marked";
-  return `no rule decides the moves of ${countOf(path.end_cells.length, "cell", "cells")}: a person has to try a move`;
+  if (path.end === "no loop") return "the rules find no way round the cells ringed in red";
+  return `no rule decides the moves of the ${countOf(path.end_cells.length, "cell", "cells")} ringed in red: a person has to try a move`;
 }
 
 // Shows the first `count` steps (cut to the path) on the board, the last one's sentence above.
@@ -1061,10 +1068,11 @@ function showHint(count) {
   const steps = puzzle.document.path.steps;
   puzzle.shown = Math.max(0, Math.min(steps.length, count));
   const step = steps[puzzle.shown - 1];
-  let words = steps.length ? "Forward shows the first step." : "No rule applies to this puzzle.";
+  const path = puzzle.document.path;
+  let words = steps.length ? "Forward shows the first step." : `No rule applies: ${endWords(path)}.`;
   if (step) {
     words = `Step ${puzzle.shown} of ${steps.length} (${ruleWords[step.rule] || step.rule}, ${step.level}): ${step.sentence}`;
-    if (puzzle.shown === steps.length) words += ` Then ${endWords(puzzle.document.path)}.`;
+    if (puzzle.shown === steps.length) words += ` Then ${endWords(path)}.`;
   }
   $("hint-words").textContent = words;
   $("hint-step").textContent = String(puzzle.shown);
