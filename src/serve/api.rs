@@ -3,6 +3,7 @@
 //! that run a worker take `client_gone`, which says when the request's client has closed its
 //! connection: its worker is then killed at once.
 
+use super::board_value::board_value;
 use super::checked;
 use super::http::{ApiError, Reply};
 use super::jobs::{Outcome, WorkerCommand, Workers};
@@ -10,7 +11,7 @@ use super::limits::ServeLimits;
 use super::request::{
     parse, GenRequest, HintRequest, ProblemRequest, DISTINCT_TOURS, MAX_DISTINCT_TOURS,
 };
-use super::work::{self, board_value, Job, Work};
+use super::work::{self, Job, Work};
 use crate::core::board::Board;
 use crate::core::problem::Problem;
 use crate::engine::{Answer, Solution, Stats, Stop};

@@ -2,8 +2,8 @@
 //! proves and says it), its grade and the steps of the reasoning solver (as `toursat hint --all
 //! --format json` writes them), in one document.
 
+use super::board_value::board_value;
 use super::http::ApiError;
-use super::work::board_value;
 use crate::core::board::{puzzlink, Board, MarkedEnds};
 use crate::core::piece::Piece;
 use crate::core::problem::{Problem, TourShape};
