@@ -1141,8 +1141,8 @@ async function checkPuzzle() {
 function setMode(mode) {
   if (state.request || mode === document.body.dataset.mode) return;
   document.body.dataset.mode = mode;
-  $("tab-tours").setAttribute("aria-selected", String(mode === "tours"));
-  $("tab-puzzle").setAttribute("aria-selected", String(mode === "puzzle"));
+  $("tab-tours").setAttribute("aria-pressed", String(mode === "tours"));
+  $("tab-puzzle").setAttribute("aria-pressed", String(mode === "puzzle"));
   if (mode === "puzzle" && puzzle.document) {
     showPuzzle(puzzle.document);
   } else {
