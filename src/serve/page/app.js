@@ -1132,7 +1132,6 @@ async function checkPuzzle() {
     state.request = null;
     $("puzzle-stop").disabled = true;
     $("puzzle-check").disabled = false;
-    layout();
     redraw();
   }
 }
