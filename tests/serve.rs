@@ -5,7 +5,7 @@
 mod common;
 
 use common::serve::{read_response, request, request_with, Response, Served};
-use common::toursat;
+use common::{toursat, HARD_PUZZLE};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::net::{Shutdown, SocketAddr, TcpStream};
@@ -222,10 +222,6 @@ fn errors_are_json_with_their_status() {
     assert_eq!(page.status, 200);
     assert!(page.text().contains("<canvas"));
 }
-
-/// A 10 x 10 Simple Loop puzzle graded hard (docs/puzzles.md): its loop needs a colour count.
-const HARD_PUZZLE: &str = "X.........\nX.........\n..XX..XXX.\n..XX......\n..........\n\
-                           ......XX..\n.XX..X....\n....XX..X.\n....X.....\nXX....XX..\n";
 
 #[test]
 fn hint_answers_a_puzzles_verdict_grade_and_steps_as_unique_and_hint_do() {

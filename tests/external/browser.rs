@@ -1,8 +1,8 @@
 //! The page of `toursat serve` in a real browser: headless Chromium driven over WebDriver
 //! (chromedriver), by a small client over the HTTP client of `common::serve`.
 
-use super::common::scratch_dir;
 use super::common::serve::{request, Served};
+use super::common::{scratch_dir, HARD_PUZZLE};
 use super::tools::{self, Tool};
 use libtest_mimic::Trial;
 use serde_json::{json, Value};
@@ -724,10 +724,6 @@ fn a_pasted_board_is_custom_and_a_count_shows_its_time() {
     browser.click("#stop");
     browser.wait_for("stopped");
 }
-
-/// A 10 x 10 Simple Loop puzzle graded hard (docs/puzzles.md): its loop needs a colour count.
-const HARD_PUZZLE: &str = "X.........\nX.........\n..XX..XXX.\n..XX......\n..........\n\
-                           ......XX..\n.XX..X....\n....XX..X.\n....X.....\nXX....XX..\n";
 
 /// The geometry of the puzzle mode, read in the page: the window, the board's canvas, the
 /// stage's room for it below the verdict, whether the controls fit unscrolled, and whether the
