@@ -699,6 +699,12 @@ fn a_pasted_board_is_custom_and_a_count_shows_its_time() {
          return menu.options[menu.selectedIndex].textContent;",
     );
     assert_eq!(preset, json!("custom board"));
+    // The puzzle waits in the Puzzle tab.
+    let waiting = browser.script("return document.getElementById('puzzle-text').value;");
+    assert_eq!(
+        waiting,
+        json!("https://puzz.link/p?simpleloop/7/6/gcjkhlh08")
+    );
     browser.click("#piece option[value=rook]");
     browser.click("#count");
     browser.wait_for("done");

@@ -755,6 +755,11 @@ async function readBoardText(text) {
   setBoard(board.rows, board.cols, board.blocked, board.start, board.end);
   if (board.end) $("tour").value = "open";
   $("preset").value = "custom";
+  // A Simple Loop puzzle is waiting in the Puzzle tab too.
+  if (/simpleloop|pzprv3/i.test(text)) {
+    $("puzzle-text").value = text;
+    $("details").textContent = "A Simple Loop puzzle: the Puzzle tab grades it and steps through its hints.";
+  }
 }
 
 async function generated(kind, rows, cols, piece, tour) {
