@@ -5,7 +5,7 @@
 mod common;
 
 use common::serve::{read_response, request, request_with, Response, Served};
-use common::toursat;
+use common::{toursat, HARD_PUZZLE};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::net::{Shutdown, SocketAddr, TcpStream};
@@ -13,6 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
+use toursat::core::board::puzzlink;
+use toursat::deduce;
 use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
 
 fn post(address: SocketAddr, path: &str, body: &Value) -> Response {
@@ -219,6 +221,126 @@ fn errors_are_json_with_their_status() {
     let page = request(address, "GET", "/", None).unwrap();
     assert_eq!(page.status, 200);
     assert!(page.text().contains("<canvas"));
+}
+
+#[test]
+fn hint_answers_a_puzzles_verdict_grade_and_steps_as_unique_and_hint_do() {
+    let served = Served::start(&[]);
+    let board: Board = HARD_PUZZLE.parse().unwrap();
+    let url = puzzlink::url(&board);
+    let answer = post(served.address, "/api/hint", &json!({ "text": url }));
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    let document = answer.json();
+    assert_eq!(document["url"], json!(url));
+    assert_eq!(document["board"]["text"], json!(HARD_PUZZLE));
+    // The grade is the library's, and hard: some step is of level hard.
+    let grade = deduce::grade(&board);
+    assert_eq!(grade, deduce::Grade::Hard);
+    assert_eq!(document["path"]["grade"], json!(grade.name()));
+    assert_eq!(document["verdict"]["grade"], json!(grade.name()));
+    let steps = document["path"]["steps"].as_array().unwrap();
+    assert!(steps.iter().any(|step| step["rule"] == "colour-count"));
+    // The path is hint's, every step; the verdict is unique's, and so are its words.
+    let hint = toursat(&["hint", &url, "--all", "--format", "json"], "");
+    let hint: Value = serde_json::from_str(&hint.stdout).expect("hint's JSON");
+    assert_eq!(document["path"], hint);
+    assert_eq!(steps.len(), hint["step_count"].as_u64().unwrap() as usize);
+    let unique_flags = ["unique", &url, "--piece", "rook", "--tour", "closed"];
+    let unique = toursat(&[&unique_flags[..], &["--format", "json"]].concat(), "");
+    let unique: Value = serde_json::from_str(&unique.stdout).expect("unique's JSON");
+    assert_eq!(document["verdict"], unique);
+    let words = toursat(&unique_flags, "");
+    assert_eq!(
+        document["verdict_words"].as_str(),
+        words.stdout.lines().next()
+    );
+    // The loop the steps draw is the verdict's, and a tour.
+    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+    let drawn = tour_of(&board, &document["path"]["tour"]);
+    verify(&problem, &drawn).expect("the steps draw a loop");
+}
+
+#[test]
+fn hint_says_when_a_board_has_several_loops_or_none() {
+    let served = Served::start(&[]);
+    let ask = |text: &str| {
+        let answer = post(served.address, "/api/hint", &json!({ "text": text }));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        answer.json()
+    };
+    let several = ask("......\n......\n......\n..XX..\n");
+    assert_eq!(several["verdict"]["answer"], "not unique");
+    assert_eq!(several["verdict"]["tours"].as_array().unwrap().len(), 2);
+    assert!(several["verdict"].get("grade").is_none(), "{several}");
+    assert_eq!(several["path"]["grade"], "needs-trial");
+    assert_eq!(several["path"]["end"], "stuck");
+    let words = several["verdict_words"].as_str().unwrap();
+    assert!(
+        words.starts_with("not unique: two tours differ in "),
+        "{words}"
+    );
+    let none = ask("https://puzz.link/p?simpleloop/3/2/o0");
+    assert_eq!(none["verdict"]["answer"], "no tour");
+    assert_eq!(none["path"]["grade"], "no-loop");
+    let words = none["verdict_words"].as_str().unwrap();
+    assert!(words.starts_with("no tour: "), "{words}");
+}
+
+#[test]
+fn hint_refuses_bad_and_oversize_puzzles_with_a_clear_message() {
+    let served = Served::start(&["--max-body", "20000"]);
+    let address = served.address;
+    let too_large = format!("{}\n", ".".repeat(101)).repeat(100);
+    let cases: Vec<(Response, u16, &str)> = vec![
+        (
+            post(address, "/api/hint", &json!({ "text": too_large })),
+            400,
+            "at most 100 x 100",
+        ),
+        (
+            post(
+                address,
+                "/api/hint",
+                &json!({"text": "https://puzz.link/p?simpleloop/3"}),
+            ),
+            400,
+            "text: ",
+        ),
+        (
+            post(address, "/api/hint", &json!({"text": "..\n.Q\n"})),
+            400,
+            "line 2, column 2",
+        ),
+        (
+            post(address, "/api/hint", &json!({"puzzle": ".."})),
+            400,
+            "unknown field `puzzle`",
+        ),
+        (
+            post(
+                address,
+                "/api/hint",
+                &json!({"text": "..\n..\n", "timeout": -1}),
+            ),
+            400,
+            "timeout",
+        ),
+        (
+            request(address, "POST", "/api/hint", Some(&[b' '; 30000])).unwrap(),
+            413,
+            "20000 bytes",
+        ),
+        (
+            request(address, "GET", "/api/hint", None).unwrap(),
+            405,
+            "POST",
+        ),
+    ];
+    for (answer, status, says) in cases {
+        assert_eq!(answer.status, status, "{}", answer.text());
+        let message = answer.json()["error"].as_str().unwrap().to_string();
+        assert!(message.contains(says), "{message:?} should say {says:?}");
+    }
 }
 
 /// One request of the load: what is sent and the statuses that may answer it.

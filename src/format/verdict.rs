@@ -38,20 +38,16 @@ pub fn write_text(
     verdict: &Verdict,
     out: &mut dyn Write,
 ) -> Result<(), FormatError> {
+    let drawn_heavy = match verdict {
+        Verdict::NotUnique { .. } => " (drawn heavy)",
+        _ => "",
+    };
+    writeln!(out, "{}{drawn_heavy}", verdict_sentence(problem, verdict))?;
     match verdict {
-        Verdict::NoTour => writeln!(out, "no tour: {}", no_tour_sentence(problem))?,
-        Verdict::Unique(tour) => {
-            writeln!(out, "unique: this is the only tour")?;
-            write_drawing(problem, tour, &[], out)?;
-        }
+        Verdict::NoTour => {}
+        Verdict::Unique(tour) => write_drawing(problem, tour, &[], out)?,
         Verdict::NotUnique { first, second } => {
             let difference = difference(problem, first, second);
-            writeln!(
-                out,
-                "not unique: two tours differ in {} of their {} moves (drawn heavy)",
-                difference.first_only.len(),
-                moves_of(problem, first).len()
-            )?;
             writeln!(out, "first tour:")?;
             write_drawing(problem, first, &difference.first_only, out)?;
             writeln!(out, "second tour:")?;
@@ -59,6 +55,20 @@ pub fn write_text(
         }
     }
     Ok(())
+}
+
+/// The verdict in one line, as `toursat unique` prints it first: `unique: this is the only
+/// tour`, `not unique: two tours differ in ...` or `no tour: ` and the proof's sentence.
+pub fn verdict_sentence(problem: &Problem, verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::NoTour => format!("no tour: {}", no_tour_sentence(problem)),
+        Verdict::Unique(_) => "unique: this is the only tour".to_string(),
+        Verdict::NotUnique { first, second } => format!(
+            "not unique: two tours differ in {} of their {} moves",
+            difference(problem, first, second).first_only.len(),
+            moves_of(problem, first).len()
+        ),
+    }
 }
 
 /// Draws `tour` with `marked` moves heavy, when it is a rook tour; else writes its names.

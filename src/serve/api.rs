@@ -3,12 +3,15 @@
 //! that run a worker take `client_gone`, which says when the request's client has closed its
 //! connection: its worker is then killed at once.
 
+use super::board_value::board_value;
 use super::checked;
 use super::http::{ApiError, Reply};
 use super::jobs::{Outcome, WorkerCommand, Workers};
 use super::limits::ServeLimits;
-use super::request::{parse, GenRequest, ProblemRequest, DISTINCT_TOURS, MAX_DISTINCT_TOURS};
-use super::work::{self, board_value, Job, Work};
+use super::request::{
+    parse, GenRequest, HintRequest, ProblemRequest, DISTINCT_TOURS, MAX_DISTINCT_TOURS,
+};
+use super::work::{self, Job, Work};
 use crate::core::board::Board;
 use crate::core::problem::Problem;
 use crate::engine::{Answer, Solution, Stats, Stop};
@@ -134,6 +137,32 @@ impl Api {
             Outcome::Answered { status: 200, body } => Ok(Reply::json(body)),
             Outcome::TimedOut => Err(ApiError::busy(format!(
                 "the generator took longer than the limit of {} s",
+                timeout.as_secs_f64()
+            ))),
+            other => self.refusal(other),
+        }
+    }
+
+    /// `POST /api/hint` + `{"text": PUZZLE}`: a Simple Loop puzzle's verdict (as `toursat
+    /// unique` proves it, by the request's time limit), its grade and every step of the
+    /// reasoning solver (as `toursat hint --all --format json`), for the page's puzzle mode.
+    pub fn hint(&self, body: &[u8], client_gone: &dyn Fn() -> bool) -> Result<Reply, ApiError> {
+        let request: HintRequest = parse(body)?;
+        let board = request.board(self.limits.max_squares)?;
+        let timeout = request.timeout(self.limits.timeout)?;
+        let id = request.id.clone();
+        let job = self.job(Work::Hint(request), timeout);
+        let deadline = Instant::now() + timeout;
+        match self
+            .workers
+            .run(id.as_deref(), deadline, &job, client_gone)?
+        {
+            Outcome::Answered { status: 200, body } => {
+                checked::puzzle(&board, &body)?;
+                Ok(Reply::json(body))
+            }
+            Outcome::TimedOut => Err(ApiError::busy(format!(
+                "the time limit of {} s passed before the verdict was proved",
                 timeout.as_secs_f64()
             ))),
             other => self.refusal(other),

@@ -3,7 +3,7 @@
 
 use super::http::ApiError;
 use crate::core::problem::Problem;
-use crate::{verify, Tour};
+use crate::{verify, Board, Piece, Tour, TourShape};
 use serde_json::Value;
 
 /// Checks a solve document of `problem`: its tour, when it has one, is a tour of the problem.
@@ -22,6 +22,24 @@ pub fn count(problem: &Problem, body: &[u8]) -> Result<(), ApiError> {
         check_tour(problem, tour)?;
     }
     Ok(())
+}
+
+/// Checks a puzzle document of `board` (`/api/hint`): the loops of its verdict and the loop its
+/// path draws are rook circuits of the board.
+pub fn puzzle(board: &Board, body: &[u8]) -> Result<(), ApiError> {
+    let document = read(body)?;
+    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+    for tour in document["verdict"]["tours"]
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        check_tour(&problem, tour)?;
+    }
+    match &document["path"]["tour"] {
+        Value::Null => Ok(()),
+        tour => check_tour(&problem, tour),
+    }
 }
 
 /// The worker's document as JSON.
@@ -52,7 +70,6 @@ fn check_tour(problem: &Problem, tour: &Value) -> Result<(), ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Board, Piece, TourShape};
 
     fn rook_2x2() -> Problem {
         Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed)

@@ -4,21 +4,25 @@
 //! The server takes only requests addressed to it by this machine's names and sent by its own
 //! page (`gate`), reads them within the limits of size and time (`connection`, `http`), has a
 //! worker answer them as the command line would (`route`, `api`, `request`) and checks every
-//! tour in the answer (`checked`); the page's files are embedded (`assets`); limits are
-//! explicit values (`limits`). Each solve, count or generated board runs in a worker process
-//! of its own (`work`: this same program, `toursat serve --worker`), held to the slots and
-//! killed at once when its request is cancelled, its client closes the connection, it passes
-//! its time limit or the server stops (`jobs`). Connections are served by hyper on a tokio
-//! runtime, at most `limits.connections` at once.
+//! tour in the answer (`checked`); the page's files are embedded (`assets`), a board is
+//! answered in the shape the page takes (`board_value`), and limits are explicit values
+//! (`limits`). The page's puzzle mode asks for a puzzle's verdict, grade and hints (`puzzle`).
+//! Each solve, count, generated board or puzzle runs in a worker process of its own (`work`:
+//! this same program, `toursat serve --worker`), held to the slots and killed at once when its
+//! request is cancelled, its client closes the connection, it passes its time limit or the
+//! server stops (`jobs`). Connections are served by hyper on a tokio runtime, at most
+//! `limits.connections` at once.
 
 mod api;
 mod assets;
+mod board_value;
 mod checked;
 mod connection;
 mod gate;
 mod http;
 mod jobs;
 pub mod limits;
+mod puzzle;
 mod request;
 mod route;
 mod work;

@@ -1,9 +1,9 @@
-//! The requests of the API read and checked: a problem (`/api/solve`, `/api/count`) and a
-//! generated board's request (`/api/gen`), each refused with the status and a message naming the
+//! The requests of the API read and checked: a problem (`/api/solve`, `/api/count`), a
+//! generated board's request (`/api/gen`) and a puzzle's (`/api/hint`), each refused with the status and a message naming the
 //! field.
 
 use super::http::ApiError;
-use crate::core::board::Board;
+use crate::core::board::{Board, BoardError};
 use crate::core::names::Named;
 use crate::core::piece::Piece;
 use crate::core::problem::{Problem, TourShape};
@@ -82,18 +82,68 @@ impl ProblemRequest {
         Ok(problem)
     }
 
-    /// The time limit: the request's, cut to the server's, which is the default (a request's
-    /// limit too long for a clock, 1e20 seconds say, is cut to it as well).
+    /// The time limit: the request's, cut to the server's (see [`time_limit`]).
     pub fn timeout(&self, most: Duration) -> Result<Duration, ApiError> {
-        match self.timeout {
-            None => Ok(most),
-            Some(seconds) if seconds.is_nan() || seconds < 0.0 => Err(ApiError::bad_request(
-                format!("timeout: {seconds} is not a time limit: give seconds, 0 or more"),
-            )),
-            Some(seconds) => {
-                Ok(Duration::try_from_secs_f64(seconds).map_or(most, |asked| asked.min(most)))
-            }
+        time_limit(self.timeout, most)
+    }
+}
+
+/// A request's time limit of `asked` seconds, cut to the server's `most`, which is the default
+/// (a limit too long for a clock, 1e20 seconds say, is cut to it as well).
+fn time_limit(asked: Option<f64>, most: Duration) -> Result<Duration, ApiError> {
+    match asked {
+        None => Ok(most),
+        Some(seconds) if seconds.is_nan() || seconds < 0.0 => Err(ApiError::bad_request(format!(
+            "timeout: {seconds} is not a time limit: give seconds, 0 or more"
+        ))),
+        Some(seconds) => {
+            Ok(Duration::try_from_secs_f64(seconds).map_or(most, |asked| asked.min(most)))
         }
+    }
+}
+
+/// The most squares of a puzzle `POST /api/hint` reasons on (100 x 100): its answer lists
+/// every step, and a step decides at least one of the board's (at most twice as many) moves.
+pub const HINT_SQUARES: u64 = 10_000;
+
+/// The body of `POST /api/hint`: a Simple Loop puzzle as a puzz.link URL, a board file or a
+/// pzprv3 file (what `toursat hint` reads).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    /// The puzzle's text.
+    pub text: String,
+    /// Seconds.
+    #[serde(default)]
+    timeout: Option<f64>,
+    /// The client's name for the request, for `POST /api/cancel`.
+    #[serde(default)]
+    pub id: Option<String>,
+}
+
+impl HintRequest {
+    /// The puzzle's board, of at most `max_squares` and [`HINT_SQUARES`] squares (the squares
+    /// it marks `S` or `E` are open cells, as `toursat hint` reads them): 400 naming the field
+    /// when it is not one.
+    pub fn board(&self, max_squares: u64) -> Result<Board, ApiError> {
+        let limit = max_squares.min(HINT_SQUARES);
+        Board::parse_marked(&self.text, limit)
+            .map(|(board, _)| board)
+            .map_err(|error| {
+                let bound = match error {
+                    BoardError::TooLarge { .. } if limit == HINT_SQUARES => {
+                        " (the puzzle mode lists every step, so it takes boards of at most 100 x \
+                         100)"
+                    }
+                    _ => "",
+                };
+                ApiError::bad_request(format!("text: {error}{bound}"))
+            })
+    }
+
+    /// The time limit: the request's, cut to the server's (see [`time_limit`]).
+    pub fn timeout(&self, most: Duration) -> Result<Duration, ApiError> {
+        time_limit(self.timeout, most)
     }
 }
 

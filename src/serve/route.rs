@@ -54,6 +54,7 @@ fn work_of(path: &str) -> Option<Work> {
         "/api/solve" => Some(Api::solve),
         "/api/count" => Some(Api::count),
         "/api/gen" => Some(Api::gen),
+        "/api/hint" => Some(Api::hint),
         "/api/board" => Some(|api, body, _| api.board(body)),
         _ => None,
     }

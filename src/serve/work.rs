@@ -1,20 +1,21 @@
-//! The worker: one solve, count or generated board in a process of its own, so that the server
+//! The worker: one solve, count, generated board or puzzle's hints in a process of its own, so that the server
 //! can kill it. It reads its [`Job`] on standard input, writes the answer's status and body on
 //! standard output, and ends at once when its standard input closes (the server stopped
 //! waiting for it, or is gone).
 
+use super::board_value::board_value;
 use super::http::{ApiError, Reply};
+use super::puzzle;
 use super::request::{
-    read_piece, region_options, GenKind, GenRequest, ProblemRequest, DISTINCT_TOURS,
+    read_piece, region_options, GenKind, GenRequest, HintRequest, ProblemRequest, DISTINCT_TOURS,
 };
-use crate::core::board::{Board, MarkedEnds};
+use crate::core::board::MarkedEnds;
 use crate::core::problem::Problem;
 use crate::count::{self, CountError, CountOptions, Distinct};
 use crate::engine::{self, Limits, SolveError, SolveOptions, Stop};
 use crate::format::{CountAnswer, Format, Json};
 use crate::gen;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::io::{self, BufRead, Read, Write};
 use std::time::{Duration, Instant};
 
@@ -47,6 +48,8 @@ pub enum Work {
     Count(ProblemRequest),
     /// `POST /api/gen`.
     Gen(GenRequest),
+    /// `POST /api/hint`.
+    Hint(HintRequest),
 }
 
 impl Job {
@@ -72,6 +75,7 @@ impl Job {
                 deadline,
             ),
             Work::Gen(request) => generate(request),
+            Work::Hint(request) => puzzle::document(&request.board(self.max_squares)?, deadline),
         }
     }
 }
@@ -183,27 +187,6 @@ fn generate(request: &GenRequest) -> Result<Vec<u8>, ApiError> {
     Ok(Reply::value(&board_value(&board, MarkedEnds::default())).body)
 }
 
-/// A board as the page takes it: `rows`, `cols`, `blocked` (`[x, y]`s), `start` and `end`
-/// (`[x, y]` or null) and `text` (the board file).
-pub fn board_value(board: &Board, ends: MarkedEnds) -> serde_json::Value {
-    let xy = |square: crate::Square| {
-        let (x, y) = board.coords(square);
-        [x, y]
-    };
-    let blocked: Vec<[u32; 2]> = (0..board.len() as crate::Square)
-        .filter(|&square| !board.is_free(square))
-        .map(xy)
-        .collect();
-    json!({
-        "rows": board.rows(),
-        "cols": board.cols(),
-        "blocked": blocked,
-        "start": ends.start.map(xy),
-        "end": ends.end.map(xy),
-        "text": board.marked_text(ends),
-    })
-}
-
 /// Runs a worker on the process's standard input and output: reads the job, answers it on
 /// standard output (the HTTP status on the first line, then the body) and returns the exit
 /// status: 0 when the answer was written.
@@ -313,6 +296,7 @@ fn limit_memory(_bytes: u64) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn job(work: serde_json::Value) -> Job {
         Job {

@@ -9,6 +9,10 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// A 10 x 10 Simple Loop puzzle graded hard (docs/puzzles.md): its loop needs a colour count.
+pub const HARD_PUZZLE: &str = "X.........\nX.........\n..XX..XXX.\n..XX......\n..........\n\
+                               ......XX..\n.XX..X....\n....XX..X.\n....X.....\nXX....XX..\n";
+
 /// What a run of the built binary gave.
 #[derive(Debug, Clone)]
 pub struct Run {

@@ -1,8 +1,8 @@
 //! The page of `toursat serve` in a real browser: headless Chromium driven over WebDriver
 //! (chromedriver), by a small client over the HTTP client of `common::serve`.
 
-use super::common::scratch_dir;
 use super::common::serve::{request, Served};
+use super::common::{scratch_dir, HARD_PUZZLE};
 use super::tools::{self, Tool};
 use libtest_mimic::Trial;
 use serde_json::{json, Value};
@@ -699,6 +699,12 @@ fn a_pasted_board_is_custom_and_a_count_shows_its_time() {
          return menu.options[menu.selectedIndex].textContent;",
     );
     assert_eq!(preset, json!("custom board"));
+    // The puzzle waits in the Puzzle tab.
+    let waiting = browser.script("return document.getElementById('puzzle-text').value;");
+    assert_eq!(
+        waiting,
+        json!("https://puzz.link/p?simpleloop/7/6/gcjkhlh08")
+    );
     browser.click("#piece option[value=rook]");
     browser.click("#count");
     browser.wait_for("done");
@@ -723,6 +729,169 @@ fn a_pasted_board_is_custom_and_a_count_shows_its_time() {
     assert!(seconds.is_some_and(|seconds| seconds >= 0.5), "{working}");
     browser.click("#stop");
     browser.wait_for("stopped");
+}
+
+/// The geometry of the puzzle mode, read in the page: the window, the board's canvas, the
+/// stage's room for it below the verdict, whether the controls fit unscrolled, and whether the
+/// step and export buttons are in view and uncovered.
+const PUZZLE_GEOMETRY: &str = "\
+    const rect = (id) => document.getElementById(id).getBoundingClientRect(); \
+    const stage = document.getElementById('stage'), style = getComputedStyle(stage); \
+    const verdict = document.getElementById('verdict'); \
+    const controls = document.getElementById('controls'); \
+    const reachable = ['hint-back', 'hint-forward', 'hint-all', 'puzzle-export', 'puzzle-url'].map((id) => { \
+      const r = rect(id); \
+      const found = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+      return r.bottom <= innerHeight && r.right <= innerWidth && found && found.id === id; }); \
+    return { window: [innerWidth, innerHeight], board: rect('board').toJSON(), \
+      room: [stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), \
+             stage.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) \
+               - verdict.offsetHeight - parseFloat(getComputedStyle(verdict).marginBottom)], \
+      reachable, controls_fit: controls.scrollHeight <= controls.clientHeight, \
+      page_fits: document.documentElement.scrollHeight <= innerHeight \
+        && document.documentElement.scrollWidth <= innerWidth };";
+
+/// Checks, at a window of `size`, that the puzzle mode's board fills its room and lies in the
+/// window, the controls fit without scrolling and the step and export buttons are in view.
+fn assert_puzzle_fills_the_window(browser: &Browser, size: (u32, u32)) {
+    let geometry = browser.script(PUZZLE_GEOMETRY);
+    let number = |value: &Value| value.as_f64().expect("a number");
+    let window = (
+        number(&geometry["window"][0]),
+        number(&geometry["window"][1]),
+    );
+    assert_eq!((window.0 as u32, window.1 as u32), size, "{geometry}");
+    let board = &geometry["board"];
+    let room = (number(&geometry["room"][0]), number(&geometry["room"][1]));
+    let filled = (number(&board["width"]) / room.0).max(number(&board["height"]) / room.1);
+    assert!(
+        filled >= 0.9,
+        "the board fills {filled} of its room: {geometry}"
+    );
+    assert!(number(&board["right"]) <= window.0 && number(&board["bottom"]) <= window.1);
+    assert_eq!(
+        geometry["reachable"],
+        json!([true, true, true, true, true]),
+        "{geometry}"
+    );
+    assert_eq!(geometry["controls_fit"], json!(true), "{geometry}");
+    assert_eq!(geometry["page_fits"], json!(true), "{geometry}");
+}
+
+/// The moves the first `count` steps of a path (the JSON of `/api/hint`) decide: the used and
+/// the excluded.
+fn decided(steps: &[Value], count: usize) -> Value {
+    let moves = |kind: &str| -> usize {
+        steps[..count]
+            .iter()
+            .map(|step| step[kind].as_array().unwrap().len())
+            .sum()
+    };
+    json!({"lines": moves("used"), "crosses": moves("excluded")})
+}
+
+/// The puzzle mode at a laptop's window and a projector's: a pasted puzz.link URL gets its
+/// verdict and grade in a line; Forward twice draws the moves the first two steps decide (as
+/// many lines and crosses as `/api/hint` lists), with the second step's sentence; Back and the
+/// arrow key step again; All draws the whole loop; Export gives the URL back; a board with two
+/// loops gets no grade. The screenshot of
+/// the first colour count is saved in the scratch folder `browser-puzzle` (docs/serve-puzzle.png).
+fn a_pasted_puzzle_is_graded_and_its_hints_stepped_through_and_exported() {
+    let served = Served::start(&[]);
+    let folder = scratch_dir("browser-puzzle");
+    let board: Board = HARD_PUZZLE.parse().unwrap();
+    let url = toursat::core::board::puzzlink::url(&board);
+    let asked = json!({ "text": url }).to_string();
+    let answer = request(served.address, "POST", "/api/hint", Some(asked.as_bytes())).unwrap();
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    let steps = answer.json()["path"]["steps"].as_array().unwrap().clone();
+    let text_of = |browser: &Browser, id: &str| {
+        let script = format!("return document.getElementById('{id}').textContent;");
+        browser.script(&script).as_str().unwrap().to_string()
+    };
+    let drawn = "return puzzle.drawn;";
+    for size in [(1300, 757), (1920, 1080)] {
+        let profile = folder.join(format!("profile-{}", size.0));
+        let _ = std::fs::remove_dir_all(&profile);
+        let browser = Browser::start_sized(&profile, size);
+        let page = format!("http://{}/", served.address);
+        browser.session_call("POST", "/url", Some(json!({ "url": page })));
+        browser.click("#tab-puzzle");
+        browser.type_into("#puzzle-text", &url);
+        browser.click("#puzzle-check");
+        browser.wait_for("puzzle");
+        let line = text_of(&browser, "answer");
+        assert!(
+            line.starts_with("One loop, graded hard: needs ") && line.contains("the colour count"),
+            "{line}"
+        );
+        assert!(text_of(&browser, "details").starts_with("unique: this is the only tour"));
+        assert_eq!(browser.script(drawn), json!({"lines": 0, "crosses": 0}));
+        browser.click("#hint-forward");
+        browser.click("#hint-forward");
+        assert_eq!(text_of(&browser, "hint-step"), "2");
+        assert_eq!(browser.script(drawn), decided(&steps, 2));
+        let words = text_of(&browser, "hint-words");
+        assert!(
+            words.contains(steps[1]["sentence"].as_str().unwrap()),
+            "{words}"
+        );
+        // The first move used is drawn on the canvas: its middle is dark, not a square's colour.
+        let [a, b] = [&steps[0]["used"][0][0], &steps[0]["used"][0][1]];
+        let middle = browser.script(&format!(
+            "const a = centre({a}), b = centre({b}); \
+             return Array.from(baseContext.getImageData((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, 1, 1) \
+             .data.slice(0, 3));"
+        ));
+        let dark = middle
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|channel| channel.as_u64() < Some(80));
+        assert!(dark, "the move {a}-{b} is drawn: {middle}");
+        browser.click("#hint-back");
+        assert_eq!(browser.script(drawn), decided(&steps, 1));
+        assert!(text_of(&browser, "hint-words").contains(steps[0]["sentence"].as_str().unwrap()));
+        // The arrow key steps forward as the button does (the button just pressed has the focus).
+        let arrow = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": "\u{E014}"}, {"type": "keyUp", "value": "\u{E014}"}]}]});
+        browser.session_call("POST", "/actions", Some(arrow));
+        assert_eq!(browser.script(drawn), decided(&steps, 2));
+        // All: the whole loop, a move for each open cell.
+        browser.click("#hint-all");
+        assert_eq!(browser.script(drawn), decided(&steps, steps.len()));
+        assert_eq!(
+            browser.script(drawn)["lines"],
+            json!(board.free_count()),
+            "the loop is drawn whole"
+        );
+        browser.click("#puzzle-export");
+        let exported = browser.script("return document.getElementById('puzzle-url').value;");
+        assert_eq!(exported, json!(url));
+        assert_puzzle_fills_the_window(&browser, size);
+        let colour_count = steps
+            .iter()
+            .position(|step| step["rule"] == "colour-count")
+            .expect("a colour count");
+        browser.script(&format!("showHint({}); return null;", colour_count + 1));
+        assert_puzzle_fills_the_window(&browser, size);
+        std::fs::write(
+            folder.join(format!("puzzle-{}.png", size.0)),
+            browser.screenshot(),
+        )
+        .unwrap();
+        // A board with two loops: no grade, and the proof's words say where they differ.
+        browser.type_into("#puzzle-text", "......\n......\n......\n..XX..\n");
+        browser.click("#puzzle-check");
+        browser.wait_for("puzzle");
+        let line = text_of(&browser, "answer");
+        assert!(line.starts_with("Several loops, so no grade"), "{line}");
+        let details = text_of(&browser, "details");
+        assert!(
+            details.starts_with("not unique: two tours differ in "),
+            "{details}"
+        );
+    }
 }
 
 /// The tests of this file.
@@ -763,6 +932,11 @@ pub fn trials() -> Vec<Trial> {
             "browser::a_pasted_board_is_custom_and_a_count_shows_its_time",
             browser(),
             a_pasted_board_is_custom_and_a_count_shows_its_time,
+        ),
+        tools::trial(
+            "browser::a_pasted_puzzle_is_graded_and_its_hints_stepped_through_and_exported",
+            browser(),
+            a_pasted_puzzle_is_graded_and_its_hints_stepped_through_and_exported,
         ),
         tools::trial(
             "browser::a_200_by_200_board_is_solved_drawn_and_its_tour_verified",

@@ -1,5 +1,7 @@
 // toursat's page: a board editor on one canvas, the answers of /api/solve and /api/count
-// drawn on it (the tour animated move by move, the reason of no tour), and exports.
+// drawn on it (the tour animated move by move, the reason of no tour), and exports; in its
+// puzzle mode, a Simple Loop puzzle's verdict, grade and hints from /api/hint, stepped through
+// on the board.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -367,6 +369,7 @@ function drawCurrent() {
 function redraw() {
   drawBoard();
   drawMoves(0, state.frame);
+  if (inPuzzleMode() && puzzle.document) drawHints(baseContext);
   drawCurrent();
 }
 
@@ -500,6 +503,7 @@ function edit(square, first) {
 }
 
 base.addEventListener("mousedown", (event) => {
+  if (inPuzzleMode()) return;
   const square = squareAt(event);
   if (square) edit(square, true);
 });
@@ -692,12 +696,15 @@ function showCount(document) {
 
 $("solve").addEventListener("click", () => run("/api/solve", {}, showSolution));
 $("count").addEventListener("click", () => run("/api/count", { limit: 2 }, showCount));
-$("stop").addEventListener("click", () => {
+// Stops the request running: aborted in the browser, its worker killed by the server.
+function stopRequest() {
   if (!state.request) return;
   const { controller, id } = state.request;
   controller.abort();
   call("/api/cancel", { id }).catch(() => {});
-});
+}
+
+$("stop").addEventListener("click", stopRequest);
 // A tab closed, reloaded or navigated away cancels its request, so that the server kills the
 // work nobody waits for: a beacon is sent even as the page goes away.
 window.addEventListener("pagehide", () => {
@@ -748,6 +755,11 @@ async function readBoardText(text) {
   setBoard(board.rows, board.cols, board.blocked, board.start, board.end);
   if (board.end) $("tour").value = "open";
   $("preset").value = "custom";
+  // A Simple Loop puzzle is waiting in the Puzzle tab too.
+  if (/simpleloop|pzprv3/i.test(text)) {
+    $("puzzle-text").value = text;
+    $("details").textContent = "A Simple Loop puzzle: the Puzzle tab grades it and steps through its hints.";
+  }
 }
 
 async function generated(kind, rows, cols, piece, tour) {
@@ -940,6 +952,233 @@ $("save-png").addEventListener("click", () => {
   context.drawImage(base, 0, 0);
   context.drawImage(overlay, 0, 0);
   download("board.png", "image/png", both.toDataURL("image/png"));
+});
+
+// ---- the puzzle mode ----
+
+// The puzzle asked of /api/hint and the hints shown: `document` is its answer (the board, its
+// puzz.link URL, the verdict of `toursat unique`, the path of `toursat hint --all`), `shown`
+// the steps drawn, `drawn` the lines and crosses the last drawing made.
+const puzzle = { document: null, shown: 0, drawn: { lines: 0, crosses: 0 } };
+
+function inPuzzleMode() {
+  return document.body.dataset.mode === "puzzle";
+}
+
+// The rules as a person says them (docs/puzzles.md, the table of rules).
+const ruleWords = {
+  "two-open-neighbours": "two open neighbours",
+  "full-cell": "a full cell",
+  "no-early-close": "no early closing",
+  "dead-end": "a dead end",
+  "even-crossings": "even crossings",
+  "colour-count": "the colour count",
+  "only-two-ways": "the only two ways",
+  "colour-pairing": "colour pairing",
+};
+
+// The rules of `level` the path takes, in words, each once, in the order first taken.
+function rulesOfLevel(path, level) {
+  const rules = [];
+  for (const step of path.steps) {
+    const words = ruleWords[step.rule] || step.rule;
+    if (step.level === level && !rules.includes(words)) rules.push(words);
+  }
+  return rules.length > 1 ? rules.slice(0, -1).join(", ") + " and " + rules[rules.length - 1] : rules[0] || "";
+}
+
+// The verdict and the grade in one plain line: "One loop, graded hard: needs the colour count".
+function puzzleLine(document) {
+  const path = document.path;
+  const steps = countOf(path.step_count, "step", "steps");
+  const answer = document.verdict.answer;
+  if (answer === "no tour") {
+    if (path.end !== "no loop") return "No loop";
+    return `No loop: the rules show it ${path.step_count ? "after " + steps : "at once"}`;
+  }
+  if (answer === "not unique") return `Several loops, so no grade: the rules stop after ${steps}`;
+  const graded = {
+    easy: "graded easy: the local rules draw it",
+    medium: `graded medium: needs ${rulesOfLevel(path, "medium")}`,
+    hard: `graded hard: needs ${rulesOfLevel(path, "hard")}`,
+    "needs-trial": `graded needs-trial: the rules stop after ${steps}, so a person has to try a move`,
+  };
+  return `One loop, ${graded[path.grade] || "graded " + path.grade}`;
+}
+
+// The centre of the move between two squares.
+function middle(a, b) {
+  const [ax, ay] = centre(a);
+  const [bx, by] = centre(b);
+  return [(ax + bx) / 2, (ay + by) / 2];
+}
+
+// Draws the first `puzzle.shown` steps: the cells the current step reads on a yellow ground,
+// the moves decided used as lines and excluded as small crosses, the current step's in blue
+// and red; counts what it drew in `puzzle.drawn`.
+function drawHints(context) {
+  const steps = puzzle.document.path.steps.slice(0, puzzle.shown);
+  const current = steps[steps.length - 1];
+  for (const cell of current ? current.cells : []) fillSquare(context, cell, "rgba(255,210,31,0.55)");
+  const kinds = { used: [], excluded: [], "step-used": [], "step-excluded": [] };
+  steps.forEach((step) => {
+    const now = step === current ? "step-" : "";
+    kinds[now + "used"].push(...step.used);
+    kinds[now + "excluded"].push(...step.excluded);
+  });
+  context.lineCap = "round";
+  context.lineWidth = Math.max(2, Math.min(8, view.cell / 7));
+  for (const [kind, colour] of [["used", "#1a1a1a"], ["step-used", "#1f5fbf"]]) {
+    context.strokeStyle = colour;
+    context.beginPath();
+    for (const [a, b] of kinds[kind]) {
+      context.moveTo(...centre(a));
+      context.lineTo(...centre(b));
+    }
+    context.stroke();
+  }
+  const arm = Math.max(2, view.cell * 0.12);
+  for (const [kind, colour] of [["excluded", "#8a8a8a"], ["step-excluded", "#d03030"]]) {
+    context.strokeStyle = colour;
+    context.lineWidth = Math.max(1.5, Math.min(3, view.cell / 16));
+    context.beginPath();
+    for (const [a, b] of kinds[kind]) {
+      const [x, y] = middle(a, b);
+      context.moveTo(x - arm, y - arm);
+      context.lineTo(x + arm, y + arm);
+      context.moveTo(x + arm, y - arm);
+      context.lineTo(x - arm, y + arm);
+    }
+    context.stroke();
+  }
+  // After the last step, the cells where the rules stop (or find no way round) ringed in red.
+  if (puzzle.shown === puzzle.document.path.steps.length) {
+    for (const cell of puzzle.document.path.end_cells) outlineSquare(context, cell, "#d01010", Math.max(2, view.cell / 10));
+  }
+  puzzle.drawn = {
+    lines: kinds.used.length + kinds["step-used"].length,
+    crosses: kinds.excluded.length + kinds["step-excluded"].length,
+  };
+}
+
+// How the whole path ends, in words.
+function endWords(path) {
+  if (path.end === "solved") return "the rules draw the only loop";
+  if (path.end === "no loop") return "the rules find no way round the cells ringed in red";
+  return `no rule decides the moves of the ${countOf(path.end_cells.length, "cell", "cells")} ringed in red: a person has to try a move`;
+}
+
+// Shows the first `count` steps (cut to the path) on the board, the last one's sentence above.
+function showHint(count) {
+  const steps = puzzle.document.path.steps;
+  puzzle.shown = Math.max(0, Math.min(steps.length, count));
+  const step = steps[puzzle.shown - 1];
+  const path = puzzle.document.path;
+  let words = steps.length ? "Forward shows the first step." : `No rule applies: ${endWords(path)}.`;
+  if (step) {
+    words = `Step ${puzzle.shown} of ${steps.length} (${ruleWords[step.rule] || step.rule}, ${step.level}): ${step.sentence}`;
+    if (puzzle.shown === steps.length) words += ` Then ${endWords(path)}.`;
+  }
+  $("hint-words").textContent = words;
+  $("hint-step").textContent = String(puzzle.shown);
+  $("hint-steps").textContent = String(steps.length);
+  $("hint-back").disabled = $("hint-none").disabled = puzzle.shown === 0;
+  $("hint-forward").disabled = $("hint-all").disabled = puzzle.shown === steps.length;
+  redraw();
+}
+
+// Shows a puzzle's answer: its board, the verdict and grade in a line, the proof's words.
+function showPuzzle(document) {
+  choose("rook", "closed");
+  const board = document.board;
+  setBoard(board.rows, board.cols, board.blocked, null, null);
+  $("preset").value = "custom";
+  puzzle.document = document;
+  $("answer").textContent = puzzleLine(document);
+  const grade = document.path.grade;
+  $("details").textContent = `${document.verdict_words}; the rules: ${grade}, ${countOf(document.path.step_count, "step", "steps")}, the hardest of level ${document.path.hardest_level}`;
+  $("puzzle-export").disabled = false;
+  $("puzzle-url").value = "";
+  showHint(0);
+  setState("puzzle");
+}
+
+// Asks /api/hint about the puzzle pasted: its verdict, grade and steps.
+async function checkPuzzle() {
+  if (state.request) return;
+  const controller = new AbortController();
+  const id = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  state.request = { controller, id };
+  puzzle.document = null;
+  clearAnswer();
+  $("hint-words").textContent = "";
+  $("puzzle-export").disabled = true;
+  for (const button of ["hint-back", "hint-forward", "hint-all", "hint-none"]) $(button).disabled = true;
+  $("puzzle-stop").disabled = false;
+  $("puzzle-check").disabled = true;
+  startClock("reasoning");
+  setState("solving");
+  try {
+    const [status, document] = await call("/api/hint", { text: $("puzzle-text").value, id }, controller.signal);
+    stopClock();
+    if (status !== 200) {
+      $("answer").textContent = status === 400 ? `not a puzzle (${status})` : `refused (${status})`;
+      $("hint-words").textContent = document.error;
+      setState("error");
+    } else {
+      showPuzzle(document);
+    }
+  } catch (error) {
+    stopClock();
+    $("answer").textContent = error.name === "AbortError" ? "stopped" : "the server did not answer";
+    if (error.name !== "AbortError") $("hint-words").textContent = String(error);
+    setState(error.name === "AbortError" ? "stopped" : "error");
+  } finally {
+    state.request = null;
+    $("puzzle-stop").disabled = true;
+    $("puzzle-check").disabled = false;
+    redraw();
+  }
+}
+
+// Switches between the tour solver ("tours") and the puzzle mode ("puzzle").
+function setMode(mode) {
+  if (state.request || mode === document.body.dataset.mode) return;
+  document.body.dataset.mode = mode;
+  $("tab-tours").setAttribute("aria-pressed", String(mode === "tours"));
+  $("tab-puzzle").setAttribute("aria-pressed", String(mode === "puzzle"));
+  if (mode === "puzzle" && puzzle.document) {
+    showPuzzle(puzzle.document);
+  } else {
+    clearAnswer();
+    if (mode === "puzzle") $("answer").textContent = "Paste a Simple Loop puzzle, press Check puzzle.";
+    layout();
+    redraw();
+  }
+}
+
+$("tab-tours").addEventListener("click", () => setMode("tours"));
+$("tab-puzzle").addEventListener("click", () => setMode("puzzle"));
+$("puzzle-check").addEventListener("click", checkPuzzle);
+$("puzzle-stop").addEventListener("click", stopRequest);
+$("hint-back").addEventListener("click", () => showHint(puzzle.shown - 1));
+$("hint-forward").addEventListener("click", () => showHint(puzzle.shown + 1));
+$("hint-all").addEventListener("click", () => showHint(Infinity));
+$("hint-none").addEventListener("click", () => showHint(0));
+$("puzzle-export").addEventListener("click", () => {
+  const field = $("puzzle-url");
+  field.value = puzzle.document.url;
+  field.focus();
+  field.select();
+  if (navigator.clipboard) navigator.clipboard.writeText(field.value).catch(() => {});
+});
+// The arrow keys step through the hints, unless a field has the keyboard.
+document.addEventListener("keydown", (event) => {
+  if (!inPuzzleMode() || !puzzle.document || event.target.matches("input, textarea, select")) return;
+  if (event.key === "ArrowRight") showHint(puzzle.shown + 1);
+  else if (event.key === "ArrowLeft") showHint(puzzle.shown - 1);
+  else return;
+  event.preventDefault();
 });
 
 window.addEventListener("resize", () => {
