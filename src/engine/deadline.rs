@@ -9,6 +9,7 @@
 
 use super::Stop;
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -21,9 +22,21 @@ pub const GRACE: Duration = Duration::from_millis(100);
 pub(crate) const WORKER_STACK: usize = 16 << 20;
 
 /// The result of `work`, or the stop: [`Stop::Timeout`] when it is still running at `deadline`
-/// plus [`GRACE`], [`Stop::InternalError`] when it panicked. Without a deadline `work` runs on
+/// plus [`GRACE`], [`Stop::InternalError`] when it panicked. Where no thread can be started (the
+/// process is out of memory or of threads, as a server's worker under its memory limit may
+/// be), `work` runs on the caller's thread, held to its deadline by its own checks only, rather
+/// than not at all. Without a deadline `work` runs on
 /// the caller's thread.
 pub fn finish_by<T, F>(deadline: Option<Instant>, work: F) -> Result<T, Stop>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    finish_on_stack_by(deadline, WORKER_STACK, work)
+}
+
+/// [`finish_by`] with a worker thread of `stack` bytes of stack.
+fn finish_on_stack_by<T, F>(deadline: Option<Instant>, stack: usize, work: F) -> Result<T, Stop>
 where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
@@ -32,15 +45,22 @@ where
         return Ok(work());
     };
     let (sender, receiver) = mpsc::sync_channel(1);
+    // The work is taken by the thread, or back by the caller when the thread cannot start.
+    let work = Arc::new(Mutex::new(Some(work)));
+    let taken = Arc::clone(&work);
     let spawned = thread::Builder::new()
         .name("toursat-worker".to_string())
-        .stack_size(WORKER_STACK)
+        .stack_size(stack)
         .spawn(move || {
-            // The caller may have stopped waiting: then nobody wants the result.
-            let _ = sender.send(work());
+            let work = taken.lock().ok().and_then(|mut work| work.take());
+            if let Some(work) = work {
+                // The caller may have stopped waiting: then nobody wants the result.
+                let _ = sender.send(work());
+            }
         });
     let Ok(worker) = spawned else {
-        return Err(Stop::InternalError);
+        let work = work.lock().ok().and_then(|mut work| work.take());
+        return work.map(|work| work()).ok_or(Stop::InternalError);
     };
     let wait = deadline.saturating_duration_since(Instant::now()) + GRACE;
     match receiver.recv_timeout(wait) {
@@ -77,6 +97,17 @@ mod tests {
         let result = finish_by(Some(deadline), move || released.recv().is_ok());
         assert_eq!(result, Err(Stop::Timeout));
         drop(release);
+    }
+
+    #[test]
+    fn work_whose_thread_cannot_start_runs_on_the_callers_thread() {
+        // No machine maps a stack of half the address space.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let caller = thread::current().id();
+        let ran_on = finish_on_stack_by(Some(deadline), usize::MAX / 2, move || {
+            thread::current().id()
+        });
+        assert_eq!(ran_on, Ok(caller));
     }
 
     #[test]

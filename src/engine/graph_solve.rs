@@ -109,11 +109,10 @@ fn run_engine(
         // `auto`: with two cores, the directed arcs and the SAT engine's defaults at once; else
         // one after the other. The construction is refused before.
         EngineChoice::Auto | EngineChoice::Construct => {
-            if race::pays() {
-                race::race(problem, limits, stats)
-            } else {
-                arcs_then_defaults(problem, limits, stats)
-            }
+            let raced = race::pays()
+                .then(|| race::race(problem, limits, stats))
+                .flatten();
+            raced.unwrap_or_else(|| arcs_then_defaults(problem, limits, stats))
         }
     }
 }
@@ -168,7 +167,7 @@ mod tests {
         for (problem, hamiltonian) in graphs() {
             let limits = Limits::none();
             let mut stats = Stats::default();
-            let raced = race::race(&problem, &limits, &mut stats);
+            let raced = race::race(&problem, &limits, &mut stats).expect("two threads");
             assert_right(&problem, &raced, hamiltonian);
             assert!(stats.engine.starts_with("sat:cutset"), "{}", stats.engine);
             let sequenced = arcs_then_defaults(&problem, &limits, &mut Stats::default());

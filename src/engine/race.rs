@@ -79,7 +79,9 @@ impl Runner {
 
 /// The first answer of the arcs and the defaults, run at once: a tour or a proof from either; a
 /// stop only when both stopped (the later stop). The statistics are the answering engine's.
-pub(super) fn race(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
+/// `None` when a runner's thread cannot start (the process is out of memory or of threads): the
+/// caller runs them one after the other instead.
+pub(super) fn race(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Option<Answer> {
     let problem = Arc::new(problem.clone());
     let (sender, receiver) = mpsc::channel();
     let mut flags = Vec::new();
@@ -100,7 +102,7 @@ pub(super) fn race(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -
             flags
                 .iter()
                 .for_each(|flag| flag.store(true, Ordering::Relaxed));
-            return Answer::Stopped(Stop::InternalError);
+            return None;
         }
     }
     drop(sender);
@@ -117,5 +119,5 @@ pub(super) fn race(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -
     flags
         .iter()
         .for_each(|flag| flag.store(true, Ordering::Relaxed));
-    last
+    Some(last)
 }
