@@ -650,7 +650,19 @@ pub(super) fn search_cycle_graph(
     // whole formula is built.
     let protected = graph.forced_edge_flags();
     let mut repaired = None;
-    let warm_model = match warm::wanted(options).then(|| warm::warm_model(&graph)) {
+    // Inside the SAT phase (not, say, a count's), the 2-factor is a phase of its own.
+    let in_sat_phase = progress::snapshot().is_some_and(|now| now.phase == progress::SAT);
+    let warm_model = warm::wanted(options).then(|| {
+        if in_sat_phase {
+            progress::begin(progress::TWO_FACTOR, "", None);
+        }
+        let model = warm::warm_model(&graph);
+        if in_sat_phase {
+            progress::begin(progress::SAT, "cycles left", None);
+        }
+        model
+    });
+    let warm_model = match warm_model {
         Some(Ok(model)) => model,
         // No 2-factor: with no edge forced (no fixed end) and the ends not confined to pockets,
         // the flow's cut is the proof the cheap proofs give on smaller boards (a move
