@@ -67,10 +67,12 @@ fn a_board_without_circuit_is_still_proved_so() {
     assert_eq!(answer, cold_answer);
     assert!(warm.solve_calls > 1, "{warm:?}");
     // The windows came first: each is counted out (its pieces are more than it may end with)
-    // or refuted by propagation alone, without a conflict, and the board goes to the whole
-    // formula. (With the 2-factor of Hopcroft and Karp's phases every window was counted out;
-    // the 2-factor of the flow's depth-first phases leaves one window to a solve call.)
-    assert_eq!(warm.local_conflicts, 0, "{warm:?}");
+    // without a solve, and the board goes to the whole formula.
+    assert_eq!(
+        (warm.local_solve_calls, warm.local_conflicts),
+        (0, 0),
+        "{warm:?}"
+    );
 }
 
 /// The open tour problem of `gen --kind holes --piece P --rows N --cols N --holes H --seed S`
@@ -331,12 +333,11 @@ fn a_cycle_whose_window_is_counted_out_leaves_by_an_alternating_cycle() {
 
 #[test]
 fn an_exchange_that_splits_other_cycles_is_kept_when_it_lets_the_cycle_out() {
-    // `gen --kind holes --piece knight --rows 120 --cols 120 --holes 30% --seed 2`: the windows
-    // take four alternating exchanges to let the small cycles out. (Seed 6 was this test's board
+    // `gen --kind holes --piece knight --rows 120 --cols 120 --holes 30% --seed 4`: the windows
+    // take two alternating exchanges to let the small cycles out. (Seed 6 was this test's board
     // while the cardinality constraints were sequential counters: there the shortest exchange
     // that let the last small cycle out had 118 edges and split the cycles it passed; with the
-    // totalizers its windows needed one exchange, and seed 4 two; with the 2-factor of the
-    // flow's depth-first phases seed 4 needs none, and seed 2 four.)
-    let stats = found_by_the_windows_alone(&holed_open(120, 4_320, Piece::Knight, 2));
+    // totalizers its windows need one exchange, and seed 4 needs two.)
+    let stats = found_by_the_windows_alone(&holed_open(120, 4_320, Piece::Knight, 4));
     assert!(stats.alternating_exchanges >= 2, "{stats:?}");
 }

@@ -1,4 +1,4 @@
-//! Maximum b-matchings of bipartite graphs, by a greedy pass and phases of depth-first searches.
+//! Maximum b-matchings of bipartite graphs, by Hopcroft and Karp's phases.
 //!
 //! Every vertex has a capacity, the most chosen edges it may have, and every edge is chosen at
 //! most once: a b-matching. It is the maximum flow of the network source -> left vertex (the
@@ -7,20 +7,15 @@
 //! the right, a chosen edge back to the left, and so on, and ends at a right vertex with room
 //! to spare; flipping its edges adds one to the matching.
 //!
-//! A greedy pass first takes edges whose two ends have room, the vertices with the fewest edges
-//! first; on the move graphs of boards it leaves a few percent of the demand. Then each phase
-//! searches depth-first from every left vertex with room in turn, each vertex reached at most
-//! once a phase (Pothen and Fan's phases), so a phase takes time linear in the edges; a left
-//! vertex first looks for a right neighbour with room (a lookahead that never goes back, as
-//! right vertices only lose room), and phases alternate the order in which a vertex tries its
-//! neighbours. A search that fails before any path of its phase was found marks all it reached
-//! dead for good (see `Search::augment_in_phase`). Paths need not be shortest: Hopcroft and
-//! Karp's phases (shortest paths only) took one phase for each length of path, 134 on a
-//! 500 x 500 knight board with 10% holes, where these take about 70 (measured in
-//! docs/benchmarks.md). The adjacency is one flat buffer with offsets.
+//! Each phase finds the length of the shortest augmenting paths by a breadth-first search in
+//! layers from every left vertex with room, then augments along paths of that length only by
+//! depth-first search, each vertex's edges scanned once a phase (a vertex that leads nowhere
+//! leaves its layer). A greedy pass first takes edges whose two ends have room, the vertices
+//! with the fewest edges first. The adjacency is one flat buffer with offsets, so a phase reads
+//! memory in order.
 //!
-//! The last phase, which finds no augmenting path, and the dead marks have reached everything
-//! the left vertices with room reach: those vertices are the source side of a minimum cut (the same set for every maximum
+//! The phase that finds no augmenting path has searched everything the left vertices with room
+//! reach: those vertices are the source side of a minimum cut (the same set for every maximum
 //! b-matching), which the callers turn into a Hall-type proof that the demands cannot be met.
 
 /// A bipartite graph with a capacity at every vertex, to be matched.
@@ -141,23 +136,11 @@ impl CapacitatedGraph {
     }
 }
 
-/// A step of the depth-first search: a vertex on the path, how many of its neighbours it has
-/// tried, and the edge the path took into it.
-#[derive(Debug, Clone, Copy)]
-struct Frame {
-    vertex: u32,
-    tried: u32,
-    edge: u32,
-}
-
-/// The mark of a vertex that no augmenting path can pass (see [`Search::augment_in_phase`]).
-const DEAD: u32 = u32::MAX;
-
-/// The edge into the search's first vertex, which has none.
-const NO_EDGE: u32 = u32::MAX;
+/// The layer of a vertex the current phase has not reached (or has found leads nowhere).
+const UNREACHED: u32 = u32::MAX;
 
 /// The state of the phases: the adjacency, the room left at each vertex, the chosen edges and
-/// the marks of the current phase.
+/// the layers of the current phase.
 struct Search<'a> {
     graph: &'a CapacitatedGraph,
     /// Where each vertex's neighbours start in `neighbours` (one more entry than vertices).
@@ -168,20 +151,12 @@ struct Search<'a> {
     room: Vec<u32>,
     /// Whether each edge is chosen.
     chosen: Vec<bool>,
-    /// The phase that last reached each vertex (0: none yet; [`DEAD`]: no augmenting path
-    /// can pass it).
-    reached_in: Vec<u32>,
-    /// The left vertices with room after the last phase, where the next one searches from.
-    starts: Vec<u32>,
-    /// The vertices reached in this phase and not yet [`DEAD`].
-    reached_now: Vec<u32>,
-    /// The current phase, from 1.
-    phase: u32,
-    /// The next neighbour (an index into `neighbours`) each left vertex looks at for a right
-    /// vertex with room: right vertices only lose room, so it never goes back.
-    lookahead: Vec<u32>,
-    /// The path of the current search.
-    path: Vec<Frame>,
+    /// Each vertex's layer in the current phase.
+    layer: Vec<u32>,
+    /// The layer at which the current phase's augmenting paths end.
+    last_layer: u32,
+    /// The next neighbour (an index into `neighbours`) each vertex tries in this phase.
+    cursor: Vec<u32>,
 }
 
 impl<'a> Search<'a> {
@@ -190,23 +165,20 @@ impl<'a> Search<'a> {
         let (offsets, neighbours) = graph.adjacency();
         Search {
             graph,
-            lookahead: offsets[..vertices].to_vec(),
             offsets,
             neighbours,
             room: graph.capacity.clone(),
             chosen: vec![false; graph.edges.len()],
-            reached_in: vec![0; vertices],
-            starts: Vec::new(),
-            reached_now: Vec::new(),
-            phase: 0,
-            path: Vec::new(),
+            layer: vec![UNREACHED; vertices],
+            last_layer: 0,
+            cursor: Vec::new(),
         }
     }
 
     /// Chooses edges whose two ends still have room, the vertices with the fewest edges
     /// first (they have the least choice), each taking its neighbours with the fewest first.
     fn take_greedily(&mut self) {
-        let mut order: Vec<u32> = (0..self.room.len() as u32).collect();
+        let mut order: Vec<u32> = (0..self.layer.len() as u32).collect();
         order.sort_by_key(|&vertex| self.degree(vertex as usize));
         let mut slots: Vec<(u32, u32)> = Vec::new();
         for vertex in order {
@@ -242,85 +214,18 @@ impl<'a> Search<'a> {
         self.chosen[edge] = true;
     }
 
-    /// Augments in phases until a phase finds no augmenting path: the maximum b-matching that
+    /// Augments in phases until no augmenting path is left: the maximum b-matching that
     /// extends the edges chosen so far.
     fn finish(mut self) -> BMatching {
-        self.starts = (0..self.room.len() as u32)
-            .filter(|&vertex| self.graph.is_left[vertex as usize] && self.room[vertex as usize] > 0)
-            .collect();
-        while self.augment_in_phase() {}
-        let phase = self.phase;
-        let reached = self
-            .reached_in
-            .iter()
-            .map(|&seen| seen == phase || seen == DEAD)
-            .collect();
+        while self.build_layers() {
+            self.augment_in_layers();
+        }
+        let reached = self.layer.iter().map(|&layer| layer != UNREACHED).collect();
         BMatching {
             size: self.chosen.iter().filter(|&&chosen| chosen).count() as u32,
             chosen: self.chosen,
             reached,
         }
-    }
-
-    /// One phase: a search from every left vertex with room, as long as it finds augmenting
-    /// paths, each vertex reached at most once in the phase; whether any path was found.
-    ///
-    /// A search that fails before any path of the phase was found leaves a closed set: every
-    /// alternating step from a vertex reached so far leads to one reached, and no right vertex
-    /// reached has room. No augmenting path enters such a set (it could not leave it), so it
-    /// stays closed, and its vertices are [`DEAD`] for good: later searches skip them. The
-    /// next phase starts with the vertices whose last search reached the most, so that a
-    /// vertex no path can serve, whose search reaches most of the board on a board without a
-    /// 2-factor, is buried first instead of blocking the other searches of every phase.
-    fn augment_in_phase(&mut self) -> bool {
-        self.phase += 1;
-        self.reached_now.clear();
-        let mut augmented = false;
-        let mut left_with_room = Vec::new();
-        for start in std::mem::take(&mut self.starts) {
-            let start = start as usize;
-            if self.reached_in[start] == DEAD {
-                continue;
-            }
-            let reached_before = self.reached_now.len();
-            self.reach(start);
-            while self.room[start] > 0 && self.augment_from(start) {
-                augmented = true;
-            }
-            if self.room[start] > 0 {
-                if augmented {
-                    let reached = self.reached_now.len() - reached_before;
-                    left_with_room.push((reached, start as u32));
-                } else {
-                    self.bury_reached();
-                }
-            }
-        }
-        left_with_room.sort_by_key(|&(reached, _)| std::cmp::Reverse(reached));
-        self.starts = left_with_room
-            .into_iter()
-            .map(|(_, start)| start)
-            .filter(|&start| self.reached_in[start as usize] != DEAD)
-            .collect();
-        augmented
-    }
-
-    /// Marks every vertex this phase has reached [`DEAD`].
-    fn bury_reached(&mut self) {
-        for vertex in self.reached_now.drain(..) {
-            self.reached_in[vertex as usize] = DEAD;
-        }
-    }
-
-    /// Marks `vertex` reached in this phase.
-    fn reach(&mut self, vertex: usize) {
-        self.reached_in[vertex] = self.phase;
-        self.reached_now.push(vertex as u32);
-    }
-
-    /// Whether this phase's searches may not enter `vertex`: reached in it already, or dead.
-    fn reached(&self, vertex: usize) -> bool {
-        self.reached_in[vertex] >= self.phase
     }
 
     /// Whether a chosen status lets an alternating path go from `vertex` along `edge`: edges
@@ -329,81 +234,100 @@ impl<'a> Search<'a> {
         self.graph.is_left[vertex] != self.chosen[edge as usize]
     }
 
-    /// The `tried`-th neighbour of `vertex` in this phase's order: odd phases read a vertex's
-    /// neighbours forwards, even ones backwards, so that no neighbour is always tried last.
-    fn neighbour(&self, vertex: usize, tried: u32) -> (u32, u32) {
-        let at = if self.phase % 2 == 1 {
-            self.offsets[vertex] + tried
-        } else {
-            self.offsets[vertex + 1] - 1 - tried
-        };
-        self.neighbours[at as usize]
-    }
-
-    /// An edge not chosen from the left vertex `vertex` to a right vertex with room, if any.
-    fn look_ahead(&mut self, vertex: usize) -> Option<(u32, u32)> {
-        let end = self.offsets[vertex + 1];
-        while self.lookahead[vertex] < end {
-            let (neighbour, edge) = self.neighbours[self.lookahead[vertex] as usize];
-            if self.room[neighbour as usize] > 0 && !self.chosen[edge as usize] {
-                return Some((neighbour, edge));
-            }
-            self.lookahead[vertex] += 1;
+    /// The layers of a breadth-first search from the left vertices with room; whether it
+    /// reached a right vertex with room (then `last_layer` is that vertex's layer and the
+    /// search stopped there).
+    fn build_layers(&mut self) -> bool {
+        self.layer.fill(UNREACHED);
+        let mut frontier: Vec<u32> = (0..self.layer.len() as u32)
+            .filter(|&vertex| self.graph.is_left[vertex as usize] && self.room[vertex as usize] > 0)
+            .collect();
+        for &vertex in &frontier {
+            self.layer[vertex as usize] = 0;
         }
-        None
-    }
-
-    /// Finds an augmenting path from `start` by depth-first search through the vertices this
-    /// phase has not reached, and flips its edges; whether there was one. A left vertex first
-    /// looks for a right neighbour with room, which ends the path at once.
-    fn augment_from(&mut self, start: usize) -> bool {
-        self.path.clear();
-        self.path.push(Frame {
-            vertex: start as u32,
-            tried: 0,
-            edge: NO_EDGE,
-        });
-        while let Some(&Frame { vertex, tried, .. }) = self.path.last() {
-            let vertex = vertex as usize;
-            if tried == 0 && self.graph.is_left[vertex] {
-                if let Some((end, edge)) = self.look_ahead(vertex) {
-                    self.reach(end as usize);
-                    self.flip_path(start, end as usize, edge);
-                    return true;
+        let mut depth = 0;
+        let mut next = Vec::new();
+        while !frontier.is_empty() {
+            let mut found = false;
+            next.clear();
+            for &vertex in &frontier {
+                let vertex = vertex as usize;
+                let range = self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize;
+                for &(neighbour, edge) in &self.neighbours[range] {
+                    if self.leads_on(vertex, edge) && self.layer[neighbour as usize] == UNREACHED {
+                        self.layer[neighbour as usize] = depth + 1;
+                        next.push(neighbour);
+                        let ends_here = !self.graph.is_left[neighbour as usize]
+                            && self.room[neighbour as usize] > 0;
+                        found |= ends_here;
+                    }
                 }
             }
-            if tried == self.degree(vertex) {
-                self.path.pop();
-                continue;
-            }
-            self.path.last_mut().expect("a vertex on the path").tried += 1;
-            let (next, edge) = self.neighbour(vertex, tried);
-            if !self.leads_on(vertex, edge) || self.reached(next as usize) {
-                continue;
-            }
-            self.reach(next as usize);
-            if !self.graph.is_left[next as usize] && self.room[next as usize] > 0 {
-                self.flip_path(start, next as usize, edge);
+            depth += 1;
+            if found {
+                self.last_layer = depth;
                 return true;
             }
-            self.path.push(Frame {
-                vertex: next,
-                tried: 0,
-                edge,
-            });
+            std::mem::swap(&mut frontier, &mut next);
         }
         false
     }
 
-    /// Flips the edges of the path from `start` to its last vertex and on along `last_edge` to
-    /// `end`, a right vertex with room: one more chosen edge.
-    fn flip_path(&mut self, start: usize, end: usize, last_edge: u32) {
-        for frame in &self.path[1..] {
-            self.chosen[frame.edge as usize] ^= true;
+    /// Augments along shortest paths in the layers until none is left.
+    fn augment_in_layers(&mut self) {
+        self.cursor = self.offsets[..self.layer.len()].to_vec();
+        let starts: Vec<u32> = (0..self.layer.len() as u32)
+            .filter(|&vertex| self.layer[vertex as usize] == 0)
+            .collect();
+        let mut path = Vec::new();
+        for start in starts {
+            while self.room[start as usize] > 0 && self.augment_from(start as usize, &mut path) {}
         }
-        self.chosen[last_edge as usize] ^= true;
-        self.room[start] -= 1;
-        self.room[end] -= 1;
+    }
+
+    /// The next vertex in the layers from `vertex` (of `layer`), moving its cursor to the edge
+    /// that leads there; `None` when its edges are used up.
+    fn step(&mut self, vertex: usize, layer: u32) -> Option<usize> {
+        let end = self.offsets[vertex + 1];
+        while self.cursor[vertex] < end {
+            let (neighbour, edge) = self.neighbours[self.cursor[vertex] as usize];
+            if self.layer[neighbour as usize] == layer + 1 && self.leads_on(vertex, edge) {
+                return Some(neighbour as usize);
+            }
+            self.cursor[vertex] += 1;
+        }
+        None
+    }
+
+    /// Finds one shortest augmenting path from `start` in the layers and flips its edges;
+    /// whether there was one. Vertices found to lead nowhere leave the layers.
+    fn augment_from(&mut self, start: usize, path: &mut Vec<(usize, u32)>) -> bool {
+        path.clear();
+        let mut vertex = start;
+        loop {
+            let layer = self.layer[vertex];
+            if layer == self.last_layer {
+                if !self.graph.is_left[vertex] && self.room[vertex] > 0 {
+                    for &(_, edge) in path.iter() {
+                        self.chosen[edge as usize] ^= true;
+                    }
+                    self.room[start] -= 1;
+                    self.room[vertex] -= 1;
+                    return true;
+                }
+            } else if let Some(next) = self.step(vertex, layer) {
+                path.push((vertex, self.neighbours[self.cursor[vertex] as usize].1));
+                vertex = next;
+                continue;
+            }
+            // `vertex` leads nowhere: take it out and step back.
+            self.layer[vertex] = UNREACHED;
+            let Some((previous, _)) = path.pop() else {
+                return false;
+            };
+            self.cursor[previous] += 1;
+            vertex = previous;
+        }
     }
 }
 
