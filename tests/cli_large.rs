@@ -81,3 +81,61 @@ fn strips_of_3_and_4_squares_are_streamed_and_verify() {
         verify(&problem, &tour).unwrap();
     }
 }
+
+#[test]
+fn stats_after_a_timeout_name_the_phases_reached_and_their_seconds() {
+    // A closed king's tour of 1400 x 1400 squares takes the SAT engine's warm start several
+    // seconds: stopped after one, the statistics say where the time went, in words and JSON.
+    let board = [
+        "--rows",
+        "1400",
+        "--cols",
+        "1400",
+        "--piece",
+        "king",
+        "--tour",
+        "closed",
+        "--stats",
+        "--timeout",
+        "1",
+    ];
+    let with_format = |format: &str| {
+        let mut args = board.to_vec();
+        args.extend(["--format", format]);
+        solve(&args)
+    };
+    let Run { stderr, status, .. } = with_format("none");
+    assert_eq!(status, 3, "{stderr}");
+    let phase_seconds: Vec<(&str, f64)> = stderr
+        .lines()
+        .filter_map(|line| line.strip_prefix("seconds in "))
+        .map(|line| {
+            let (phase, seconds) = line.rsplit_once(": ").expect("phase: seconds");
+            (phase, seconds.parse().expect("seconds"))
+        })
+        .collect();
+    assert!(
+        phase_seconds
+            .iter()
+            .any(|&(phase, seconds)| phase == "cheap proofs" && seconds > 0.0),
+        "{stderr}"
+    );
+    assert!(
+        phase_seconds
+            .iter()
+            .map(|&(_, seconds)| seconds)
+            .sum::<f64>()
+            > 0.5,
+        "{stderr}"
+    );
+    let Run { stdout, status, .. } = with_format("json");
+    assert_eq!(status, 3, "{stdout}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let phases = json["statistics"]["phases"].as_array().expect("phases");
+    assert!(
+        phases
+            .iter()
+            .any(|phase| phase["phase"].is_string() && phase["seconds"].as_f64() > Some(0.0)),
+        "{stdout}"
+    );
+}

@@ -43,7 +43,8 @@ pub struct SolveArgs {
     /// Moves a line in the moves format (0: one line).
     #[arg(long, default_value_t = format::JUDGE_LINE_WIDTH)]
     width: usize,
-    /// Print statistics (engine, nodes, seconds) to stderr.
+    /// Print statistics (engine, nodes, seconds; after a time limit, the seconds of each phase
+    /// reached) to stderr.
     #[arg(long)]
     stats: bool,
     /// Skip the check of a constructed tour of 100,000 squares or more (it is streamed

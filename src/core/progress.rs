@@ -18,6 +18,7 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// The phase of the cheap proofs of no tour, before any engine.
 pub const CHEAP_PROOFS: &str = "cheap proofs";
@@ -25,6 +26,9 @@ pub const CHEAP_PROOFS: &str = "cheap proofs";
 pub const SEARCH: &str = "search";
 /// The phase of the SAT engine; it counts the cycles of its last model.
 pub const SAT: &str = "SAT";
+/// The phase of the SAT engine's warm start that finds a 2-factor (by flow or matching) and
+/// joins its cycles.
+pub const TWO_FACTOR: &str = "2-factor";
 /// The phase of the knight's-tour construction.
 pub const CONSTRUCTION: &str = "construction";
 /// The phase of the independent check of a tour found.
@@ -42,6 +46,31 @@ pub struct Progress {
     done: AtomicU64,
     /// How many units there are in all ([`UNCOUNTED`]: not known).
     total: AtomicU64,
+    /// The time spent in each phase since the last [`Progress::restart_times`].
+    times: Mutex<PhaseTimes>,
+}
+
+/// The time spent in each phase: the phases left, in the order first entered, and the phase
+/// entered last with when.
+#[derive(Debug)]
+struct PhaseTimes {
+    spent: Vec<(&'static str, Duration)>,
+    current: Option<(&'static str, Instant)>,
+}
+
+impl PhaseTimes {
+    /// Adds the time of the current phase up to `now` to its total; it starts again at `now`.
+    fn close(&mut self, now: Instant) {
+        let Some((phase, since)) = self.current else {
+            return;
+        };
+        let spent = now.saturating_duration_since(since);
+        match self.spent.iter_mut().find(|(name, _)| *name == phase) {
+            Some((_, total)) => *total += spent,
+            None => self.spent.push((phase, spent)),
+        }
+        self.current = Some((phase, now));
+    }
 }
 
 /// What a [`Progress`] held at one moment.
@@ -68,6 +97,10 @@ impl Progress {
             phase: Mutex::new(None),
             done: AtomicU64::new(UNCOUNTED),
             total: AtomicU64::new(UNCOUNTED),
+            times: Mutex::new(PhaseTimes {
+                spent: Vec::new(),
+                current: None,
+            }),
         }
     }
 
@@ -79,6 +112,10 @@ impl Progress {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         *current = Some((phase, unit));
+        let mut times = self.times();
+        times.close(Instant::now());
+        times.current = Some((phase, Instant::now()));
+        drop(times);
         // With a known total, the count starts at none of it done.
         let done = total.map_or(UNCOUNTED, |_| 0);
         self.done.store(done, Ordering::Relaxed);
@@ -124,6 +161,33 @@ impl Progress {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         *current = None;
+    }
+
+    /// Forgets the time spent in every phase: [`Progress::phase_seconds`] counts from here (the
+    /// current phase from now).
+    pub fn restart_times(&self) {
+        let mut times = self.times();
+        times.spent.clear();
+        times.current = times.current.map(|(phase, _)| (phase, Instant::now()));
+    }
+
+    /// The seconds spent in each phase entered since the last [`Progress::restart_times`]
+    /// (the current one up to now), in the order first entered.
+    pub fn phase_seconds(&self) -> Vec<(&'static str, f64)> {
+        let mut times = self.times();
+        times.close(Instant::now());
+        times
+            .spent
+            .iter()
+            .map(|&(phase, spent)| (phase, spent.as_secs_f64()))
+            .collect()
+    }
+
+    /// The phase times, whatever a panic elsewhere left in them.
+    fn times(&self) -> std::sync::MutexGuard<'_, PhaseTimes> {
+        self.times
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The phase and its counter now; `None` before the first phase.
@@ -173,6 +237,16 @@ pub fn reach(done: u64) {
 /// [`Progress::reach_in`].
 pub fn reach_in(phase: &'static str, done: u64) {
     CURRENT.reach_in(phase, done);
+}
+
+/// Forgets the time spent in this process's phases: see [`Progress::restart_times`].
+pub fn restart_times() {
+    CURRENT.restart_times();
+}
+
+/// The seconds spent in each of this process's phases: see [`Progress::phase_seconds`].
+pub fn phase_seconds() -> Vec<(&'static str, f64)> {
+    CURRENT.phase_seconds()
 }
 
 /// This process's progress now: see [`Progress::snapshot`].
@@ -273,6 +347,22 @@ mod tests {
             progress.snapshot().unwrap().to_string(),
             "SAT, 12 cycles left"
         );
+    }
+
+    #[test]
+    fn each_phase_keeps_its_time_and_a_restart_forgets_them() {
+        let progress = Progress::new();
+        progress.begin("cheap proofs", "", None);
+        std::thread::sleep(Duration::from_millis(20));
+        progress.begin("SAT", "cycles left", None);
+        progress.begin("cheap proofs", "", None);
+        let times = progress.phase_seconds();
+        let phases: Vec<&str> = times.iter().map(|&(phase, _)| phase).collect();
+        assert_eq!(phases, ["cheap proofs", "SAT"]);
+        assert!(times[0].1 >= 0.02, "{times:?}");
+        progress.restart_times();
+        let phases: Vec<&str> = progress.phase_seconds().iter().map(|t| t.0).collect();
+        assert_eq!(phases, ["cheap proofs"], "the current phase goes on");
     }
 
     #[test]

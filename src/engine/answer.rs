@@ -240,4 +240,17 @@ pub struct Stats {
     pub proof_seconds: f64,
     /// SAT counters, when the SAT engine ran.
     pub sat: Option<SatStats>,
+    /// The seconds spent in each phase of the work (`core::progress`'s: cheap proofs,
+    /// 2-factor, SAT, ...), in the order entered; given when the work was stopped before it
+    /// could give its own statistics (a time limit), empty otherwise.
+    pub phases: Vec<PhaseTime>,
+}
+
+/// The seconds spent in one phase of the work.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct PhaseTime {
+    /// The phase ([`crate::core::progress`]'s name: "cheap proofs", "2-factor", "SAT").
+    pub phase: String,
+    /// Seconds spent in it.
+    pub seconds: f64,
 }

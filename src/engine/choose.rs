@@ -6,7 +6,7 @@ use crate::core::piece::{MoveGraph, Piece};
 use crate::core::problem::{Problem, ProblemError, TourShape};
 use crate::core::progress;
 use crate::core::tour::Tour;
-use crate::engine::answer::{Answer, Impossibility, Limits, Stats, Stop};
+use crate::engine::answer::{Answer, Impossibility, Limits, PhaseTime, Stats, Stop};
 use crate::engine::{construct, deadline, proof, sat, search};
 use crate::verify::board::{verify, TourError};
 use itertools::Itertools;
@@ -364,23 +364,37 @@ pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, Solv
 }
 
 /// Runs `work` on a worker thread that the deadline of `options` cuts short (see [`deadline`]):
-/// its solution, or a stop at the deadline.
+/// its solution, or a stop at the deadline. A stopped solution's statistics name the phases
+/// the work reached and the seconds spent in each (`core::progress`'s phase times, counted
+/// from here).
 pub(super) fn within_deadline<F>(options: &SolveOptions, work: F) -> Result<Solution, SolveError>
 where
     F: FnOnce() -> Result<Solution, SolveError> + Send + 'static,
 {
     let started = Instant::now();
-    deadline::finish_by(options.limits.deadline, work).unwrap_or_else(|stop| {
-        Ok(Solution {
-            answer: Answer::Stopped(stop),
-            stats: Stats {
-                engine: "unfinished".to_string(),
-                seconds: started.elapsed().as_secs_f64(),
-                ..Stats::default()
-            },
-            certificate: None,
-        })
-    })
+    progress::restart_times();
+    let mut solution =
+        deadline::finish_by(options.limits.deadline, work).unwrap_or_else(|stop| {
+            Ok(Solution {
+                answer: Answer::Stopped(stop),
+                stats: Stats {
+                    engine: "unfinished".to_string(),
+                    seconds: started.elapsed().as_secs_f64(),
+                    ..Stats::default()
+                },
+                certificate: None,
+            })
+        })?;
+    if let Answer::Stopped(_) = solution.answer {
+        solution.stats.phases = progress::phase_seconds()
+            .into_iter()
+            .map(|(phase, seconds)| PhaseTime {
+                phase: phase.to_string(),
+                seconds,
+            })
+            .collect();
+    }
+    Ok(solution)
 }
 
 /// [`solve`] on a problem already validated, on the caller's thread.

@@ -14,7 +14,9 @@ mod race;
 pub mod sat;
 pub mod search;
 
-pub use answer::{Answer, HallCut, Impossibility, Limits, Pocket, SatStats, Stats, Stop};
+pub use answer::{
+    Answer, HallCut, Impossibility, Limits, PhaseTime, Pocket, SatStats, Stats, Stop,
+};
 pub use choose::{solve, EngineChoice, Order, Solution, SolveError, SolveOptions};
 pub use deadline::{finish_by, GRACE};
 pub use flow::factor::two_factor;

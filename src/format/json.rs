@@ -7,7 +7,7 @@ use crate::core::board::{Board, Square};
 use crate::core::problem::Problem;
 use crate::core::tour::Tour;
 use crate::count::{Distinct, Natural};
-use crate::engine::{Answer, SatStats, Solution, Stats};
+use crate::engine::{Answer, PhaseTime, SatStats, Solution, Stats};
 use serde::ser::{Serialize, Serializer};
 use std::io::Write;
 
@@ -239,6 +239,8 @@ pub(super) struct StatsJson<'a> {
     seconds: f64,
     proof_seconds: f64,
     sat: Option<&'a SatStats>,
+    #[serde(skip_serializing_if = "<[PhaseTime]>::is_empty")]
+    phases: &'a [PhaseTime],
 }
 
 impl<'a> StatsJson<'a> {
@@ -250,6 +252,7 @@ impl<'a> StatsJson<'a> {
             seconds: stats.seconds,
             proof_seconds: stats.proof_seconds,
             sat: stats.sat.as_ref(),
+            phases: &stats.phases,
         }
     }
 }

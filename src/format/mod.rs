@@ -309,6 +309,9 @@ pub fn write_stats(stats: &Stats, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "nodes: {}", stats.nodes)?;
     writeln!(out, "seconds: {:.6}", stats.seconds)?;
     writeln!(out, "proof seconds: {:.6}", stats.proof_seconds)?;
+    for phase in &stats.phases {
+        writeln!(out, "seconds in {}: {:.6}", phase.phase, phase.seconds)?;
+    }
     if let Some(sat) = &stats.sat {
         writeln!(out, "encoding: {}", sat.encoding)?;
         writeln!(out, "variables: {}", sat.variables)?;

@@ -4,7 +4,7 @@ use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::engine::flow::factor::{
-    path_cover_shortfall, square_sides, two_factor, NoTwoFactor, PathEnd,
+    any_two_factor, path_cover_shortfall, square_sides, NoTwoFactor, PathEnd,
 };
 use crate::engine::flow::general_factor::general_two_factor;
 use crate::engine::proof::regions::region_proof;
@@ -169,7 +169,7 @@ fn move_shortage(
 /// none, there is no open tour. The flow gives the virtual square one move to each colour, or
 /// two to the colour with a square more (the ends' colours by counting).
 fn lacks_open_two_factor(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility> {
-    match two_factor(&CycleGraph::new(problem, graph)) {
+    match any_two_factor(&CycleGraph::new(problem, graph)) {
         Err(NoTwoFactor::Shortfall(shortfall)) => Some(shortfall.into()),
         Ok(_) | Err(NoTwoFactor::NotBipartite) => None,
     }
@@ -187,7 +187,7 @@ fn lacks_two_factor(
         return None;
     }
     let cycle_graph = CycleGraph::new(problem, graph);
-    match two_factor(&cycle_graph) {
+    match any_two_factor(&cycle_graph) {
         Err(NoTwoFactor::Shortfall(shortfall)) => Some(shortfall.into()),
         Ok(factor) => {
             let side = square_sides(&cycle_graph)?;
@@ -218,7 +218,7 @@ fn sealed_regions(
 /// shortage (a bipartite graph) or a maximum matching of Tutte's gadget is not perfect (any
 /// other); a bipartite graph with a 2-factor may still have sealed regions.
 fn lacks_any_two_factor(graph: &CycleGraph) -> Option<Impossibility> {
-    match two_factor(graph) {
+    match any_two_factor(graph) {
         Err(NoTwoFactor::Shortfall(shortfall)) => Some(shortfall.into()),
         Err(NoTwoFactor::NotBipartite) => general_two_factor(graph)
             .is_none()
@@ -456,6 +456,50 @@ mod tests {
             proof_of(&problem),
             Some(Impossibility::MoveShortage { .. })
         ));
+    }
+
+    #[test]
+    fn the_proofs_flow_gives_the_verdicts_of_the_warm_starts() {
+        // Holed boards of the bipartite pieces, closed and open: the proofs' 2-factor (any
+        // maximum flow) and the warm start's (Hopcroft and Karp's) agree on whether there is
+        // one, on the shortfall and its cut, and on the sealed regions of a closed tour.
+        use crate::engine::flow::factor::two_factor;
+        let mut compared = [0; 2];
+        for seed in 1..=30u64 {
+            let size = 6 + seed % 19;
+            let holes = 1 + seed * size * size / 150;
+            for piece in [Piece::Knight, Piece::Rook, Piece::Leaper(1, 4)] {
+                let Ok(board) = crate::gen::holes(size, size, holes, piece, seed, 1) else {
+                    continue;
+                };
+                for shape in [TourShape::Closed, TourShape::Open] {
+                    let problem = Problem::new(board.clone(), piece, shape);
+                    let moves = MoveGraph::new(&problem.board, piece);
+                    let graph = CycleGraph::new(&problem, &moves);
+                    let (proofs, warm) = (any_two_factor(&graph), two_factor(&graph));
+                    assert_eq!(
+                        proofs.is_ok(),
+                        warm.is_ok(),
+                        "{board:?} {piece:?} {shape:?}"
+                    );
+                    let (Ok(proofs), Ok(warm)) = (proofs.clone(), warm.clone()) else {
+                        assert_eq!(proofs, warm);
+                        compared[0] += 1;
+                        continue;
+                    };
+                    if shape == TourShape::Closed {
+                        let side = square_sides(&graph).unwrap();
+                        let colour = |square| problem.board.colour(square);
+                        assert_eq!(
+                            sealed_regions(&graph, &side, &proofs, colour),
+                            sealed_regions(&graph, &side, &warm, colour)
+                        );
+                        compared[1] += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared[0] > 10 && compared[1] > 10, "{compared:?}");
     }
 
     #[test]

@@ -549,8 +549,9 @@ pub(super) fn search_cases(
 ) -> Answer {
     let confined = cases.iter().any(CycleGraph::ends_confined);
     if confined && warm::wanted(options) && !whole.forced_edge_flags().contains(&true) {
+        let started = Instant::now();
         if let Err(NoTwoFactor::Shortfall(shortfall)) = two_factor(&whole) {
-            return flow_proof(shortfall, options, stats);
+            return flow_proof(shortfall, started.elapsed().as_secs_f64(), options, stats);
         }
     }
     let mut answer = Answer::Stopped(Stop::InternalError);
@@ -563,11 +564,18 @@ pub(super) fn search_cases(
     answer
 }
 
-/// The answer of no tour from a flow's `shortfall` (a move shortage of the board), with the
-/// SAT engine's statistics empty but for its encoding.
-fn flow_proof(shortfall: Shortfall, options: &SatOptions, stats: &mut Stats) -> Answer {
+/// The answer of no tour from a flow's `shortfall` (a move shortage of the board), found in
+/// `flow_seconds`, with the SAT engine's statistics empty but for its encoding and those
+/// seconds.
+fn flow_proof(
+    shortfall: Shortfall,
+    flow_seconds: f64,
+    options: &SatOptions,
+    stats: &mut Stats,
+) -> Answer {
     stats.sat = Some(SatStats {
         encoding: options.encoding.name().to_string(),
+        flow_seconds,
         ..SatStats::default()
     });
     Answer::NoTour(shortfall.into())
@@ -650,13 +658,27 @@ pub(super) fn search_cycle_graph(
     // whole formula is built.
     let protected = graph.forced_edge_flags();
     let mut repaired = None;
-    let warm_model = match warm::wanted(options).then(|| warm::warm_model(&graph)) {
+    // Inside the SAT phase (not, say, a count's), the 2-factor is a phase of its own.
+    let in_sat_phase = progress::snapshot().is_some_and(|now| now.phase == progress::SAT);
+    let flow_started = Instant::now();
+    let warm_model = warm::wanted(options).then(|| {
+        if in_sat_phase {
+            progress::begin(progress::TWO_FACTOR, "", None);
+        }
+        let model = warm::warm_model(&graph);
+        if in_sat_phase {
+            progress::begin(progress::SAT, "cycles left", None);
+        }
+        model
+    });
+    let warm_model = match warm_model {
         Some(Ok(model)) => model,
         // No 2-factor: with no edge forced (no fixed end) and the ends not confined to pockets,
         // the flow's cut is the proof the cheap proofs give on smaller boards (a move
         // shortage); otherwise the formula's.
         Some(Err(shortfall)) if !protected.contains(&true) && !graph.ends_confined() => {
-            return flow_proof(shortfall, options, stats);
+            let flow_seconds = flow_started.elapsed().as_secs_f64();
+            return flow_proof(shortfall, flow_seconds, options, stats);
         }
         Some(Err(_)) | None => None,
     };
