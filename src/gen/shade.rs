@@ -18,16 +18,15 @@
 //! again until one has the grade asked for.
 
 use super::difficulty::Difficulty;
-use super::puzzle::{check_puzzle_size, circuit_of, puzzle, two_loops};
+use super::puzzle::{check_puzzle_size, circuit_of, pieces, puzzle, two_loops};
 use super::reroute::Runs;
 use super::symmetry::Symmetry;
 use super::window::{Rect, Window};
 use super::{Circuit, GenError, Grid};
 use crate::core::board::{Board, Square};
 use crate::core::piece::Piece;
-use crate::core::problem::{Problem, TourShape};
 use crate::core::rng::SplitMix64;
-use crate::count::{distinct_tours, openable, with_opened, CountError};
+use crate::count::{CountError, OpeningSearch};
 use crate::deduce::{grade, Grade};
 use crate::engine::{Limits, Stop};
 
@@ -43,8 +42,17 @@ const OPEN_MARGIN: u64 = 4;
 /// Passes of opening pairs: an opening makes room for others.
 const MAX_OPEN_PASSES: u32 = 12;
 
+/// The most squares a shaded group may have: larger ones are broken where they can be.
+pub const MAX_GROUP: usize = 4;
+
+/// How far (in rows and columns) from a large shaded group a square shaded to break it may lie.
+const BREAK_REACH: u64 = 3;
+
+/// Groups broken, at most, before the puzzle is left as it is.
+const MAX_BREAKS: usize = 40;
+
 /// The largest board (in squares) whose every pair of shaded squares is tried for opening.
-pub const EXACT_SQUARES: usize = 144;
+pub const EXACT_SQUARES: usize = 400;
 
 /// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
 /// with exactly one loop; the same for the same `seed`. With a `difficulty`, openings that would
@@ -71,9 +79,7 @@ pub fn sparse_puzzle(
         };
         let mut shading = Shading::start(rows, cols, symmetry, wanted, seed, limits)?;
         shading.open_pairs(limits)?;
-        if shading.grid.free.len() <= EXACT_SQUARES && symmetry == Symmetry::None {
-            shading.open_every_pair(limits)?;
-        }
+        shading.finish(limits)?;
         let board = shading.grid.to_board()?;
         match wanted {
             Some(wanted) if grade(&board) != wanted => closest = Some(board),
@@ -301,32 +307,121 @@ impl Shading {
         self.ceiling.is_none_or(|ceiling| grade(board) <= ceiling)
     }
 
-    /// Opens pairs of shaded squares, wherever they lie, that the loop stays unique without,
-    /// until no pair is left (each opening proved by the solver).
-    fn open_every_pair(&mut self, limits: &Limits) -> Result<(), GenError> {
+    /// Breaks the shaded groups of more than [`MAX_GROUP`] squares where it can, then makes the
+    /// puzzle minimal (on boards of at most [`EXACT_SQUARES`] squares).
+    fn finish(&mut self, limits: &Limits) -> Result<(), GenError> {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let mut search = OpeningSearch::new(rows, cols, Piece::Rook).map_err(failed)?;
+        let exact = self.grid.free.len() <= EXACT_SQUARES;
+        for _ in 0..MAX_BREAKS {
+            if !self.break_large_group(&mut search, limits)? {
+                break;
+            }
+        }
+        // Opening squares never makes a shaded group larger.
+        if exact {
+            self.open_every_orbit(&mut search, limits)?;
+        }
+        Ok(())
+    }
+
+    /// Opens shaded squares, wherever they lie, that the loop stays unique without, until none
+    /// is left: each time every opening of one or two orbits of shaded squares under the
+    /// symmetry (one or two squares without one) that keeps the loop unique is looked for on
+    /// one incremental solver ([`OpeningSearch`]), and the first found is made, whatever the
+    /// grade it leaves (the grade is checked after). The puzzle is then minimal.
+    fn open_every_orbit(
+        &mut self,
+        search: &mut OpeningSearch,
+        limits: &Limits,
+    ) -> Result<(), GenError> {
         loop {
             let board = self.grid.to_board()?;
-            let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
-            let found = openable(&problem, limits).map_err(failed)?;
-            let within = |&&[first, second]: &&[Square; 2]| {
-                self.within_ceiling(&with_opened(&problem.board, &[first, second]))
-            };
-            let Some(&[first, second]) = found.pairs.iter().find(within) else {
+            let orbits = self.shaded_orbits();
+            let openings = search
+                .find(&board, &orbits, None, 2, true, limits)
+                .map_err(failed)?;
+            let Some(opening) = openings.first() else {
                 return Ok(());
             };
-            self.grid.free[first as usize] = true;
-            self.grid.free[second as usize] = true;
-            let opened = self.grid.to_board()?;
-            let problem = Problem::new(opened, Piece::Rook, TourShape::Closed);
-            let tours = distinct_tours(&problem, 2, limits, &mut |_| {}).map_err(failed)?;
-            let [tour] = &tours.tours[..] else {
-                return Err(GenError::Failed(
-                    "an opening proved unique had another loop".to_string(),
-                ));
-            };
-            self.length = tour.len();
-            self.circuit = circuit_of(tour, self.grid.free.len());
+            for square in opening.groups.iter().flat_map(|&group| &orbits[group]) {
+                self.grid.free[*square as usize] = true;
+            }
+            self.length = opening.tour.len();
+            self.circuit = circuit_of(&opening.tour, self.grid.free.len());
         }
+    }
+
+    /// Breaks the largest shaded group that has more than [`MAX_GROUP`] squares, where it
+    /// can: an orbit of its squares is opened and an orbit of free squares near it, each with
+    /// only free neighbours, is shaded instead, where the loop stays unique after the change
+    /// (the first such change `search` finds); whether a group was broken.
+    fn break_large_group(
+        &mut self,
+        search: &mut OpeningSearch,
+        limits: &Limits,
+    ) -> Result<bool, GenError> {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let mut large = shaded_groups(&self.grid);
+        large.retain(|group| group.len() > MAX_GROUP);
+        large.sort_by_key(|group| std::cmp::Reverse(group.len()));
+        for group in &large {
+            let mut orbits: Vec<Vec<Square>> = Vec::new();
+            for &square in group {
+                let mut orbit = self.symmetry.images(square, rows, cols);
+                orbit.sort_unstable();
+                if !orbits.contains(&orbit) {
+                    orbits.push(orbit);
+                }
+            }
+            let opened = orbits.len();
+            let near = Rect::round(group, BREAK_REACH, rows, cols);
+            for square in near.squares(cols) {
+                let orbit = self.symmetry.images(square, rows, cols);
+                let lonely = orbit.iter().all(|&image| {
+                    self.grid.free[image as usize]
+                        && self
+                            .grid
+                            .rook_neighbours(image)
+                            .all(|next| self.grid.free[next as usize])
+                });
+                let mut sorted = orbit.clone();
+                sorted.sort_unstable();
+                if lonely && !orbits.contains(&sorted) {
+                    orbits.push(sorted);
+                }
+            }
+            if orbits.len() == opened {
+                continue;
+            }
+            let classes: Vec<usize> = (0..orbits.len())
+                .map(|index| usize::from(index >= opened))
+                .collect();
+            let board = self.grid.to_board()?;
+            let changes = search
+                .find(&board, &orbits, Some(&classes), 2, true, limits)
+                .map_err(failed)?;
+            // Opening squares of the group makes it smaller, or splits it, and the square
+            // shaded has only free neighbours: the largest groups are fewer or smaller.
+            if let Some(change) = changes.first() {
+                for square in change.groups.iter().flat_map(|&orbit| &orbits[orbit]) {
+                    self.grid.free[*square as usize] = !self.grid.free[*square as usize];
+                }
+                self.length = change.tour.len();
+                self.circuit = circuit_of(&change.tour, self.grid.free.len());
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+    /// The shaded squares in orbits under the symmetry, each orbit once, its least square first.
+    fn shaded_orbits(&self) -> Vec<Vec<Square>> {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        (0..self.grid.free.len() as Square)
+            .filter(|&square| !self.grid.free[square as usize])
+            .map(|square| self.symmetry.images(square, rows, cols))
+            .filter(|orbit| orbit.iter().all(|&image| image >= orbit[0]))
+            .collect()
     }
 }
 
@@ -361,6 +456,12 @@ fn places(open: &[Square], rows: u64, cols: u64) -> Vec<(Rect, Vec<Square>)> {
 /// Whether two rectangles share a square or touch.
 fn overlaps(a: Rect, b: Rect) -> bool {
     a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom
+}
+
+/// The groups of shaded squares of `grid` joined by rook steps.
+fn shaded_groups(grid: &Grid) -> Vec<Vec<Square>> {
+    let flagged: Vec<bool> = grid.free.iter().map(|&free| !free).collect();
+    pieces(grid, &flagged)
 }
 
 /// The number of shaded squares of `grid` joined to `square` by rook steps.
