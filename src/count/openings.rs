@@ -281,15 +281,6 @@ impl OpeningSearch {
                 return Ok(None);
             };
             let cycles = self.cycles(&model);
-            if std::env::var("OPDBG").is_ok() {
-                eprintln!(
-                    "solve {} cycles {} learnt {} t {:.2}",
-                    assumptions.len(),
-                    cycles.len(),
-                    self.learnt.len(),
-                    solver.solve_seconds()
-                );
-            }
             if let [cycle] = &cycles[..] {
                 let opened = (0..group_vars.len())
                     .filter(|&group| model[group_vars[group].index()])

@@ -26,7 +26,7 @@ use super::{Circuit, GenError, Grid};
 use crate::core::board::{Board, Square};
 use crate::core::piece::Piece;
 use crate::core::rng::SplitMix64;
-use crate::count::{CountError, OpeningSearch};
+use crate::count::{changed_board, CountError, Opening, OpeningSearch};
 use crate::deduce::{grade, Grade};
 use crate::engine::{Limits, Stop};
 
@@ -55,9 +55,10 @@ const MAX_BREAKS: usize = 40;
 pub const EXACT_SQUARES: usize = 400;
 
 /// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
-/// with exactly one loop; the same for the same `seed`. With a `difficulty`, openings that would
-/// make the puzzle harder for [`crate::deduce::grade`] are not made, and puzzles are drawn again
-/// (up to [`DIFFICULTY_ATTEMPTS`]) until one has that grade.
+/// with exactly one loop; the same for the same `seed`. Puzzles are drawn again (other seeds
+/// from `seed`) while one has a shaded group of more than [`MAX_GROUP`] squares (up to
+/// [`GROUP_ATTEMPTS`] puzzles, then the one with the smallest largest group is taken) or, with
+/// a `difficulty`, another grade than that difficulty's (up to [`DIFFICULTY_ATTEMPTS`]).
 pub fn sparse_puzzle(
     rows: u64,
     cols: u64,
@@ -72,6 +73,8 @@ pub fn sparse_puzzle(
     }
     let wanted = difficulty.map(Difficulty::grade);
     let mut closest = None;
+    // The puzzle of the right grade with the smallest largest shaded group so far.
+    let mut best: Option<(usize, Board)> = None;
     for attempt in 0..DIFFICULTY_ATTEMPTS {
         let seed = match attempt {
             0 => seed,
@@ -81,10 +84,26 @@ pub fn sparse_puzzle(
         shading.open_pairs(limits)?;
         shading.finish(limits)?;
         let board = shading.grid.to_board()?;
-        match wanted {
-            Some(wanted) if grade(&board) != wanted => closest = Some(board),
-            _ => return Ok(board),
+        if wanted.is_some_and(|wanted| grade(&board) != wanted) {
+            closest = Some(board);
+            continue;
         }
+        let largest = largest_group(&shading.grid);
+        if best
+            .as_ref()
+            .is_none_or(|(smallest, _)| largest < *smallest)
+        {
+            best = Some((largest, board));
+        }
+        match &best {
+            Some((smallest, board)) if *smallest <= MAX_GROUP || attempt + 1 >= GROUP_ATTEMPTS => {
+                return Ok(board.clone())
+            }
+            _ => {}
+        }
+    }
+    if let Some((_, board)) = best {
+        return Ok(board);
     }
     let reached = closest.as_ref().map_or(Grade::NoLoop, grade);
     Err(GenError::Failed(format!(
@@ -93,6 +112,9 @@ pub fn sparse_puzzle(
         reached.name()
     )))
 }
+
+/// Puzzles drawn, at most, for one without a shaded group of more than [`MAX_GROUP`] squares.
+pub const GROUP_ATTEMPTS: u64 = 3;
 
 /// Puzzles drawn for a difficulty before giving up.
 pub const DIFFICULTY_ATTEMPTS: u64 = 12;
@@ -338,10 +360,11 @@ impl Shading {
         loop {
             let board = self.grid.to_board()?;
             let orbits = self.shaded_orbits();
+            // With a ceiling every opening is found, to make one within it where one is.
             let openings = search
-                .find(&board, &orbits, None, 2, true, limits)
+                .find(&board, &orbits, None, 2, self.ceiling.is_none(), limits)
                 .map_err(failed)?;
-            let Some(opening) = openings.first() else {
+            let Some(opening) = self.within_ceiling_first(&board, &orbits, &openings) else {
                 return Ok(());
             };
             for square in opening.groups.iter().flat_map(|&group| &orbits[group]) {
@@ -399,11 +422,11 @@ impl Shading {
                 .collect();
             let board = self.grid.to_board()?;
             let changes = search
-                .find(&board, &orbits, Some(&classes), 2, true, limits)
+                .find(&board, &orbits, Some(&classes), 2, self.ceiling.is_none(), limits)
                 .map_err(failed)?;
             // Opening squares of the group makes it smaller, or splits it, and the square
             // shaded has only free neighbours: the largest groups are fewer or smaller.
-            if let Some(change) = changes.first() {
+            if let Some(change) = self.within_ceiling_first(&board, &orbits, &changes) {
                 for square in change.groups.iter().flat_map(|&orbit| &orbits[orbit]) {
                     self.grid.free[*square as usize] = !self.grid.free[*square as usize];
                 }
@@ -414,6 +437,20 @@ impl Shading {
         }
         Ok(false)
     }
+    /// The first of `openings` (of `board`, changing `orbits`) that leaves the puzzle within the
+    /// ceiling, or the first of all when none does.
+    fn within_ceiling_first<'a>(
+        &self,
+        board: &Board,
+        orbits: &[Vec<Square>],
+        openings: &'a [Opening],
+    ) -> Option<&'a Opening> {
+        let within = |opening: &&Opening| {
+            self.within_ceiling(&changed_board(board, orbits, &opening.groups))
+        };
+        openings.iter().find(within).or(openings.first())
+    }
+
     /// The shaded squares in orbits under the symmetry, each orbit once, its least square first.
     fn shaded_orbits(&self) -> Vec<Vec<Square>> {
         let (rows, cols) = (self.grid.rows, self.grid.cols);
@@ -462,6 +499,11 @@ fn overlaps(a: Rect, b: Rect) -> bool {
 fn shaded_groups(grid: &Grid) -> Vec<Vec<Square>> {
     let flagged: Vec<bool> = grid.free.iter().map(|&free| !free).collect();
     pieces(grid, &flagged)
+}
+
+/// The number of squares of the largest shaded group of `grid`.
+fn largest_group(grid: &Grid) -> usize {
+    shaded_groups(grid).iter().map(Vec::len).max().unwrap_or(0)
 }
 
 /// The number of shaded squares of `grid` joined to `square` by rook steps.
