@@ -48,8 +48,6 @@ pub struct Opening {
 /// A search for openings of one board size and piece, keeping what it learnt between calls.
 pub struct OpeningSearch {
     piece: Piece,
-    rows: u64,
-    cols: u64,
     /// Every move between two squares of the board with none blocked.
     moves: Vec<(Square, Square)>,
     /// The moves at each square, by number.
@@ -71,8 +69,6 @@ impl OpeningSearch {
         }
         Ok(OpeningSearch {
             piece,
-            rows,
-            cols,
             moves,
             moves_at,
             learnt: Vec::new(),
@@ -384,11 +380,6 @@ impl OpeningSearch {
             a
         }
     }
-
-    /// The board size the search is for: rows, columns.
-    pub fn size(&self) -> (u64, u64) {
-        (self.rows, self.cols)
-    }
 }
 
 /// `board` with the squares of the `changed` groups changed (blocked ones open, free ones
@@ -417,8 +408,8 @@ fn at_most(formula: &mut Formula, vars: &[Var], most: usize) {
     for (i, var) in vars.iter().enumerate() {
         formula.add_clause(&[var.negative(), counters[i][0].positive()]);
         if i == 0 {
-            for k in 1..most {
-                formula.add_clause(&[counters[0][k].negative()]);
+            for counter in &counters[0][1..] {
+                formula.add_clause(&[counter.negative()]);
             }
             continue;
         }

@@ -55,10 +55,11 @@ const MAX_BREAKS: usize = 40;
 pub const EXACT_SQUARES: usize = 400;
 
 /// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
-/// with exactly one loop; the same for the same `seed`. Puzzles are drawn again (other seeds
-/// from `seed`) while one has a shaded group of more than [`MAX_GROUP`] squares (up to
-/// [`GROUP_ATTEMPTS`] puzzles, then the one with the smallest largest group is taken) or, with
-/// a `difficulty`, another grade than that difficulty's (up to [`DIFFICULTY_ATTEMPTS`]).
+/// with exactly one loop; the same for the same `seed`. Puzzles of at most [`EXACT_SQUARES`]
+/// squares are drawn again (other seeds from `seed`) while one has a shaded group of more than
+/// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles, then the one with the smallest
+/// largest group is taken), and with a `difficulty` while one has another grade than that
+/// difficulty's (up to [`DIFFICULTY_ATTEMPTS`]).
 pub fn sparse_puzzle(
     rows: u64,
     cols: u64,
@@ -73,6 +74,11 @@ pub fn sparse_puzzle(
     }
     let wanted = difficulty.map(Difficulty::grade);
     let mut closest = None;
+    // Larger boards are not drawn again for their groups: each puzzle takes seconds.
+    let group_attempts = match (rows * cols) as usize <= EXACT_SQUARES {
+        true => GROUP_ATTEMPTS,
+        false => 1,
+    };
     // The puzzle of the right grade with the smallest largest shaded group so far.
     let mut best: Option<(usize, Board)> = None;
     for attempt in 0..DIFFICULTY_ATTEMPTS {
@@ -96,7 +102,7 @@ pub fn sparse_puzzle(
             best = Some((largest, board));
         }
         match &best {
-            Some((smallest, board)) if *smallest <= MAX_GROUP || attempt + 1 >= GROUP_ATTEMPTS => {
+            Some((smallest, board)) if *smallest <= MAX_GROUP || attempt + 1 >= group_attempts => {
                 return Ok(board.clone())
             }
             _ => {}
@@ -113,7 +119,8 @@ pub fn sparse_puzzle(
     )))
 }
 
-/// Puzzles drawn, at most, for one without a shaded group of more than [`MAX_GROUP`] squares.
+/// Puzzles drawn, at most, for one without a shaded group of more than [`MAX_GROUP`] squares
+/// (on boards of at most [`EXACT_SQUARES`] squares).
 pub const GROUP_ATTEMPTS: u64 = 3;
 
 /// Puzzles drawn for a difficulty before giving up.
@@ -422,7 +429,14 @@ impl Shading {
                 .collect();
             let board = self.grid.to_board()?;
             let changes = search
-                .find(&board, &orbits, Some(&classes), 2, self.ceiling.is_none(), limits)
+                .find(
+                    &board,
+                    &orbits,
+                    Some(&classes),
+                    2,
+                    self.ceiling.is_none(),
+                    limits,
+                )
                 .map_err(failed)?;
             // Opening squares of the group makes it smaller, or splits it, and the square
             // shaded has only free neighbours: the largest groups are fewer or smaller.
