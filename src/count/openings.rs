@@ -426,3 +426,69 @@ fn at_most(formula: &mut Formula, vars: &[Var], most: usize) {
         formula.add_clause(&[var.negative(), counters[i - 1][most - 1].negative()]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::{count, CountOptions};
+
+    /// The number of rook circuits of `board`, by the frontier DP.
+    fn circuits(board: &Board) -> String {
+        let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+        count(&problem, &CountOptions::default(), &mut |_| {})
+            .unwrap()
+            .tours
+            .to_string()
+    }
+
+    #[test]
+    fn the_openings_found_are_those_the_frontier_dp_counts_one_loop_for() {
+        let board: Board = "....\n....\n##..\n#...\n".parse().unwrap();
+        let blocked: Vec<Square> = (0..16).filter(|&square| !board.is_free(square)).collect();
+        let groups: Vec<Vec<Square>> = blocked.iter().map(|&square| vec![square]).collect();
+        let mut search = OpeningSearch::new(4, 4, Piece::Rook).unwrap();
+        let found = search
+            .find(&board, &groups, None, 2, false, &Limits::none())
+            .unwrap();
+        let mut expected = Vec::new();
+        for first in 0..groups.len() {
+            for second in first + 1..groups.len() {
+                if circuits(&changed_board(&board, &groups, &[first, second])) == "1" {
+                    expected.push(vec![first, second]);
+                }
+            }
+        }
+        let mut opened: Vec<Vec<usize>> = found.into_iter().map(|opening| opening.groups).collect();
+        opened.sort();
+        assert_eq!(opened, expected);
+    }
+
+    #[test]
+    fn a_change_that_blocks_a_free_square_and_opens_a_blocked_one_is_found() {
+        // Each change opens one blocked square (class 0) and blocks one free square (class 1).
+        let board: Board = "....\n.#..\n....\n...#\n".parse().unwrap();
+        let groups: Vec<Vec<Square>> = (0..16).map(|square| vec![square]).collect();
+        let classes: Vec<usize> = (0..16)
+            .map(|square| usize::from(board.is_free(square)))
+            .collect();
+        let mut search = OpeningSearch::new(4, 4, Piece::Rook).unwrap();
+        let found = search
+            .find(&board, &groups, Some(&classes), 2, false, &Limits::none())
+            .unwrap();
+        let mut expected = Vec::new();
+        for shaded in [5, 15] {
+            for free in (0..16).filter(|&square| board.is_free(square)) {
+                let pair = vec![shaded.min(free) as usize, shaded.max(free) as usize];
+                if circuits(&changed_board(&board, &groups, &pair)) == "1" {
+                    expected.push(pair);
+                }
+            }
+        }
+        expected.sort();
+        let mut changed: Vec<Vec<usize>> =
+            found.into_iter().map(|opening| opening.groups).collect();
+        changed.sort();
+        assert!(!expected.is_empty());
+        assert_eq!(changed, expected);
+    }
+}

@@ -59,7 +59,8 @@ pub const EXACT_SQUARES: usize = 400;
 /// squares are drawn again (other seeds from `seed`) while one has a shaded group of more than
 /// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles, then the one with the smallest
 /// largest group is taken), and with a `difficulty` while one has another grade than that
-/// difficulty's (up to [`DIFFICULTY_ATTEMPTS`]).
+/// difficulty's (up to [`DIFFICULTY_ATTEMPTS`]; from the last of [`GROUP_ATTEMPTS`] on, a
+/// puzzle that had the grade before it was made minimal, and broken, is taken instead).
 pub fn sparse_puzzle(
     rows: u64,
     cols: u64,
@@ -79,6 +80,8 @@ pub fn sparse_puzzle(
         true => GROUP_ATTEMPTS,
         false => 1,
     };
+    // A puzzle of the right grade before it was made minimal, should no minimal one have it.
+    let mut fallback = None;
     // The puzzle of the right grade with the smallest largest shaded group so far.
     let mut best: Option<(usize, Board)> = None;
     for attempt in 0..DIFFICULTY_ATTEMPTS {
@@ -88,10 +91,18 @@ pub fn sparse_puzzle(
         };
         let mut shading = Shading::start(rows, cols, symmetry, wanted, seed, limits)?;
         shading.open_pairs(limits)?;
+        let before_finish = shading.grid.to_board()?;
         shading.finish(limits)?;
         let board = shading.grid.to_board()?;
+        let last_group_attempt = attempt + 1 >= group_attempts;
         if wanted.is_some_and(|wanted| grade(&board) != wanted) {
+            if fallback.is_none() && wanted.is_some_and(|wanted| grade(&before_finish) == wanted) {
+                fallback = Some(before_finish);
+            }
             closest = Some(board);
+            if last_group_attempt && (best.is_some() || fallback.is_some()) {
+                break;
+            }
             continue;
         }
         let largest = largest_group(&shading.grid);
@@ -102,13 +113,16 @@ pub fn sparse_puzzle(
             best = Some((largest, board));
         }
         match &best {
-            Some((smallest, board)) if *smallest <= MAX_GROUP || attempt + 1 >= group_attempts => {
+            Some((smallest, board)) if *smallest <= MAX_GROUP || last_group_attempt => {
                 return Ok(board.clone())
             }
             _ => {}
         }
     }
     if let Some((_, board)) = best {
+        return Ok(board);
+    }
+    if let Some(board) = fallback {
         return Ok(board);
     }
     let reached = closest.as_ref().map_or(Grade::NoLoop, grade);
