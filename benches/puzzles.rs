@@ -1,11 +1,12 @@
 //! The puzzle generator's table in docs/puzzles.md: for each size and difficulty, the median
-//! shaded share, the share of moves the trivial rules leave open, and the time to make a
-//! puzzle. Run with `cargo bench --bench puzzles` (seeds 1 to 3; 50 x 50 seed 1 only).
+//! shaded share, the share of moves the trivial rules leave open, the largest shaded group
+//! (over the puzzles) and the time to make a puzzle. Run with `cargo bench --bench puzzles` (seeds 1 to 3; 50 x 50 seed 1 only).
 
 use std::time::Instant;
 use toursat::deduce::trivial_open_share;
 use toursat::engine::Limits;
 use toursat::gen::{sparse_puzzle, Difficulty, Symmetry};
+use toursat::Board;
 
 /// The median of `values` (the upper one of an even count).
 fn median(values: &mut [f64]) -> f64 {
@@ -13,9 +14,38 @@ fn median(values: &mut [f64]) -> f64 {
     values[values.len() / 2]
 }
 
+/// The most shaded squares of `board` joined by rook steps.
+fn largest_group(board: &Board) -> usize {
+    let mut seen = vec![false; board.len()];
+    let mut largest = 0;
+    for start in 0..board.len() as u32 {
+        if board.is_free(start) || seen[start as usize] {
+            continue;
+        }
+        seen[start as usize] = true;
+        let mut group = vec![start];
+        let mut next = 0;
+        while next < group.len() {
+            let (x, y) = board.coords(group[next]);
+            next += 1;
+            for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                let Some(square) = board.checked_square(x as i64 + dx, y as i64 + dy) else {
+                    continue;
+                };
+                if !board.is_free(square) && !seen[square as usize] {
+                    seen[square as usize] = true;
+                    group.push(square);
+                }
+            }
+        }
+        largest = largest.max(group.len());
+    }
+    largest
+}
+
 fn main() {
-    println!("| size | difficulty | puzzles | median shaded | median open after trivial rules | median time (s) |");
-    println!("| --- | --- | --- | --- | --- | --- |");
+    println!("| size | difficulty | puzzles | median shaded | median open after trivial rules | largest shaded group | median time (s) |");
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
     let difficulties = [
         None,
         Some(Difficulty::Easy),
@@ -26,6 +56,7 @@ fn main() {
         for difficulty in difficulties {
             let seeds = if size >= 50 { 1..=1 } else { 1..=3 };
             let (mut shaded, mut open, mut seconds) = (Vec::new(), Vec::new(), Vec::new());
+            let mut largest = 0;
             let mut failed = 0;
             for seed in seeds {
                 let started = Instant::now();
@@ -42,17 +73,18 @@ fn main() {
                         let squares = board.len() as f64;
                         shaded.push((squares - board.free_count() as f64) / squares);
                         open.push(trivial_open_share(&board));
+                        largest = largest.max(largest_group(&board));
                     }
                     Err(_) => failed += 1,
                 }
             }
             let name = difficulty.map_or("(none: minimal)", |difficulty| difficulty.name());
             if shaded.is_empty() {
-                println!("| {size} x {size} | {name} | 0 ({failed} failed) | | | |");
+                println!("| {size} x {size} | {name} | 0 ({failed} failed) | | | | |");
                 continue;
             }
             println!(
-                "| {size} x {size} | {name} | {}{} | {:.0}% | {:.0}% | {:.1} |",
+                "| {size} x {size} | {name} | {}{} | {:.0}% | {:.0}% | {largest} | {:.1} |",
                 shaded.len(),
                 if failed > 0 {
                     format!(" ({failed} failed)")

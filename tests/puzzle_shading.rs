@@ -7,10 +7,10 @@ mod common;
 
 use common::loops::every_circuit;
 use common::toursat;
-use toursat::count::{count, openable, CountOptions};
+use toursat::count::{count, openable, opens_uniquely, with_opened, CountOptions};
 use toursat::deduce::grade;
 use toursat::engine::Limits;
-use toursat::gen::{sparse_puzzle, Difficulty, Symmetry};
+use toursat::gen::{puzzle as dense_puzzle, sparse_puzzle, Difficulty, Symmetry, MAX_GROUP};
 use toursat::{Board, Piece, Problem, TourShape};
 
 /// A puzzle of `rows` x `cols` with these options.
@@ -87,7 +87,10 @@ fn puzzles_are_shaded_sparsely_in_small_groups_with_no_shaded_line() {
             let board = puzzle(size, size, Symmetry::None, None, seed);
             let share = shaded_share(&board);
             assert!(share <= 0.25, "{size} seed {seed}: {share}\n{board}");
-            assert!(largest_group(&board) <= 10, "{size} seed {seed}:\n{board}");
+            assert!(
+                largest_group(&board) <= MAX_GROUP,
+                "{size} seed {seed}:\n{board}"
+            );
             assert!(!has_shaded_line(&board), "{size} seed {seed}:\n{board}");
             shares.push(share);
         }
@@ -148,12 +151,101 @@ fn the_difficulty_asked_for_is_the_reasoning_solvers_grade() {
 }
 
 #[test]
-fn no_shaded_square_or_pair_of_a_small_puzzle_can_be_opened_keeping_one_loop() {
-    for (size, seed) in [(6, 1), (8, 1), (8, 2), (8, 3)] {
-        let board = puzzle(size, size, Symmetry::None, None, seed);
-        let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
-        let found = openable(&problem, &Limits::none()).unwrap();
-        assert!(found.is_minimal(), "{size} seed {seed}: {found:?}\n{board}");
+fn every_shaded_group_has_at_most_max_group_squares() {
+    // Without symmetry and with a half turn on 10 x 10 to 20 x 20; a quarter turn and the
+    // mirror on 10 x 10 only (on larger boards they keep a large group at the middle, as
+    // docs/puzzles.md says).
+    let mut cases = Vec::new();
+    for symmetry in [Symmetry::None, Symmetry::Rot180] {
+        for (size, seed) in [(10, 1), (10, 2), (15, 1), (15, 2), (20, 1)] {
+            cases.push((symmetry, size, seed));
+        }
+    }
+    for symmetry in [Symmetry::Rot90, Symmetry::Mirror] {
+        cases.extend([(symmetry, 10, 1), (symmetry, 10, 2), (symmetry, 10, 3)]);
+    }
+    for (symmetry, size, seed) in cases {
+        let board = puzzle(size, size, symmetry, None, seed);
+        let largest = largest_group(&board);
+        assert!(
+            largest <= MAX_GROUP,
+            "{symmetry} {size} seed {seed}: a group of {largest}\n{board}"
+        );
+    }
+}
+
+/// The openings a minimal puzzle must not have: each shaded square's orbit under `symmetry`
+/// (the square alone without one), and each two of them.
+fn candidate_openings(board: &Board, symmetry: Symmetry) -> Vec<Vec<u32>> {
+    let (rows, cols) = (board.rows() as u64, board.cols() as u64);
+    let mut orbits: Vec<Vec<u32>> = Vec::new();
+    for square in (0..board.len() as u32).filter(|&square| !board.is_free(square)) {
+        let mut orbit = symmetry.images(square, rows, cols);
+        orbit.sort_unstable();
+        if !orbits.contains(&orbit) {
+            orbits.push(orbit);
+        }
+    }
+    let mut openings = orbits.clone();
+    for (index, first) in orbits.iter().enumerate() {
+        for second in &orbits[index + 1..] {
+            openings.push(first.iter().chain(second).copied().collect());
+        }
+    }
+    openings
+}
+
+#[test]
+fn no_opening_of_a_small_puzzle_keeps_one_loop_by_the_frontier_dp() {
+    // Every single square, pair and orbit is counted by the frontier DP, which shares nothing
+    // with the incremental solver that made the puzzle minimal.
+    let cases = [
+        (6, Symmetry::None, None, 1),
+        (8, Symmetry::None, None, 1),
+        (8, Symmetry::None, None, 2),
+        (8, Symmetry::None, Some(Difficulty::Easy), 1),
+        (8, Symmetry::None, Some(Difficulty::Medium), 1),
+        (10, Symmetry::None, Some(Difficulty::Hard), 1),
+        (8, Symmetry::Rot180, None, 1),
+        (8, Symmetry::Rot90, None, 2),
+        (8, Symmetry::Mirror, None, 3),
+    ];
+    for (size, symmetry, difficulty, seed) in cases {
+        let board = puzzle(size, size, symmetry, difficulty, seed);
+        if let Some(difficulty) = difficulty {
+            assert_eq!(grade(&board), difficulty.grade(), "{difficulty}:\n{board}");
+        }
+        for opening in candidate_openings(&board, symmetry) {
+            let opened = with_opened(&board, &opening);
+            assert_ne!(
+                circuits(&opened),
+                "1",
+                "{symmetry} {size} seed {seed}: {opening:?} opens\n{board}"
+            );
+        }
+    }
+}
+
+#[test]
+fn unique_minimal_on_a_board_of_more_than_144_squares_agrees_with_a_solve_per_opening() {
+    // A dense 13 x 13 puzzle has many openings; each is asked again by a fresh solve.
+    let board = dense_puzzle(13, 13, Some(0.35), 1, &Limits::none()).unwrap();
+    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+    let found = openable(&problem, &Limits::none()).unwrap();
+    assert!(!found.pairs.is_empty(), "{board}");
+    let blocked: Vec<u32> = (0..board.len() as u32)
+        .filter(|&square| !board.is_free(square))
+        .collect();
+    for (index, &first) in blocked.iter().enumerate() {
+        assert!(!opens_uniquely(&problem, &[first], &Limits::none()).unwrap());
+        for &second in &blocked[index + 1..] {
+            let opens = opens_uniquely(&problem, &[first, second], &Limits::none()).unwrap();
+            assert_eq!(
+                opens,
+                found.pairs.contains(&[first, second]),
+                "{first} and {second}\n{board}"
+            );
+        }
     }
 }
 

@@ -10,6 +10,7 @@
 //! proof that there is no other, makes the opening allowed. A closed tour needs two free
 //! neighbours at each square, which rules most trials out before any solve.
 
+use super::openings::OpeningSearch;
 use super::{distinct_tours, CountError};
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
@@ -37,6 +38,9 @@ impl Openable {
 /// tour staying unique (of a board whose tour is not unique: those whose opening makes it so).
 pub fn openable(problem: &Problem, limits: &Limits) -> Result<Openable, CountError> {
     problem.validate().map_err(CountError::Problem)?;
+    if problem.shape == TourShape::Closed && problem.board.free_count() >= 3 {
+        return openable_closed(problem, limits);
+    }
     let board = &problem.board;
     let blocked: Vec<Square> = (0..board.len() as Square)
         .filter(|&square| !board.is_free(square))
@@ -60,6 +64,35 @@ pub fn openable(problem: &Problem, limits: &Limits) -> Result<Openable, CountErr
             }
         }
     }
+    Ok(found)
+}
+
+/// [`openable`] for a closed tour: every opening of one or two blocked squares found on one
+/// incremental solver ([`OpeningSearch`]).
+fn openable_closed(problem: &Problem, limits: &Limits) -> Result<Openable, CountError> {
+    let board = &problem.board;
+    let blocked: Vec<Square> = (0..board.len() as Square)
+        .filter(|&square| !board.is_free(square))
+        .collect();
+    let groups: Vec<Vec<Square>> = blocked.iter().map(|&square| vec![square]).collect();
+    let mut search = OpeningSearch::new(board.rows() as u64, board.cols() as u64, problem.piece)?;
+    let openings = search.find(board, &groups, None, 2, false, limits)?;
+    let mut found = Openable::default();
+    for opening in &openings {
+        if let [single] = opening.groups[..] {
+            found.singles.push(blocked[single]);
+        }
+    }
+    for opening in &openings {
+        if let [first, second] = opening.groups[..] {
+            let (first, second) = (blocked[first], blocked[second]);
+            if !found.singles.contains(&first) && !found.singles.contains(&second) {
+                found.pairs.push([first.min(second), first.max(second)]);
+            }
+        }
+    }
+    found.singles.sort_unstable();
+    found.pairs.sort_unstable();
     Ok(found)
 }
 

@@ -18,16 +18,15 @@
 //! again until one has the grade asked for.
 
 use super::difficulty::Difficulty;
-use super::puzzle::{check_puzzle_size, circuit_of, puzzle, two_loops};
+use super::puzzle::{check_puzzle_size, circuit_of, pieces, puzzle, two_loops};
 use super::reroute::Runs;
 use super::symmetry::Symmetry;
 use super::window::{Rect, Window};
 use super::{Circuit, GenError, Grid};
 use crate::core::board::{Board, Square};
 use crate::core::piece::Piece;
-use crate::core::problem::{Problem, TourShape};
 use crate::core::rng::SplitMix64;
-use crate::count::{distinct_tours, openable, with_opened, CountError};
+use crate::count::{changed_board, CountError, Opening, OpeningSearch};
 use crate::deduce::{grade, Grade};
 use crate::engine::{Limits, Stop};
 
@@ -43,13 +42,25 @@ const OPEN_MARGIN: u64 = 4;
 /// Passes of opening pairs: an opening makes room for others.
 const MAX_OPEN_PASSES: u32 = 12;
 
+/// The most squares a shaded group may have: larger ones are broken where they can be.
+pub const MAX_GROUP: usize = 4;
+
+/// How far (in rows and columns) from a large shaded group a square shaded to break it may lie.
+const BREAK_REACH: u64 = 3;
+
+/// Groups broken, at most, before the puzzle is left as it is.
+const MAX_BREAKS: usize = 40;
+
 /// The largest board (in squares) whose every pair of shaded squares is tried for opening.
-pub const EXACT_SQUARES: usize = 144;
+pub const EXACT_SQUARES: usize = 400;
 
 /// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
-/// with exactly one loop; the same for the same `seed`. With a `difficulty`, openings that would
-/// make the puzzle harder for [`crate::deduce::grade`] are not made, and puzzles are drawn again
-/// (up to [`DIFFICULTY_ATTEMPTS`]) until one has that grade.
+/// with exactly one loop; the same for the same `seed`. Puzzles of at most [`EXACT_SQUARES`]
+/// squares are drawn again (other seeds from `seed`) while one has a shaded group of more than
+/// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles, then the one with the smallest
+/// largest group is taken), and with a `difficulty` while one has another grade than that
+/// difficulty's (up to [`DIFFICULTY_ATTEMPTS`]; from the last of [`GROUP_ATTEMPTS`] on, a
+/// puzzle that had the grade before it was made minimal, and broken, is taken instead).
 pub fn sparse_puzzle(
     rows: u64,
     cols: u64,
@@ -64,6 +75,15 @@ pub fn sparse_puzzle(
     }
     let wanted = difficulty.map(Difficulty::grade);
     let mut closest = None;
+    // Larger boards are not drawn again for their groups: each puzzle takes seconds.
+    let group_attempts = match (rows * cols) as usize <= EXACT_SQUARES {
+        true => GROUP_ATTEMPTS,
+        false => 1,
+    };
+    // A puzzle of the right grade before it was made minimal, should no minimal one have it.
+    let mut fallback = None;
+    // The puzzle of the right grade with the smallest largest shaded group so far.
+    let mut best: Option<(usize, Board)> = None;
     for attempt in 0..DIFFICULTY_ATTEMPTS {
         let seed = match attempt {
             0 => seed,
@@ -71,14 +91,39 @@ pub fn sparse_puzzle(
         };
         let mut shading = Shading::start(rows, cols, symmetry, wanted, seed, limits)?;
         shading.open_pairs(limits)?;
-        if shading.grid.free.len() <= EXACT_SQUARES && symmetry == Symmetry::None {
-            shading.open_every_pair(limits)?;
-        }
+        let before_finish = shading.grid.to_board()?;
+        shading.finish(limits)?;
         let board = shading.grid.to_board()?;
-        match wanted {
-            Some(wanted) if grade(&board) != wanted => closest = Some(board),
-            _ => return Ok(board),
+        let last_group_attempt = attempt + 1 >= group_attempts;
+        if wanted.is_some_and(|wanted| grade(&board) != wanted) {
+            if fallback.is_none() && wanted.is_some_and(|wanted| grade(&before_finish) == wanted) {
+                fallback = Some(before_finish);
+            }
+            closest = Some(board);
+            if last_group_attempt && (best.is_some() || fallback.is_some()) {
+                break;
+            }
+            continue;
         }
+        let largest = largest_group(&shading.grid);
+        if best
+            .as_ref()
+            .is_none_or(|(smallest, _)| largest < *smallest)
+        {
+            best = Some((largest, board));
+        }
+        match &best {
+            Some((smallest, board)) if *smallest <= MAX_GROUP || last_group_attempt => {
+                return Ok(board.clone())
+            }
+            _ => {}
+        }
+    }
+    if let Some((_, board)) = best {
+        return Ok(board);
+    }
+    if let Some(board) = fallback {
+        return Ok(board);
     }
     let reached = closest.as_ref().map_or(Grade::NoLoop, grade);
     Err(GenError::Failed(format!(
@@ -87,6 +132,10 @@ pub fn sparse_puzzle(
         reached.name()
     )))
 }
+
+/// Puzzles drawn, at most, for one without a shaded group of more than [`MAX_GROUP`] squares
+/// (on boards of at most [`EXACT_SQUARES`] squares).
+pub const GROUP_ATTEMPTS: u64 = 3;
 
 /// Puzzles drawn for a difficulty before giving up.
 pub const DIFFICULTY_ATTEMPTS: u64 = 12;
@@ -301,32 +350,143 @@ impl Shading {
         self.ceiling.is_none_or(|ceiling| grade(board) <= ceiling)
     }
 
-    /// Opens pairs of shaded squares, wherever they lie, that the loop stays unique without,
-    /// until no pair is left (each opening proved by the solver).
-    fn open_every_pair(&mut self, limits: &Limits) -> Result<(), GenError> {
+    /// Breaks the shaded groups of more than [`MAX_GROUP`] squares where it can, then makes the
+    /// puzzle minimal (on boards of at most [`EXACT_SQUARES`] squares).
+    fn finish(&mut self, limits: &Limits) -> Result<(), GenError> {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let mut search = OpeningSearch::new(rows, cols, Piece::Rook).map_err(failed)?;
+        let exact = self.grid.free.len() <= EXACT_SQUARES;
+        for _ in 0..MAX_BREAKS {
+            if !self.break_large_group(&mut search, limits)? {
+                break;
+            }
+        }
+        // Opening squares never makes a shaded group larger.
+        if exact {
+            self.open_every_orbit(&mut search, limits)?;
+        }
+        Ok(())
+    }
+
+    /// Opens shaded squares, wherever they lie, that the loop stays unique without, until none
+    /// is left: each time every opening of one or two orbits of shaded squares under the
+    /// symmetry (one or two squares without one) that keeps the loop unique is looked for on
+    /// one incremental solver ([`OpeningSearch`]), and the first found is made, whatever the
+    /// grade it leaves (the grade is checked after). The puzzle is then minimal.
+    fn open_every_orbit(
+        &mut self,
+        search: &mut OpeningSearch,
+        limits: &Limits,
+    ) -> Result<(), GenError> {
         loop {
             let board = self.grid.to_board()?;
-            let problem = Problem::new(board, Piece::Rook, TourShape::Closed);
-            let found = openable(&problem, limits).map_err(failed)?;
-            let within = |&&[first, second]: &&[Square; 2]| {
-                self.within_ceiling(&with_opened(&problem.board, &[first, second]))
-            };
-            let Some(&[first, second]) = found.pairs.iter().find(within) else {
+            let orbits = self.shaded_orbits();
+            // With a ceiling every opening is found, to make one within it where one is.
+            let openings = search
+                .find(&board, &orbits, None, 2, self.ceiling.is_none(), limits)
+                .map_err(failed)?;
+            let Some(opening) = self.within_ceiling_first(&board, &orbits, &openings) else {
                 return Ok(());
             };
-            self.grid.free[first as usize] = true;
-            self.grid.free[second as usize] = true;
-            let opened = self.grid.to_board()?;
-            let problem = Problem::new(opened, Piece::Rook, TourShape::Closed);
-            let tours = distinct_tours(&problem, 2, limits, &mut |_| {}).map_err(failed)?;
-            let [tour] = &tours.tours[..] else {
-                return Err(GenError::Failed(
-                    "an opening proved unique had another loop".to_string(),
-                ));
-            };
-            self.length = tour.len();
-            self.circuit = circuit_of(tour, self.grid.free.len());
+            for square in opening.groups.iter().flat_map(|&group| &orbits[group]) {
+                self.grid.free[*square as usize] = true;
+            }
+            self.length = opening.tour.len();
+            self.circuit = circuit_of(&opening.tour, self.grid.free.len());
         }
+    }
+
+    /// Breaks the largest shaded group that has more than [`MAX_GROUP`] squares, where it
+    /// can: an orbit of its squares is opened and an orbit of free squares near it, each with
+    /// only free neighbours, is shaded instead, where the loop stays unique after the change
+    /// (the first such change `search` finds); whether a group was broken.
+    fn break_large_group(
+        &mut self,
+        search: &mut OpeningSearch,
+        limits: &Limits,
+    ) -> Result<bool, GenError> {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let mut large = shaded_groups(&self.grid);
+        large.retain(|group| group.len() > MAX_GROUP);
+        large.sort_by_key(|group| std::cmp::Reverse(group.len()));
+        for group in &large {
+            let mut orbits: Vec<Vec<Square>> = Vec::new();
+            for &square in group {
+                let mut orbit = self.symmetry.images(square, rows, cols);
+                orbit.sort_unstable();
+                if !orbits.contains(&orbit) {
+                    orbits.push(orbit);
+                }
+            }
+            let opened = orbits.len();
+            let near = Rect::round(group, BREAK_REACH, rows, cols);
+            for square in near.squares(cols) {
+                let orbit = self.symmetry.images(square, rows, cols);
+                let lonely = orbit.iter().all(|&image| {
+                    self.grid.free[image as usize]
+                        && self
+                            .grid
+                            .rook_neighbours(image)
+                            .all(|next| self.grid.free[next as usize])
+                });
+                let mut sorted = orbit.clone();
+                sorted.sort_unstable();
+                if lonely && !orbits.contains(&sorted) {
+                    orbits.push(sorted);
+                }
+            }
+            if orbits.len() == opened {
+                continue;
+            }
+            let classes: Vec<usize> = (0..orbits.len())
+                .map(|index| usize::from(index >= opened))
+                .collect();
+            let board = self.grid.to_board()?;
+            let changes = search
+                .find(
+                    &board,
+                    &orbits,
+                    Some(&classes),
+                    2,
+                    self.ceiling.is_none(),
+                    limits,
+                )
+                .map_err(failed)?;
+            // Opening squares of the group makes it smaller, or splits it, and the square
+            // shaded has only free neighbours: the largest groups are fewer or smaller.
+            if let Some(change) = self.within_ceiling_first(&board, &orbits, &changes) {
+                for square in change.groups.iter().flat_map(|&orbit| &orbits[orbit]) {
+                    self.grid.free[*square as usize] = !self.grid.free[*square as usize];
+                }
+                self.length = change.tour.len();
+                self.circuit = circuit_of(&change.tour, self.grid.free.len());
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+    /// The first of `openings` (of `board`, changing `orbits`) that leaves the puzzle within the
+    /// ceiling, or the first of all when none does.
+    fn within_ceiling_first<'a>(
+        &self,
+        board: &Board,
+        orbits: &[Vec<Square>],
+        openings: &'a [Opening],
+    ) -> Option<&'a Opening> {
+        let within = |opening: &&Opening| {
+            self.within_ceiling(&changed_board(board, orbits, &opening.groups))
+        };
+        openings.iter().find(within).or(openings.first())
+    }
+
+    /// The shaded squares in orbits under the symmetry, each orbit once, its least square first.
+    fn shaded_orbits(&self) -> Vec<Vec<Square>> {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        (0..self.grid.free.len() as Square)
+            .filter(|&square| !self.grid.free[square as usize])
+            .map(|square| self.symmetry.images(square, rows, cols))
+            .filter(|orbit| orbit.iter().all(|&image| image >= orbit[0]))
+            .collect()
     }
 }
 
@@ -361,6 +521,17 @@ fn places(open: &[Square], rows: u64, cols: u64) -> Vec<(Rect, Vec<Square>)> {
 /// Whether two rectangles share a square or touch.
 fn overlaps(a: Rect, b: Rect) -> bool {
     a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom
+}
+
+/// The groups of shaded squares of `grid` joined by rook steps.
+fn shaded_groups(grid: &Grid) -> Vec<Vec<Square>> {
+    let flagged: Vec<bool> = grid.free.iter().map(|&free| !free).collect();
+    pieces(grid, &flagged)
+}
+
+/// The number of squares of the largest shaded group of `grid`.
+fn largest_group(grid: &Grid) -> usize {
+    shaded_groups(grid).iter().map(Vec::len).max().unwrap_or(0)
 }
 
 /// The number of shaded squares of `grid` joined to `square` by rook steps.
