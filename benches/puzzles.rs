@@ -78,7 +78,7 @@ fn main() {
                     Err(_) => failed += 1,
                 }
             }
-            let name = difficulty.map_or("(none: minimal)", |difficulty| difficulty.name());
+            let name = difficulty.map_or("(none)", |difficulty| difficulty.name());
             if shaded.is_empty() {
                 println!("| {size} x {size} | {name} | 0 ({failed} failed) | | | | |");
                 continue;

@@ -9,9 +9,10 @@
 //! rerouted inside a small rectangle round each opened place, the same outside
 //! ([`super::reroute`]), a window round the pair is asked for a second loop, and then the whole
 //! board; an opening is kept only where the solver proves the new loop the only one. Passes
-//! go on while openings are kept. On boards of at most [`EXACT_SQUARES`] squares without
-//! symmetry every pair of shaded squares, wherever they lie, is then tried by
-//! [`crate::count::openable`] until none can be opened: the puzzle is minimal. The board
+//! go on while openings are kept. Shaded groups of more than [`MAX_GROUP`] squares are then
+//! broken where they can be, and on boards of at most [`EXACT_SQUARES`] squares every opening of
+//! one or two orbits of shaded squares, wherever they lie, is looked for on one incremental
+//! solver (`count::openings`) until none is left: the puzzle is minimal. The board
 //! returned has exactly one loop: every kept opening was proved so by the solver. With a
 //! difficulty, an opening is kept only where the reasoning solver's grade stays at most that
 //! difficulty (the start, whose loop the trivial rules draw, is easy), and puzzles are drawn
@@ -51,11 +52,16 @@ const BREAK_REACH: u64 = 3;
 /// Groups broken, at most, before the puzzle is left as it is.
 const MAX_BREAKS: usize = 40;
 
-/// The largest board (in squares) whose every pair of shaded squares is tried for opening.
-pub const EXACT_SQUARES: usize = 400;
+/// The largest board (in squares) whose every pair of shaded squares is tried for opening: the
+/// search takes 2 to 5 s on 15 x 15 puzzles but 8 to 15 s on 20 x 20 ones (docs/puzzles.md).
+pub const EXACT_SQUARES: usize = 225;
+
+/// The largest board (in squares) drawn again for a shaded group of more than [`MAX_GROUP`]
+/// squares: larger ones take seconds a puzzle.
+pub const REDRAWN_SQUARES: usize = 400;
 
 /// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
-/// with exactly one loop; the same for the same `seed`. Puzzles of at most [`EXACT_SQUARES`]
+/// with exactly one loop; the same for the same `seed`. Puzzles of at most [`REDRAWN_SQUARES`]
 /// squares are drawn again (other seeds from `seed`) while one has a shaded group of more than
 /// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles, then the one with the smallest
 /// largest group is taken), and with a `difficulty` while one has another grade than that
@@ -76,7 +82,7 @@ pub fn sparse_puzzle(
     let wanted = difficulty.map(Difficulty::grade);
     let mut closest = None;
     // Larger boards are not drawn again for their groups: each puzzle takes seconds.
-    let group_attempts = match (rows * cols) as usize <= EXACT_SQUARES {
+    let group_attempts = match (rows * cols) as usize <= REDRAWN_SQUARES {
         true => GROUP_ATTEMPTS,
         false => 1,
     };
@@ -134,7 +140,7 @@ pub fn sparse_puzzle(
 }
 
 /// Puzzles drawn, at most, for one without a shaded group of more than [`MAX_GROUP`] squares
-/// (on boards of at most [`EXACT_SQUARES`] squares).
+/// (on boards of at most [`REDRAWN_SQUARES`] squares).
 pub const GROUP_ATTEMPTS: u64 = 3;
 
 /// Puzzles drawn for a difficulty before giving up.
