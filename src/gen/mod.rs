@@ -27,7 +27,9 @@ pub use difficulty::Difficulty;
 pub use ends::open_ends;
 pub use puzzle::puzzle;
 pub use region::{region, RegionBoard, RegionOptions, RegionShape};
-pub use shade::{sparse_puzzle, DIFFICULTY_ATTEMPTS, EXACT_SQUARES, GROUP_ATTEMPTS, MAX_GROUP};
+pub use shade::{
+    sparse_puzzle, DIFFICULTY_ATTEMPTS, EXACT_SQUARES, GROUP_ATTEMPTS, MAX_GROUP, REDRAWN_SQUARES,
+};
 pub use symmetry::Symmetry;
 
 /// Why a board could not be generated.
