@@ -5,42 +5,12 @@
 use std::time::Instant;
 use toursat::deduce::trivial_open_share;
 use toursat::engine::Limits;
-use toursat::gen::{sparse_puzzle, Difficulty, Symmetry};
-use toursat::Board;
+use toursat::gen::{largest_shaded_group, sparse_puzzle, Difficulty, Symmetry};
 
 /// The median of `values` (the upper one of an even count).
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     values[values.len() / 2]
-}
-
-/// The most shaded squares of `board` joined by rook steps.
-fn largest_group(board: &Board) -> usize {
-    let mut seen = vec![false; board.len()];
-    let mut largest = 0;
-    for start in 0..board.len() as u32 {
-        if board.is_free(start) || seen[start as usize] {
-            continue;
-        }
-        seen[start as usize] = true;
-        let mut group = vec![start];
-        let mut next = 0;
-        while next < group.len() {
-            let (x, y) = board.coords(group[next]);
-            next += 1;
-            for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-                let Some(square) = board.checked_square(x as i64 + dx, y as i64 + dy) else {
-                    continue;
-                };
-                if !board.is_free(square) && !seen[square as usize] {
-                    seen[square as usize] = true;
-                    group.push(square);
-                }
-            }
-        }
-        largest = largest.max(group.len());
-    }
-    largest
 }
 
 fn main() {
@@ -73,7 +43,7 @@ fn main() {
                         let squares = board.len() as f64;
                         shaded.push((squares - board.free_count() as f64) / squares);
                         open.push(trivial_open_share(&board));
-                        largest = largest.max(largest_group(&board));
+                        largest = largest.max(largest_shaded_group(&board));
                     }
                     Err(_) => failed += 1,
                 }

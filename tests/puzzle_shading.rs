@@ -10,7 +10,9 @@ use common::toursat;
 use toursat::count::{count, openable, opens_uniquely, with_opened, CountOptions};
 use toursat::deduce::grade;
 use toursat::engine::Limits;
-use toursat::gen::{puzzle as dense_puzzle, sparse_puzzle, Difficulty, Symmetry, MAX_GROUP};
+use toursat::gen::{
+    largest_shaded_group, puzzle as dense_puzzle, sparse_puzzle, Difficulty, Symmetry, MAX_GROUP,
+};
 use toursat::{Board, Piece, Problem, TourShape};
 
 /// A puzzle of `rows` x `cols` with these options.
@@ -167,6 +169,8 @@ fn every_shaded_group_has_at_most_max_group_squares() {
     for (symmetry, size, seed) in cases {
         let board = puzzle(size, size, symmetry, None, seed);
         let largest = largest_group(&board);
+        // The library's count, which `cargo bench --bench puzzles` prints, agrees.
+        assert_eq!(largest_shaded_group(&board), largest, "{board}");
         assert!(
             largest <= MAX_GROUP,
             "{symmetry} {size} seed {seed}: a group of {largest}\n{board}"

@@ -28,7 +28,8 @@ pub use ends::open_ends;
 pub use puzzle::puzzle;
 pub use region::{region, RegionBoard, RegionOptions, RegionShape};
 pub use shade::{
-    sparse_puzzle, DIFFICULTY_ATTEMPTS, EXACT_SQUARES, GROUP_ATTEMPTS, MAX_GROUP, REDRAWN_SQUARES,
+    largest_shaded_group, sparse_puzzle, DIFFICULTY_ATTEMPTS, EXACT_SQUARES, GROUP_ATTEMPTS,
+    MAX_GROUP, REDRAWN_SQUARES,
 };
 pub use symmetry::Symmetry;
 
@@ -90,6 +91,19 @@ impl Grid {
             free: vec![false; board.len()],
             in_region: vec![false; board.len()],
         })
+    }
+
+    /// The grid of `board`'s free squares, with no region.
+    fn of_board(board: &Board) -> Grid {
+        let free: Vec<bool> = (0..board.len() as Square)
+            .map(|square| board.is_free(square))
+            .collect();
+        Grid {
+            rows: board.rows() as u64,
+            cols: board.cols() as u64,
+            in_region: vec![false; free.len()],
+            free,
+        }
     }
 
     /// Whether a cycle through `square` may take in `other`: blocked, and on the same side of

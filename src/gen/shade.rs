@@ -540,6 +540,12 @@ fn largest_group(grid: &Grid) -> usize {
     shaded_groups(grid).iter().map(Vec::len).max().unwrap_or(0)
 }
 
+/// The number of squares of `board`'s largest group of blocked squares joined by rook steps
+/// (0 without one): what [`MAX_GROUP`] bounds in a puzzle.
+pub fn largest_shaded_group(board: &Board) -> usize {
+    largest_group(&Grid::of_board(board))
+}
+
 /// The number of shaded squares of `grid` joined to `square` by rook steps.
 fn group_size(grid: &Grid, square: Square) -> usize {
     let mut group = vec![square];
