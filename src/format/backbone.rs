@@ -6,6 +6,7 @@
 //! pieces' moves are listed by square names. In SVG the forced moves are dark lines, the open
 //! ones dashed orange, the impossible ones small grey crosses.
 
+use super::move_grid::write_move_grid;
 use super::picture::{
     begin_picture, blocked_entry, blocked_words, end_picture, picture_title, tour_noun,
     write_move_crosses, write_move_paths, write_squares, Frame, LegendEntry, Swatch,
@@ -83,29 +84,13 @@ pub fn write_backbone_text(
             forced_links[b as usize] |= towards_a;
         }
     }
-    for y in 0..board.rows() {
-        let mut squares_line = String::new();
-        let mut gaps_line = String::new();
-        for x in 0..board.cols() {
-            let square = board.square(x, y);
-            squares_line.push(match board.is_free(square) {
-                false => '█',
-                true => corner(forced_links[square as usize]),
-            });
-            if x + 1 < board.cols() {
-                squares_line.push(gap(east[square as usize], '─', '┄'));
-            }
-            gaps_line.push(gap(south[square as usize], '│', '┆'));
-            if x + 1 < board.cols() {
-                gaps_line.push(' ');
-            }
-        }
-        writeln!(out, "{}", squares_line.trim_end())?;
-        if y + 1 < board.rows() {
-            writeln!(out, "{}", gaps_line.trim_end())?;
-        }
-    }
-    Ok(())
+    write_move_grid(
+        board,
+        &|square| forced_links[square as usize],
+        &|square| gap(east[square as usize], '─', '┄'),
+        &|square| gap(south[square as usize], '│', '┆'),
+        out,
+    )
 }
 
 /// Every move of the backbone with its mark.
@@ -148,14 +133,6 @@ fn gap(mark: Option<Mark>, forced: char, open: char) -> char {
         Some(Mark::Impossible) => '×',
         Some(Mark::Open) => open,
     }
-}
-
-/// The character of a free square whose forced moves leave it by `links`.
-fn corner(links: u8) -> char {
-    const BY_LINKS: [char; 16] = [
-        '·', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼',
-    ];
-    BY_LINKS[usize::from(links & 15)]
 }
 
 /// The stroke of a forced move.

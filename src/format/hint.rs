@@ -8,6 +8,7 @@
 //! the board.
 
 use super::json::{write_document, xy, JSON_VERSION};
+use super::move_grid::write_move_grid;
 use super::picture::{
     begin_picture, blocked_entry, board_size, end_picture, write_grid_squares, write_move_crosses,
     write_move_paths, write_runs, Frame, LegendEntry, Swatch,
@@ -244,45 +245,29 @@ pub fn write_state_text(state: &State, out: &mut dyn Write) -> Result<(), Format
         Some(MoveState::Excluded) => '×',
         Some(MoveState::Unknown) => open,
     };
-    const BY_LINKS: [char; 16] = [
-        '·', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼',
-    ];
-    for y in 0..board.rows() {
-        let mut squares_line = String::new();
-        let mut gaps_line = String::new();
-        for x in 0..board.cols() {
-            let square = board.square(x, y);
-            let links = state
-                .moves_at(square)
-                .filter(|&(id, _)| state.get(id) == MoveState::Used)
-                .map(|(_, other)| {
-                    let (ox, oy) = board.coords(other);
-                    match (ox.cmp(&x), oy.cmp(&y)) {
-                        (_, std::cmp::Ordering::Less) => 1,
-                        (std::cmp::Ordering::Greater, _) => 2,
-                        (_, std::cmp::Ordering::Greater) => 4,
-                        _ => 8,
-                    }
-                })
-                .sum::<usize>();
-            squares_line.push(match board.is_free(square) {
-                false => '█',
-                true => BY_LINKS[links & 15],
-            });
-            if x + 1 < board.cols() {
-                squares_line.push(gap(mark(square, 0), '─', '┄'));
-            }
-            gaps_line.push(gap(mark(square, 1), '│', '┆'));
-            if x + 1 < board.cols() {
-                gaps_line.push(' ');
-            }
-        }
-        writeln!(out, "{}", squares_line.trim_end())?;
-        if y + 1 < board.rows() {
-            writeln!(out, "{}", gaps_line.trim_end())?;
-        }
-    }
-    Ok(())
+    let links = |square: Square| -> u8 {
+        let (x, y) = board.coords(square);
+        state
+            .moves_at(square)
+            .filter(|&(id, _)| state.get(id) == MoveState::Used)
+            .map(|(_, other)| {
+                let (ox, oy) = board.coords(other);
+                match (ox.cmp(&x), oy.cmp(&y)) {
+                    (_, std::cmp::Ordering::Less) => 1,
+                    (std::cmp::Ordering::Greater, _) => 2,
+                    (_, std::cmp::Ordering::Greater) => 4,
+                    _ => 8,
+                }
+            })
+            .sum()
+    };
+    write_move_grid(
+        board,
+        &links,
+        &|square| gap(mark(square, 0), '─', '┄'),
+        &|square| gap(mark(square, 1), '│', '┆'),
+        out,
+    )
 }
 
 /// Writes `path` as one JSON object: the grade, the steps (all, or the first only when

@@ -5,6 +5,7 @@ pub mod graph;
 mod grid;
 pub mod hint;
 mod json;
+mod move_grid;
 mod moves;
 mod names;
 mod numbers;
