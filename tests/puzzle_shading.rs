@@ -154,27 +154,54 @@ fn the_difficulty_asked_for_is_the_reasoning_solvers_grade() {
 
 #[test]
 fn every_shaded_group_has_at_most_max_group_squares() {
-    // Without symmetry and with a half turn on 10 x 10 to 20 x 20; a quarter turn and the
-    // mirror on 10 x 10 only (on larger boards they keep a large group at the middle, as
-    // docs/puzzles.md says).
+    // Without symmetry and with a half turn on 10 x 10 to 20 x 20, and 30 x 30 without; a
+    // quarter turn and the mirror on boards of even size (on odd ones the middle column of a
+    // mirror, or the centre of a quarter turn, may keep a large group, as docs/puzzles.md says);
+    // each difficulty.
     let mut cases = Vec::new();
     for symmetry in [Symmetry::None, Symmetry::Rot180] {
         for (size, seed) in [(10, 1), (10, 2), (15, 1), (15, 2), (20, 1)] {
-            cases.push((symmetry, size, seed));
+            cases.push((symmetry, size, None, seed));
         }
     }
+    cases.push((Symmetry::None, 30, None, 2));
     for symmetry in [Symmetry::Rot90, Symmetry::Mirror] {
-        cases.extend([(symmetry, 10, 1), (symmetry, 10, 2), (symmetry, 10, 3)]);
+        cases.extend([(symmetry, 10, None, 1), (symmetry, 10, None, 2)]);
     }
-    for (symmetry, size, seed) in cases {
-        let board = puzzle(size, size, symmetry, None, seed);
+    cases.extend([
+        (Symmetry::Rot90, 20, None, 1),
+        (Symmetry::Mirror, 20, None, 2),
+    ]);
+    for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+        cases.extend([(Symmetry::None, 15, Some(difficulty), 2)]);
+        cases.extend([(Symmetry::None, 20, Some(difficulty), 1)]);
+    }
+    for (symmetry, size, difficulty, seed) in cases {
+        let board = puzzle(size, size, symmetry, difficulty, seed);
         let largest = largest_group(&board);
         // The library's count, which `cargo bench --bench puzzles` prints, agrees.
         assert_eq!(largest_shaded_group(&board), largest, "{board}");
         assert!(
             largest <= MAX_GROUP,
-            "{symmetry} {size} seed {seed}: a group of {largest}\n{board}"
+            "{symmetry} {size} {difficulty:?} seed {seed}: a group of {largest}\n{board}"
         );
+        if let Some(difficulty) = difficulty {
+            assert_eq!(grade(&board), difficulty.grade(), "{board}");
+        }
+    }
+}
+
+#[test]
+fn a_mirror_on_an_odd_width_leaves_two_open_cells_in_the_middle_column() {
+    // A unique loop of a mirrored board is its own mirror image, so it crosses the middle
+    // column in exactly two cells, going across: the rest of the column is shaded.
+    for (size, seed) in [(9, 1), (11, 2)] {
+        let board = puzzle(size, size, Symmetry::Mirror, None, seed);
+        let middle = size as u32 / 2;
+        let open = (0..size as u32)
+            .filter(|&y| board.is_free(board.square(middle, y)))
+            .count();
+        assert_eq!(open, 2, "{size} seed {seed}:\n{board}");
     }
 }
 
@@ -224,7 +251,7 @@ fn no_opening_of_a_small_puzzle_keeps_one_loop_by_the_frontier_dp() {
             assert_ne!(
                 circuits(&opened),
                 "1",
-                "{symmetry} {size} seed {seed}: {opening:?} opens\n{board}"
+                "{symmetry} {size} {difficulty:?} seed {seed}: {opening:?} opens\n{board}"
             );
         }
     }

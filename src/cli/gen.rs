@@ -87,9 +87,9 @@ pub struct GenArgs {
     /// squares (0 to 1): random squares are shaded up to it, then more where two loops differ,
     /// then shaded pairs are reopened down toward it while the loop stays unique; the share
     /// reached is noted on standard error (about 0.25 is the least reached). Without it the
-    /// puzzle is shaded as people shade them: single squares and groups of at most three,
-    /// about 15 to 20% of the board, no shaded square that can be opened (see
-    /// docs/puzzles.md).
+    /// puzzle is shaded as people shade them: single squares and groups of at most four
+    /// (where they can be broken), about 15 to 20% of the board, and up to 15 x 15 no shaded
+    /// square that can be opened (see docs/puzzles.md).
     #[arg(long, value_name = "SHARE", value_parser = parse_fraction)]
     shaded: Option<f64>,
     /// puzzle: the symmetry the shaded squares keep: `none`, `rot180` (a half turn), `rot90`

@@ -10,7 +10,7 @@
 //! proof that there is no other, makes the opening allowed. A closed tour needs two free
 //! neighbours at each square, which rules most trials out before any solve.
 
-use super::openings::OpeningSearch;
+use super::openings::{OpeningSearch, Until};
 use super::{distinct_tours, CountError};
 use crate::core::board::{Board, Square};
 use crate::core::piece::MoveGraph;
@@ -76,7 +76,7 @@ fn openable_closed(problem: &Problem, limits: &Limits) -> Result<Openable, Count
         .collect();
     let groups: Vec<Vec<Square>> = blocked.iter().map(|&square| vec![square]).collect();
     let mut search = OpeningSearch::new(board.rows() as u64, board.cols() as u64, problem.piece)?;
-    let openings = search.find(board, &groups, None, 2, false, limits)?;
+    let openings = search.find(board, &groups, None, 2, Until::All, limits)?;
     let mut found = Openable::default();
     for opening in &openings {
         if let [single] = opening.groups[..] {

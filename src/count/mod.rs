@@ -33,7 +33,7 @@ pub use distinct::{distinct_tours, other_cycle, Distinct};
 pub use drawn::{check_drawn, Drawn};
 pub use minimal::{openable, opens_uniquely, with_opened, Openable};
 pub use natural::Natural;
-pub use openings::{changed_board, Opening, OpeningSearch};
+pub use openings::{changed_board, Opening, OpeningSearch, Until};
 pub use plan::MAX_SLOTS;
 pub use unique::{difference, moves_of, verdict, Difference, Move, Verdict};
 

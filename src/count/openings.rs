@@ -56,6 +56,22 @@ pub struct OpeningSearch {
     learnt: Vec<Vec<Lit>>,
 }
 
+/// How far [`OpeningSearch::find`] goes.
+#[derive(Clone, Copy)]
+pub enum Until<'a> {
+    /// Every opening is found.
+    All,
+    /// Openings that `accepts` refuses are left out, and the search ends at the first one it
+    /// accepts, or with none after `sets` sets of groups that have a tour (whether it is the
+    /// only one or not) were looked at.
+    FirstAccepted {
+        /// Whether an opening is wanted.
+        accepts: &'a dyn Fn(&Opening) -> bool,
+        /// The most sets of groups looked at.
+        sets: usize,
+    },
+}
+
 impl OpeningSearch {
     /// A search on boards of `rows` x `cols` for closed tours of `piece`.
     pub fn new(rows: u64, cols: u64, piece: Piece) -> Result<OpeningSearch, CountError> {
@@ -89,14 +105,15 @@ impl OpeningSearch {
     /// `groups` and leaves exactly one closed tour, in the order found. A group is squares that
     /// change together: blocked ones open, free ones are blocked. With `classes` (a class a
     /// group), every class must have a group changed. Squares in no group stay as they are.
-    /// With `first`, the search ends at the first opening found.
+    /// `until` says whether every opening is found or only the first accepted one, and how
+    /// many sets of groups are looked at.
     pub fn find(
         &mut self,
         board: &Board,
         groups: &[Vec<Square>],
         classes: Option<&[usize]>,
         most: usize,
-        first: bool,
+        until: Until,
         limits: &Limits,
     ) -> Result<Vec<Opening>, CountError> {
         if groups.is_empty() || most == 0 {
@@ -120,6 +137,11 @@ impl OpeningSearch {
         let mut solver = DeadlineSolver::with_proof(limits.deadline, None);
         let mut found = Vec::new();
         loop {
+            if let Until::FirstAccepted { sets, .. } = until {
+                if dropped.len() >= sets {
+                    return Ok(found);
+                }
+            }
             if dropped.len() % RENEW_AFTER == RENEW_AFTER - 1 {
                 // A fresh solver without the forbidden tours of the openings asked about.
                 formula = setup.clone();
@@ -158,12 +180,16 @@ impl OpeningSearch {
                     TourShape::Closed,
                 );
                 verify(&problem, &tour).map_err(|_| CountError::Stopped(Stop::InternalError))?;
-                found.push(Opening {
+                let opening = Opening {
                     groups: opened.clone(),
                     tour,
-                });
-                if first {
-                    return Ok(found);
+                };
+                match until {
+                    Until::All => found.push(opening),
+                    Until::FirstAccepted { accepts, .. } if accepts(&opening) => {
+                        return Ok(vec![opening])
+                    }
+                    Until::FirstAccepted { .. } => {}
                 }
             }
             // This set of groups is done: the next model opens another.
@@ -448,7 +474,7 @@ mod tests {
         let groups: Vec<Vec<Square>> = blocked.iter().map(|&square| vec![square]).collect();
         let mut search = OpeningSearch::new(4, 4, Piece::Rook).unwrap();
         let found = search
-            .find(&board, &groups, None, 2, false, &Limits::none())
+            .find(&board, &groups, None, 2, Until::All, &Limits::none())
             .unwrap();
         let mut expected = Vec::new();
         for first in 0..groups.len() {
@@ -473,7 +499,14 @@ mod tests {
             .collect();
         let mut search = OpeningSearch::new(4, 4, Piece::Rook).unwrap();
         let found = search
-            .find(&board, &groups, Some(&classes), 2, false, &Limits::none())
+            .find(
+                &board,
+                &groups,
+                Some(&classes),
+                2,
+                Until::All,
+                &Limits::none(),
+            )
             .unwrap();
         let mut expected = Vec::new();
         for shaded in [5, 15] {
@@ -490,5 +523,36 @@ mod tests {
         changed.sort();
         assert!(!expected.is_empty());
         assert_eq!(changed, expected);
+    }
+
+    #[test]
+    fn the_first_accepted_opening_is_the_first_of_all_that_is_accepted() {
+        let board: Board = "....\n.#..\n....\n...#\n".parse().unwrap();
+        let groups: Vec<Vec<Square>> = (0..16).map(|square| vec![square]).collect();
+        let classes: Vec<usize> = (0..16)
+            .map(|square| usize::from(board.is_free(square)))
+            .collect();
+        let find = |until: Until| -> Vec<Vec<usize>> {
+            OpeningSearch::new(4, 4, Piece::Rook)
+                .unwrap()
+                .find(&board, &groups, Some(&classes), 2, until, &Limits::none())
+                .unwrap()
+                .into_iter()
+                .map(|opening| opening.groups)
+                .collect()
+        };
+        let every = find(Until::All);
+        assert!(every.len() >= 2, "{every:?}");
+        // Refusing the first opening found gives the next one; refusing all gives none.
+        let not_the_first = |opening: &Opening| opening.groups != every[0];
+        let first_accepted = |accepts, sets| find(Until::FirstAccepted { accepts, sets });
+        assert_eq!(first_accepted(&not_the_first, usize::MAX), every[1..2]);
+        assert_eq!(
+            first_accepted(&|_| false, usize::MAX),
+            Vec::<Vec<usize>>::new()
+        );
+        // With a budget of one set of groups, the second opening is not reached.
+        assert_eq!(first_accepted(&|_| true, 1), every[..1]);
+        assert_eq!(first_accepted(&not_the_first, 1), Vec::<Vec<usize>>::new());
     }
 }

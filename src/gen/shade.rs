@@ -27,7 +27,7 @@ use super::{Circuit, GenError, Grid};
 use crate::core::board::{Board, Square};
 use crate::core::piece::Piece;
 use crate::core::rng::SplitMix64;
-use crate::count::{changed_board, CountError, Opening, OpeningSearch};
+use crate::count::{changed_board, CountError, Opening, OpeningSearch, Until};
 use crate::deduce::{grade, Grade};
 use crate::engine::{Limits, Stop};
 
@@ -49,8 +49,14 @@ pub const MAX_GROUP: usize = 4;
 /// How far (in rows and columns) from a large shaded group a square shaded to break it may lie.
 const BREAK_REACH: u64 = 3;
 
-/// Groups broken, at most, before the puzzle is left as it is.
-const MAX_BREAKS: usize = 40;
+/// The numbers of orbits a change that breaks a large group may make, tried in turn: one
+/// opened and one shaded, then up to three, then up to four.
+const BREAK_CHANGES: [usize; 3] = [2, 3, 4];
+
+/// The most sets of orbits, with a loop, looked at for one way of breaking a group: a group
+/// that none of them breaks is left (without a bound, a group that cannot be broken took
+/// seconds to give up on; 600 sets take about a second).
+const BREAK_SETS: usize = 600;
 
 /// The largest board (in squares) whose every pair of shaded squares is tried for opening: the
 /// search takes 2 to 5 s on 15 x 15 puzzles but 8 to 15 s on 20 x 20 ones (docs/puzzles.md).
@@ -58,15 +64,17 @@ pub const EXACT_SQUARES: usize = 225;
 
 /// The largest board (in squares) drawn again for a shaded group of more than [`MAX_GROUP`]
 /// squares: larger ones take seconds a puzzle.
-pub const REDRAWN_SQUARES: usize = 400;
+pub const REDRAWN_SQUARES: usize = 900;
 
 /// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
 /// with exactly one loop; the same for the same `seed`. Puzzles of at most [`REDRAWN_SQUARES`]
 /// squares are drawn again (other seeds from `seed`) while one has a shaded group of more than
-/// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles, then the one with the smallest
-/// largest group is taken), and with a `difficulty` while one has another grade than that
-/// difficulty's (up to [`DIFFICULTY_ATTEMPTS`]; from the last of [`GROUP_ATTEMPTS`] on, a
-/// puzzle that had the grade before it was made minimal, and broken, is taken instead).
+/// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles), and with a `difficulty` while none
+/// has that difficulty's grade (up to [`DIFFICULTY_ATTEMPTS`]). With a difficulty, a puzzle
+/// whose grade its last openings (those that made it minimal) changed is taken as it was
+/// before them, and puzzles are drawn for a minimal one up to [`DIFFICULTY_ATTEMPTS`] times. Of
+/// the puzzles drawn, the first with no large group that is minimal wins, else the one with
+/// the smallest largest group, minimal before not.
 pub fn sparse_puzzle(
     rows: u64,
     cols: u64,
@@ -80,16 +88,16 @@ pub fn sparse_puzzle(
         return Err(GenError::BadOption(why));
     }
     let wanted = difficulty.map(Difficulty::grade);
-    let mut closest = None;
     // Larger boards are not drawn again for their groups: each puzzle takes seconds.
     let group_attempts = match (rows * cols) as usize <= REDRAWN_SQUARES {
         true => GROUP_ATTEMPTS,
         false => 1,
     };
-    // A puzzle of the right grade before it was made minimal, should no minimal one have it.
-    let mut fallback = None;
-    // The puzzle of the right grade with the smallest largest shaded group so far.
-    let mut best: Option<(usize, Board)> = None;
+    // The last puzzle made, when none had the grade.
+    let mut closest = None;
+    // The best puzzle of the right grade so far: the largest shaded group (no less than
+    // MAX_GROUP) and whether it is not minimal, the smaller the better.
+    let mut best: Option<((usize, bool), Board)> = None;
     for attempt in 0..DIFFICULTY_ATTEMPTS {
         let seed = match attempt {
             0 => seed,
@@ -97,38 +105,29 @@ pub fn sparse_puzzle(
         };
         let mut shading = Shading::start(rows, cols, symmetry, wanted, seed, limits)?;
         shading.open_pairs(limits)?;
-        let before_finish = shading.grid.to_board()?;
-        shading.finish(limits)?;
-        let board = shading.grid.to_board()?;
-        let last_group_attempt = attempt + 1 >= group_attempts;
-        if wanted.is_some_and(|wanted| grade(&board) != wanted) {
-            if fallback.is_none() && wanted.is_some_and(|wanted| grade(&before_finish) == wanted) {
-                fallback = Some(before_finish);
+        let (broken, minimal) = shading.finish(limits)?;
+        let graded = [(minimal, false), (broken, true)]
+            .into_iter()
+            .find(|(board, _)| wanted.is_none_or(|wanted| grade(board) == wanted));
+        match graded {
+            Some((board, not_minimal)) => {
+                let score = (largest_shaded_group(&board).max(MAX_GROUP), not_minimal);
+                if best.as_ref().is_none_or(|(best, _)| score < *best) {
+                    best = Some((score, board));
+                }
             }
-            closest = Some(board);
-            if last_group_attempt && (best.is_some() || fallback.is_some()) {
-                break;
-            }
-            continue;
+            None => closest = Some(shading.grid.to_board()?),
         }
-        let largest = largest_group(&shading.grid);
-        if best
-            .as_ref()
-            .is_none_or(|(smallest, _)| largest < *smallest)
-        {
-            best = Some((largest, board));
-        }
-        match &best {
-            Some((smallest, board)) if *smallest <= MAX_GROUP || last_group_attempt => {
-                return Ok(board.clone())
-            }
-            _ => {}
+        let drawn = attempt + 1;
+        let enough = best.as_ref().is_some_and(|(score, _)| {
+            let (largest, not_minimal) = *score;
+            !not_minimal && (largest == MAX_GROUP || drawn >= group_attempts)
+        });
+        if enough {
+            break;
         }
     }
     if let Some((_, board)) = best {
-        return Ok(board);
-    }
-    if let Some(board) = fallback {
         return Ok(board);
     }
     let reached = closest.as_ref().map_or(Grade::NoLoop, grade);
@@ -357,21 +356,20 @@ impl Shading {
     }
 
     /// Breaks the shaded groups of more than [`MAX_GROUP`] squares where it can, then makes the
-    /// puzzle minimal (on boards of at most [`EXACT_SQUARES`] squares).
-    fn finish(&mut self, limits: &Limits) -> Result<(), GenError> {
+    /// puzzle minimal (on boards of at most [`EXACT_SQUARES`] squares); the puzzle after the
+    /// breaking, and after both.
+    fn finish(&mut self, limits: &Limits) -> Result<(Board, Board), GenError> {
         let (rows, cols) = (self.grid.rows, self.grid.cols);
         let mut search = OpeningSearch::new(rows, cols, Piece::Rook).map_err(failed)?;
-        let exact = self.grid.free.len() <= EXACT_SQUARES;
-        for _ in 0..MAX_BREAKS {
-            if !self.break_large_group(&mut search, limits)? {
-                break;
-            }
-        }
+        // Each break leaves fewer squares in large groups, so this ends.
+        let mut unbreakable = Vec::new();
+        while self.break_large_group(&mut search, &mut unbreakable, limits)? {}
+        let broken = self.grid.to_board()?;
         // Opening squares never makes a shaded group larger.
-        if exact {
+        if self.grid.free.len() <= EXACT_SQUARES {
             self.open_every_orbit(&mut search, limits)?;
         }
-        Ok(())
+        Ok((broken, self.grid.to_board()?))
     }
 
     /// Opens shaded squares, wherever they lie, that the loop stays unique without, until none
@@ -388,8 +386,15 @@ impl Shading {
             let board = self.grid.to_board()?;
             let orbits = self.shaded_orbits();
             // With a ceiling every opening is found, to make one within it where one is.
+            let until = match self.ceiling {
+                None => Until::FirstAccepted {
+                    accepts: &|_| true,
+                    sets: usize::MAX,
+                },
+                Some(_) => Until::All,
+            };
             let openings = search
-                .find(&board, &orbits, None, 2, self.ceiling.is_none(), limits)
+                .find(&board, &orbits, None, 2, until, limits)
                 .map_err(failed)?;
             let Some(opening) = self.within_ceiling_first(&board, &orbits, &openings) else {
                 return Ok(());
@@ -403,17 +408,21 @@ impl Shading {
     }
 
     /// Breaks the largest shaded group that has more than [`MAX_GROUP`] squares, where it
-    /// can: an orbit of its squares is opened and an orbit of free squares near it, each with
-    /// only free neighbours, is shaded instead, where the loop stays unique after the change
-    /// (the first such change `search` finds); whether a group was broken.
+    /// can: orbits of its squares are opened and orbits of free squares near it are shaded
+    /// instead, where the loop stays unique after the change, every square shaded is in a group
+    /// of at most [`MAX_GROUP`] squares, and with a ceiling the grade neither falls nor passes
+    /// it (the first such change `search` finds, of as few orbits as [`BREAK_CHANGES`] allow);
+    /// whether a group was broken. Groups in `unbreakable` are not tried, and a group that
+    /// cannot be broken is added to it: a change elsewhere seldom makes it breakable.
     fn break_large_group(
         &mut self,
         search: &mut OpeningSearch,
+        unbreakable: &mut Vec<Vec<Square>>,
         limits: &Limits,
     ) -> Result<bool, GenError> {
         let (rows, cols) = (self.grid.rows, self.grid.cols);
         let mut large = shaded_groups(&self.grid);
-        large.retain(|group| group.len() > MAX_GROUP);
+        large.retain(|group| group.len() > MAX_GROUP && !unbreakable.contains(group));
         large.sort_by_key(|group| std::cmp::Reverse(group.len()));
         for group in &large {
             let mut orbits: Vec<Vec<Square>> = Vec::new();
@@ -427,50 +436,83 @@ impl Shading {
             let opened = orbits.len();
             let near = Rect::round(group, BREAK_REACH, rows, cols);
             for square in near.squares(cols) {
-                let orbit = self.symmetry.images(square, rows, cols);
-                let lonely = orbit.iter().all(|&image| {
-                    self.grid.free[image as usize]
-                        && self
-                            .grid
-                            .rook_neighbours(image)
-                            .all(|next| self.grid.free[next as usize])
-                });
-                let mut sorted = orbit.clone();
-                sorted.sort_unstable();
-                if lonely && !orbits.contains(&sorted) {
-                    orbits.push(sorted);
+                let mut orbit = self.symmetry.images(square, rows, cols);
+                orbit.sort_unstable();
+                if !orbits.contains(&orbit) && self.may_shade(&orbit, group) {
+                    orbits.push(orbit);
                 }
             }
             if orbits.len() == opened {
+                unbreakable.push(group.clone());
                 continue;
             }
             let classes: Vec<usize> = (0..orbits.len())
                 .map(|index| usize::from(index >= opened))
                 .collect();
             let board = self.grid.to_board()?;
-            let changes = search
-                .find(
-                    &board,
-                    &orbits,
-                    Some(&classes),
-                    2,
-                    self.ceiling.is_none(),
-                    limits,
-                )
-                .map_err(failed)?;
-            // Opening squares of the group makes it smaller, or splits it, and the square
-            // shaded has only free neighbours: the largest groups are fewer or smaller.
-            if let Some(change) = self.within_ceiling_first(&board, &orbits, &changes) {
-                for square in change.groups.iter().flat_map(|&orbit| &orbits[orbit]) {
-                    self.grid.free[*square as usize] = !self.grid.free[*square as usize];
+            let before = self.ceiling.map(|_| grade(&board));
+            let breaks_cleanly = |change: &Opening| {
+                let changed = changed_board(&board, &orbits, &change.groups);
+                let shaded = change
+                    .groups
+                    .iter()
+                    .filter(|&&orbit| orbit >= opened)
+                    .flat_map(|&orbit| &orbits[orbit]);
+                let small = |&square: &Square| {
+                    group_size_within(&self.grid, square, MAX_GROUP + 1, |square| {
+                        !changed.is_free(square)
+                    }) <= MAX_GROUP
+                };
+                shaded.clone().all(small)
+                    && before.is_none_or(|before| {
+                        (before..=self.ceiling.unwrap_or(before)).contains(&grade(&changed))
+                    })
+            };
+            for most in BREAK_CHANGES {
+                let change = search
+                    .find(
+                        &board,
+                        &orbits,
+                        Some(&classes),
+                        most,
+                        Until::FirstAccepted {
+                            accepts: &breaks_cleanly,
+                            sets: BREAK_SETS,
+                        },
+                        limits,
+                    )
+                    .map_err(failed)?;
+                // Opening squares of the group makes it smaller, or splits it, and each square
+                // shaded is in a group of at most MAX_GROUP after the change: the squares in
+                // groups of more than MAX_GROUP are fewer, so breaking ends.
+                if let Some(change) = change.first() {
+                    for square in change.groups.iter().flat_map(|&orbit| &orbits[orbit]) {
+                        self.grid.free[*square as usize] = !self.grid.free[*square as usize];
+                    }
+                    self.length = change.tour.len();
+                    self.circuit = circuit_of(&change.tour, self.grid.free.len());
+                    return Ok(true);
                 }
-                self.length = change.tour.len();
-                self.circuit = circuit_of(&change.tour, self.grid.free.len());
-                return Ok(true);
             }
+            unbreakable.push(group.clone());
         }
         Ok(false)
     }
+
+    /// Whether the free squares `orbit` may be shaded to break `group`: every one is free, and
+    /// each joins a shaded group of at most [`MAX_GROUP`] squares, all of `orbit` shaded and
+    /// `group` left out (the change opens some of it; the change made is checked whole).
+    fn may_shade(&self, orbit: &[Square], group: &[Square]) -> bool {
+        let grid = &self.grid;
+        let shaded = |square: Square| {
+            (!grid.free[square as usize] && !group.contains(&square)) || orbit.contains(&square)
+        };
+        orbit.iter().all(|&square| grid.free[square as usize])
+            && orbit
+                .iter()
+                .all(|&square| group_size_within(grid, square, MAX_GROUP + 1, shaded) <= MAX_GROUP)
+    }
+
     /// The first of `openings` (of `board`, changing `orbits`) that leaves the puzzle within the
     /// ceiling, or the first of all when none does.
     fn within_ceiling_first<'a>(
@@ -548,19 +590,32 @@ pub fn largest_shaded_group(board: &Board) -> usize {
 
 /// The number of shaded squares of `grid` joined to `square` by rook steps.
 fn group_size(grid: &Grid, square: Square) -> usize {
+    group_size_within(grid, square, usize::MAX, |square| {
+        !grid.free[square as usize]
+    })
+}
+
+/// The number of squares joined to `square` by rook steps through squares that are `shaded`,
+/// counted up to `bound` (`square` itself counted whatever it is).
+fn group_size_within(
+    grid: &Grid,
+    square: Square,
+    bound: usize,
+    shaded: impl Fn(Square) -> bool,
+) -> usize {
     let mut group = vec![square];
     let mut seen = std::collections::HashSet::from([square]);
     let mut next = 0;
-    while next < group.len() {
+    while next < group.len() && group.len() < bound {
         let at = group[next];
         next += 1;
         for neighbour in grid.rook_neighbours(at) {
-            if !grid.free[neighbour as usize] && seen.insert(neighbour) {
+            if shaded(neighbour) && seen.insert(neighbour) {
                 group.push(neighbour);
             }
         }
     }
-    group.len()
+    group.len().min(bound)
 }
 
 /// A count's error as a generator's.
