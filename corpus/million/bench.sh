@@ -3,8 +3,10 @@
 # boards at 300 x 300, 500 x 500 and 1000 x 1000, drawn by `toursat gen` (seed 11) into FOLDER
 # (a board already there is kept, as drawing the 1000 x 1000 ones takes `gen` a minute or two
 # each), then each answered by `toursat solve` (auto) under /usr/bin/time. The families:
-#   knight, 10% holes, open and closed;  king, 20% holes, open;  leaper (1,4), 10% holes, open;
-#   rook, 3% holes at random (`gen --kind holes --piece rook`), closed;  rook, planted, closed.
+#   knight and the (1,4) leaper with 10% and 20% holes, king with 10% and 20% holes, open and
+#   closed, and open between fixed ends (marked by `gen --ends`); rook, 3% holes
+#   at random (`gen --kind holes --piece rook`), closed;  rook, planted, closed. FAMILIES picks
+#   some (see below).
 # Prints a markdown table: the answer, CPU seconds (user + system), wall seconds, peak memory,
 # and the split that `--stats` gives (cheap proofs, the warm start's 2-factor, local repair,
 # the solver). The boards are not kept in the repository.
@@ -17,14 +19,15 @@ shift $(($# > 1 ? 2 : 1))
 sizes=${*:-300 500 1000}
 mkdir -p "$folder"
 
-# The board of a family at size n: FOLDER/KIND-PIECE-SHARE-N.txt, drawn if missing.
+# The board of a family at size n: FOLDER/KIND-PIECE-SHARE-N[-ends].txt, drawn if missing;
+# with a fifth word `ends`, with a start and an end marked for an open tour (`gen --ends`).
 board() {
-  kind=$1 piece=$2 share=$3 n=$4
-  file="$folder/$kind-$(echo "$piece" | tr ':,' '--')-$share-$n.txt"
+  kind=$1 piece=$2 share=$3 n=$4 ends=${5:-}
+  file="$folder/$kind-$(echo "$piece" | tr ':,' '--')-$share-$n${ends:+-ends}.txt"
   if [ ! -s "$file" ]; then
     case $kind in
       holes) "$toursat" gen --kind holes --piece "$piece" --rows "$n" --cols "$n" \
-        --holes "$share%" --seed 11 -o "$file" ;;
+        --holes "$share%" --seed 11 ${ends:+--ends} -o "$file" ;;
       planted) "$toursat" gen --kind planted --rows "$n" --cols "$n" --seed 11 -o "$file" ;;
     esac
   fi
@@ -35,8 +38,10 @@ board() {
 # --stats.
 run() {
   status=0
-  /usr/bin/time -f 'time %U %S %e %M' "$toursat" solve "$1" --piece "$2" --tour "$3" \
-    --format none --stats --timeout "$limit" 2> "$folder/stats" || status=$?
+  file=$1 piece=$2 tour=$3
+  shift 3
+  /usr/bin/time -f 'time %U %S %e %M' "$toursat" solve "$file" --piece "$piece" --tour "$tour" \
+    "$@" --format none --stats --timeout "$limit" 2> "$folder/stats" || status=$?
   case $status in
     0) answer=tour ;;
     1) answer="no tour" ;;
@@ -60,20 +65,31 @@ run() {
     }' "$folder/stats"
 }
 
+# The families: KIND:PIECE:SHARE:TOUR, TOUR `open`, `closed` or `ends` (an open tour between the
+# start and the end `gen --ends` marks). FAMILIES overrides the list.
+families=${FAMILIES:-"holes:knight:10:open holes:knight:10:closed holes:knight:20:open
+  holes:knight:20:closed holes:knight:10:ends holes:king:10:open holes:king:20:open
+  holes:king:20:closed holes:king:20:ends holes:leaper:1,4:10:open holes:leaper:1,4:20:open
+  holes:leaper:1,4:10:closed holes:rook:3:closed planted:rook:0:closed"}
+
 echo "| family | size | answer | CPU s | wall s | peak memory | proofs s | 2-factor s | repair s | solver s |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for n in $sizes; do
-  for family in holes:knight:10:open holes:knight:10:closed holes:king:20:open \
-    holes:leaper:1,4:10:open holes:rook:3:closed planted:rook:0:closed; do
+  for family in $families; do
     kind=${family%%:*}
     rest=${family#*:}
     tour=${rest##*:}
     rest=${rest%:*}
     share=${rest##*:}
     piece=${rest%:*}
-    file=$(board "$kind" "$piece" "$share" "$n")
     label="$piece, $share% holes, $tour"
     [ "$kind" = planted ] && label="rook, planted, closed"
-    echo "| $label | $n x $n | $(run "$file" "$piece" "$tour")"
+    case $tour in
+      ends) file=$(board "$kind" "$piece" "$share" "$n" ends)
+        row=$(run "$file" "$piece" open)
+        label="$piece, $share% holes, open, fixed ends" ;;
+      *) row=$(run "$(board "$kind" "$piece" "$share" "$n")" "$piece" "$tour") ;;
+    esac
+    echo "| $label | $n x $n | $row"
   done
 done
