@@ -139,3 +139,38 @@ fn stats_after_a_timeout_name_the_phases_reached_and_their_seconds() {
         "{stdout}"
     );
 }
+
+#[test]
+fn ctrl_c_with_stats_gives_the_phases_reached_in_json() {
+    // The same king, its stderr a pipe, stopped by SIGINT (as Ctrl-C) after two seconds.
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_toursat"))
+        .args([
+            "solve", "--rows", "1400", "--cols", "1400", "--piece", "king", "--tour", "closed",
+            "--format", "json", "--stats",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    // SAFETY: kill with a valid signal and the child's process id, which it holds until it is
+    // reaped below.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["answer"], "stopped", "{stdout}");
+    assert_eq!(json["reason"], "stopped by Ctrl-C", "{stdout}");
+    let phases = json["statistics"]["phases"].as_array().expect("phases");
+    assert!(
+        phases
+            .iter()
+            .any(|phase| phase["phase"] == "cheap proofs" && phase["seconds"].as_f64() > Some(0.0)),
+        "{stdout}"
+    );
+}

@@ -318,3 +318,31 @@ fn ctrl_c_on_a_terminal_says_where_the_solve_stopped() {
         "{last:?}"
     );
 }
+
+#[test]
+fn ctrl_c_with_stats_stops_the_solve_as_a_time_limit_and_names_the_phases_reached() {
+    // The warm start of a closed king's tour of 1400 x 1400 squares takes seconds: Ctrl-C
+    // when the spinner appears stops it, and --stats says where the time went.
+    let args = [
+        "solve", "--rows", "1400", "--cols", "1400", "--piece", "king", "--tour", "closed",
+        "--format", "none", "--stats",
+    ];
+    let run = on_terminal(&args, true);
+    assert_eq!(run.status, Some(130), "{}", run.terminal);
+    let lines = shown_lines(&run.terminal);
+    let phases: Vec<&String> = lines
+        .iter()
+        .filter(|line| line.starts_with("seconds in "))
+        .collect();
+    assert!(
+        phases
+            .iter()
+            .any(|line| line.starts_with("seconds in cheap proofs: ")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("toursat: stopped by Ctrl-C"),
+        "{lines:?}"
+    );
+}

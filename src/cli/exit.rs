@@ -29,6 +29,7 @@ pub fn for_stop(stop: Stop) -> u8 {
     match stop {
         Stop::Timeout | Stop::NodeBudget | Stop::ConflictBudget | Stop::FormulaTooLarge => STOPPED,
         Stop::InternalError => INTERNAL,
+        Stop::Interrupted => INTERRUPTED,
     }
 }
 
@@ -44,7 +45,8 @@ Exit status:
   5  decode: the solver claims no tour, unconfirmed (no --formula, or not toursat's
      complete formula for this problem): nothing is proved
      unique: two tours found (the puzzle is not unique)
-  130  stopped by Ctrl-C on a terminal (the line before it says where)";
+  130  stopped by Ctrl-C on a terminal (the line before it says where), or solve --stats
+       stopped by Ctrl-C (its statistics printed)";
 
 /// Status 2 in a command's help.
 pub const BAD_INPUT_LINE: (u8, &str) = (BAD_INPUT, "bad input or usage, or an I/O error");

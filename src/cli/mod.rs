@@ -54,6 +54,10 @@ const SOLVE_STATUSES: &[(u8, &str)] = &[
     exit::BAD_INPUT_LINE,
     exit::STOPPED_LINE,
     exit::INTERNAL_LINE,
+    (
+        exit::INTERRUPTED,
+        "stopped by Ctrl-C on a terminal, or with --stats (the statistics printed)",
+    ),
 ];
 
 /// The exit statuses of `verify`.

@@ -57,8 +57,15 @@ pub fn handle_stop_signals() {
     });
 }
 
-/// Cleans up after the stop signal `signal` and ends the process by it.
+/// Cleans up after the stop signal `signal` and ends the process by it; a Ctrl-C that the
+/// work heeds (`solve --stats`, see `toursat::engine::interrupt`) stops the work instead, and
+/// the command says what it reached and ends by itself.
 fn stop(signal: libc::c_int) {
+    if signal == libc::SIGINT && toursat::engine::interrupt::interrupt() {
+        loop {
+            std::thread::park();
+        }
+    }
     remove_temporary_files();
     let name = STOP_SIGNALS
         .iter()

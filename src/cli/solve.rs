@@ -43,8 +43,8 @@ pub struct SolveArgs {
     /// Moves a line in the moves format (0: one line).
     #[arg(long, default_value_t = format::JUDGE_LINE_WIDTH)]
     width: usize,
-    /// Print statistics (engine, nodes, seconds; after a time limit, the seconds of each phase
-    /// reached) to stderr.
+    /// Print statistics (engine, nodes, seconds; after a time limit or Ctrl-C, the seconds of
+    /// each phase reached) to stderr.
     #[arg(long)]
     stats: bool,
     /// Skip the check of a constructed tour of 100,000 squares or more (it is streamed
@@ -105,6 +105,15 @@ fn read_problem(args: &SolveArgs) -> Result<SolveInput, CliError> {
     )
 }
 
+/// Runs `solve`; with `--stats`, Ctrl-C stops it as a time limit would, so that the statistics
+/// say where the time went (the answer is then "stopped by Ctrl-C", status 130).
+fn stopped_by_ctrl_c<T>(args: &SolveArgs, solve: impl FnOnce() -> T) -> T {
+    match args.stats {
+        true => engine::interrupt::heeding(solve),
+        false => solve(),
+    }
+}
+
 /// Runs `toursat solve`: the exit status, or an error.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     args.engine.check()?;
@@ -130,7 +139,8 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         limits: args.engine.limits(),
     };
     let reporter = Reporter::start("solving", "no answer");
-    let mut solution = engine::solve(&problem, &options).map_err(solve_error)?;
+    let mut solution =
+        stopped_by_ctrl_c(args, || engine::solve(&problem, &options)).map_err(solve_error)?;
     solution.certificate =
         args.trust
             .certify(&problem, &solution, &args.engine, &options.limits)?;
@@ -177,7 +187,7 @@ fn run_graph(args: &SolveArgs, input: &GraphInput) -> Result<u8, CliError> {
         limits: args.engine.limits(),
     };
     let reporter = Reporter::start("solving", "no answer");
-    let solution = engine::solve_graph(&input.problem, &options);
+    let solution = stopped_by_ctrl_c(args, || engine::solve_graph(&input.problem, &options));
     drop(reporter);
     let solution = solution.map_err(solve_error)?;
     if let Some(format) = format {

@@ -160,6 +160,9 @@ pub enum Stop {
     InternalError,
     /// The SAT formula would pass [`Limits::formula_literals`].
     FormulaTooLarge,
+    /// The user stopped the work (Ctrl-C) where the process heeds it
+    /// ([`crate::engine::interrupt`]).
+    Interrupted,
 }
 
 /// What an engine found out.

@@ -7,7 +7,7 @@ use crate::core::problem::{Problem, ProblemError, TourShape};
 use crate::core::progress;
 use crate::core::tour::Tour;
 use crate::engine::answer::{Answer, Impossibility, Limits, PhaseTime, Stats, Stop};
-use crate::engine::{construct, deadline, proof, sat, search};
+use crate::engine::{construct, deadline, interrupt, proof, sat, search};
 use crate::verify::board::{verify, TourError};
 use itertools::Itertools;
 use std::fmt;
@@ -356,7 +356,7 @@ pub fn solve(problem: &Problem, options: &SolveOptions) -> Result<Solution, Solv
             });
         }
     }
-    if options.limits.deadline.is_none() {
+    if options.limits.deadline.is_none() && !interrupt::heeded() {
         return solve_valid(problem, options);
     }
     let (owned_problem, owned_options) = (problem.clone(), *options);

@@ -7,11 +7,14 @@
 //! is left behind: it checks the same deadline, so it stops by itself soon after, and its result
 //! is dropped.
 
-use super::Stop;
+use super::{interrupt, Stop};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// How often the caller looks whether the work was interrupted ([`super::interrupt`]).
+const LOOK_EVERY: Duration = Duration::from_millis(50);
 
 /// How long after the deadline the caller still waits for the work's own answer (which carries
 /// its statistics) before it stops waiting.
@@ -22,11 +25,12 @@ pub const GRACE: Duration = Duration::from_millis(100);
 pub(crate) const WORKER_STACK: usize = 16 << 20;
 
 /// The result of `work`, or the stop: [`Stop::Timeout`] when it is still running at `deadline`
-/// plus [`GRACE`], [`Stop::InternalError`] when it panicked. Where no thread can be started (the
+/// plus [`GRACE`], [`Stop::Interrupted`] when it was interrupted first (where the process heeds
+/// [`super::interrupt`]), [`Stop::InternalError`] when it panicked. Where no thread can be started (the
 /// process is out of memory or of threads, as a server's worker under its memory limit may
 /// be), `work` runs on the caller's thread, held to its deadline by its own checks only, rather
-/// than not at all. Without a deadline `work` runs on
-/// the caller's thread.
+/// than not at all. Without a deadline `work` runs on the caller's thread, unless the process
+/// heeds interrupts.
 pub fn finish_by<T, F>(deadline: Option<Instant>, work: F) -> Result<T, Stop>
 where
     T: Send + 'static,
@@ -41,9 +45,9 @@ where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
 {
-    let Some(deadline) = deadline else {
+    if deadline.is_none() && !interrupt::heeded() {
         return Ok(work());
-    };
+    }
     let (sender, receiver) = mpsc::sync_channel(1);
     // The work is taken by the thread, or back by the caller when the thread cannot start.
     let work = Arc::new(Mutex::new(Some(work)));
@@ -62,16 +66,26 @@ where
         let work = work.lock().ok().and_then(|mut work| work.take());
         return work.map(|work| work()).ok_or(Stop::InternalError);
     };
-    let wait = deadline.saturating_duration_since(Instant::now()) + GRACE;
-    match receiver.recv_timeout(wait) {
-        Ok(result) => {
-            // The worker has sent its result and is ending: wait for it, so that no thread is
-            // left behind when the work finished in time.
-            let _ = worker.join();
-            Ok(result)
+    let given_up_at = deadline.map(|deadline| deadline + GRACE);
+    loop {
+        let left = given_up_at.map_or(LOOK_EVERY, |at| {
+            at.saturating_duration_since(Instant::now()).min(LOOK_EVERY)
+        });
+        match receiver.recv_timeout(left) {
+            Ok(result) => {
+                // The worker has sent its result and is ending: wait for it, so that no thread
+                // is left behind when the work finished in time.
+                let _ = worker.join();
+                return Ok(result);
+            }
+            Err(RecvTimeoutError::Timeout) if interrupt::raised() => return Err(Stop::Interrupted),
+            Err(RecvTimeoutError::Timeout) => {
+                if given_up_at.is_some_and(|at| Instant::now() >= at) {
+                    return Err(Stop::Timeout);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => return Err(Stop::InternalError),
         }
-        Err(RecvTimeoutError::Timeout) => Err(Stop::Timeout),
-        Err(RecvTimeoutError::Disconnected) => Err(Stop::InternalError),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Solving a graph problem: the board's path (cheap proofs, engine, verifier) on a graph file.
 
 use super::choose::{answer_verified, within_deadline};
+use super::interrupt;
 use super::proof::cheap;
 use super::race;
 use super::search::dfs;
@@ -70,7 +71,7 @@ pub fn solve_graph(problem: &GraphProblem, options: &SolveOptions) -> Result<Sol
         }
         _ => {}
     }
-    if options.limits.deadline.is_none() {
+    if options.limits.deadline.is_none() && !interrupt::heeded() {
         return solve_valid(problem, options);
     }
     let (owned_problem, owned_options) = (problem.clone(), *options);

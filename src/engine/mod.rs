@@ -8,6 +8,7 @@ pub mod construct;
 pub(crate) mod deadline;
 pub mod flow;
 mod graph_solve;
+pub mod interrupt;
 pub(crate) mod memory;
 pub mod proof;
 mod race;

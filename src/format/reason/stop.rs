@@ -15,6 +15,7 @@ pub fn explain_stop(stop: Stop, timeout: Option<f64>) -> String {
             (--max-literals, set by default from this machine's memory); try a smaller board, \
             or --engine construct or dfs"
             .to_string(),
+        (Stop::Interrupted, _) => "stopped by Ctrl-C".to_string(),
         (Stop::InternalError, _) => {
             "internal error: the engine reached a state it should never reach".to_string()
         }
