@@ -124,11 +124,16 @@ impl CycleGraph {
             [self.adjacency_offsets[index] as usize..self.adjacency_offsets[index + 1] as usize]
     }
 
-    /// The edge between `a` and `b`, if any.
+    /// The edge between `a` and `b`, if any: looked up among the edges of the one with fewer
+    /// (an open tour's virtual vertex has an edge to every square).
     pub fn edge_between(&self, a: Vertex, b: Vertex) -> Option<u32> {
-        self.incident(a)
+        let (from, to) = match self.incident(a).len() > self.incident(b).len() {
+            true => (b, a),
+            false => (a, b),
+        };
+        self.incident(from)
             .iter()
-            .find(|&&(other, _)| other == b)
+            .find(|&&(other, _)| other == to)
             .map(|&(_, edge)| edge)
     }
 
@@ -229,17 +234,20 @@ impl CycleGraph {
     /// Splits a set of chosen edges (two at every vertex) into its cycles, each a list of
     /// vertices in cycle order. `None` if some vertex does not have exactly two chosen edges.
     pub fn cycles_of_edges(&self, chosen: &[bool]) -> Option<Vec<Vec<Vertex>>> {
-        let mut partners = vec![Vec::with_capacity(2); self.vertex_count()];
+        let mut partners = vec![[Vertex::MAX; 2]; self.vertex_count()];
         for (edge, &(a, b)) in self.edges.iter().enumerate() {
             if chosen[edge] {
-                partners[a as usize].push(b);
-                partners[b as usize].push(a);
+                for (vertex, other) in [(a, b), (b, a)] {
+                    let slot = partners[vertex as usize]
+                        .iter_mut()
+                        .find(|slot| **slot == Vertex::MAX)?;
+                    *slot = other;
+                }
             }
         }
-        if partners.iter().any(|partner| partner.len() != 2) {
+        if partners.iter().any(|pair| pair[1] == Vertex::MAX) {
             return None;
         }
-        let partners: Vec<[Vertex; 2]> = partners.iter().map(|p| [p[0], p[1]]).collect();
         Some(cycles_of_partners(&partners))
     }
 

@@ -238,6 +238,14 @@ impl DeadlineSolver {
         }
     }
 
+    /// The assumptions that made the last solve unsatisfiable (some of them, not always the
+    /// fewest; none when the formula has no model even without them), in the formula's terms:
+    /// `None` unless the last solve found no model.
+    pub fn failed_assumptions(&self) -> Option<Vec<Lit>> {
+        let core = self.solver.failed_core()?;
+        Some(core.iter().map(|&lit| self.flips.map(lit)).collect())
+    }
+
     /// Restarts the solver's search on Luby's sequence times `conflicts` (varisat's default is
     /// 128).
     pub fn restart_every(&mut self, conflicts: u64) {

@@ -10,14 +10,21 @@
 //! models are cut and joined as the main loop's are.
 //!
 //! The first window surrounds every cycle but the largest, and on most boards joins them all.
-//! Where it cannot, the cycles are taken one at a time, the shortest first: a window around it
-//! alone, which must leave fewer cycles than there were; the first time that fails, the window
-//! around every cycle is tried again (cycles none joins alone may join together), and doubled
-//! once. A window that holds its boundary edges keeps the number of an open path's ends inside
-//! it, so a cycle that can only be joined by ending the path in it (one behind a single square,
-//! say) is never joined by a window around it alone. So on an open path the window around the
-//! cycle alone is doubled once (on a piece that does not alternate colours, the king, where
-//! most such cycles join at radius 4), then an end of the path walks to the cycle by Pósa
+//! It falls apart into parts (the squares its free edges join), each with a selector on its
+//! clauses, and a part that cannot join its cycles is dropped (it keeps the 2-factor's edges)
+//! while the others go on: one such part (a cycle that needs an end of the path, say) would
+//! otherwise leave the whole window without a model, and the cycles would all be taken one at
+//! a time, each window costing a pass over the board (on a king's 1000 x 1000 board with 20%
+//! holes, 436 cycles: over a minute, where the parts join all but 54 at once). Where some
+//! parts joined their cycles, the window around every cycle left is doubled once. Then the
+//! cycles are taken one at a time, the shortest first: a window around it alone, which must
+//! leave fewer cycles than there were; the first time that fails, the window around every
+//! cycle is tried again (cycles none joins alone may join together), and doubled once. A window
+//! that holds its boundary edges keeps the number of an open path's ends inside it, so a cycle
+//! that can only be joined by ending the path in it (one behind a single square, say) is never
+//! joined by a window around it alone. So on an open path the window around the cycle alone is
+//! doubled twice (on a piece that does not alternate colours, the king, where most such cycles
+//! join at radius 4, the rest at 8), then an end of the path walks to the cycle by Pósa
 //! rotations (see [`super::rotation`]), which join it where they reach it; where they do not,
 //! the window gains a corridor, a shortest path from the cycle to the nearest end of the path,
 //! doubled to radius 8; then a corridor to the other end alone (the nearest may be one the tour
@@ -86,10 +93,13 @@ const CYCLE_CONFLICTS: u64 = 150_000;
 /// [`FIRST_RADIUS`] to this. Most cycles on a king's board that a window of radius 2 cannot
 /// join, one of radius 4 does, and it is a tenth of the size of a window with a corridor (a
 /// 200 x 200 king's board with 30% holes, seed 3: 9 windows with corridors where there were
-/// 33). On the knight's boards measured such windows met their budget instead (a 200 x 200
+/// 33); the last three cycles of a 1000 x 1000 king's board with 20% holes (seed 11), triangles
+/// round a square with two moves and a cycle of six, joined at radius 8 where the windows with
+/// corridors (hundreds of squares long there) met their budgets one after another for over a
+/// minute. On the knight's boards measured such windows met their budget instead (a 200 x 200
 /// board with 20% holes, seed 9, timed out with them, 9.3 s without), so there the cycle alone
 /// is not doubled.
-const PLAIN_RADIUS: u32 = 4;
+const PLAIN_RADIUS: u32 = 8;
 
 /// The most conflicts all windows of the warm start's repair may meet before the main loop
 /// takes over.
@@ -288,6 +298,10 @@ pub(super) fn repair_locally(
                 repair.cycles = cycles;
                 windows.joined_in_window();
             }
+            Ok(WindowOutcome::Partly(cycles)) => {
+                repair.cycles = cycles;
+                windows.joined_partly();
+            }
             Ok(WindowOutcome::TooSmall) | Err(Stop::ConflictBudget) => windows.too_small(),
             Ok(WindowOutcome::Moved(cycles)) => {
                 repair.cycles = cycles;
@@ -458,6 +472,21 @@ impl WindowChooser {
         self.restart(Scope::ShortestCycle {
             corridor: Corridor::NoEnd,
         });
+    }
+
+    /// Some parts of the window joined their cycles, not all: the window around every cycle
+    /// left, doubled to [`RETRY_RADIUS`], comes next, then the next seed's window alone.
+    fn joined_partly(&mut self) {
+        self.joined_since = true;
+        match self.scope {
+            Scope::EveryCycle { .. } if self.radius < RETRY_RADIUS => {
+                self.scope = Scope::EveryCycle { again: true };
+                self.radius *= 2;
+            }
+            _ => self.restart(Scope::ShortestCycle {
+                corridor: Corridor::NoEnd,
+            }),
+        }
     }
 
     /// A window moved cycles without joining them: the next seed's window alone comes next, at
@@ -645,6 +674,53 @@ fn exchange_along(
     kept.then_some((joined, merges))
 }
 
+/// The parts of a window (the vertices `inside` it) that its `free_edges` join, the virtual
+/// vertex aside: each vertex's part (`u32::MAX` outside the window and for the virtual
+/// vertex), and how many there are.
+fn window_parts(
+    graph: &CycleGraph,
+    inside: &[bool],
+    free_edges: &[(u32, varisat::Var)],
+) -> (Vec<u32>, usize) {
+    let hub = graph.virtual_vertex();
+    let mut parent: Vec<u32> = (0..graph.vertex_count() as u32).collect();
+    for &(edge, _) in free_edges {
+        let (a, b) = graph.edges()[edge as usize];
+        if Some(a) != hub && Some(b) != hub {
+            let (root_a, root_b) = (
+                root_with_halving(&mut parent, a),
+                root_with_halving(&mut parent, b),
+            );
+            parent[root_a as usize] = root_b;
+        }
+    }
+    let mut part = vec![u32::MAX; graph.vertex_count()];
+    let mut part_of_root = vec![u32::MAX; graph.vertex_count()];
+    let mut count = 0;
+    for vertex in 0..graph.vertex_count() as Vertex {
+        if !inside[vertex as usize] || Some(vertex) == hub {
+            continue;
+        }
+        let root = root_with_halving(&mut parent, vertex) as usize;
+        if part_of_root[root] == u32::MAX {
+            part_of_root[root] = count;
+            count += 1;
+        }
+        part[vertex as usize] = part_of_root[root];
+    }
+    (part, count as usize)
+}
+
+/// The part (of [`window_parts`]) of a free `edge`: its square's, or of its end that is not
+/// the virtual vertex.
+fn edge_part(graph: &CycleGraph, part: &[u32], edge: u32) -> u32 {
+    let (a, b) = graph.edges()[edge as usize];
+    match part[a as usize] {
+        u32::MAX => part[b as usize],
+        part_of_a => part_of_a,
+    }
+}
+
 /// Whether each edge of `graph` is in the 2-factor `cycles`.
 fn held_edges(graph: &CycleGraph, cycles: &[Vec<Vertex>]) -> Vec<bool> {
     let mut held = vec![false; graph.edges().len()];
@@ -677,6 +753,9 @@ fn shortest_cycle_left(cycles: &[Vec<Vertex>], set_aside: &[Vertex]) -> Option<u
 enum WindowOutcome {
     /// A model whose cycles joined into as few as the window needed: these.
     Fewer(Vec<Vec<Vertex>>),
+    /// Some parts of the window joined their cycles, not all: the fewest cycles a model left,
+    /// fewer than there were.
+    Partly(Vec<Vec<Vertex>>),
     /// Unsatisfiable: no model inside the window joins the cycles.
     TooSmall,
     /// Out of models: the joined cycles of the last one, for the next window.
@@ -684,6 +763,14 @@ enum WindowOutcome {
 }
 
 /// The formula of one window: its free edges and the clauses over them.
+///
+/// A window around many cycles falls apart into parts (the squares its free edges join, the
+/// virtual vertex aside), and one part whose cycles cannot be joined (a cycle that needs an
+/// end of the path, say) would leave the whole formula without a model. So each part has a
+/// selector: its clauses hold while the selector is true, and with it false its free edges
+/// keep the 2-factor's values. The solves assume every part's selector that is still active,
+/// and a part among the assumptions that made a solve unsatisfiable is dropped, so that the
+/// others' cycles are still joined.
 struct Window {
     /// Every edge's value outside the window: whether the 2-factor has it.
     held: Vec<bool>,
@@ -694,6 +781,13 @@ struct Window {
     edge_var: Vec<Option<varisat::Var>>,
     /// Whether each vertex is in the window.
     inside: Vec<bool>,
+    /// The part of each vertex in the window (`u32::MAX` outside it, and for the virtual
+    /// vertex, whose free edges are the parts of their squares).
+    part: Vec<u32>,
+    /// The selector of each part.
+    selectors: Vec<varisat::Var>,
+    /// The cycles of the 2-factor the window was built around.
+    cycle_count: usize,
     formula: Formula,
 }
 
@@ -717,6 +811,18 @@ impl Window {
                 edge_var[edge] = Some(var);
                 free_edges.push((edge as u32, var));
             }
+        }
+        let (part, part_count) = window_parts(graph, &inside, &free_edges);
+        let selectors = formula.new_vars(part_count);
+        // A part dropped keeps the 2-factor's edges, which meet every degree below.
+        for &(edge, var) in &free_edges {
+            let selector = selectors[edge_part(graph, &part, edge) as usize];
+            let kept = if held[edge as usize] {
+                var.positive()
+            } else {
+                var.negative()
+            };
+            formula.add_clause(&[selector.positive(), kept]);
         }
         let exactly = exactly_for(graph);
         for vertex in (0..graph.vertex_count() as Vertex).filter(|&v| inside[v as usize]) {
@@ -745,7 +851,16 @@ impl Window {
                         None => Some(None),
                     })
                     .collect();
-                if let Some(clause) = clause.filter(|clause| !clause.is_empty()) {
+                if let Some(mut clause) = clause.filter(|clause| !clause.is_empty()) {
+                    // The 2-factor may hold such a cycle: the clause binds its parts alone.
+                    let mut parts: Vec<u32> = cycle
+                        .iter()
+                        .filter(|&&edge| edge_var[edge as usize].is_some())
+                        .map(|&edge| edge_part(graph, &part, edge))
+                        .collect();
+                    parts.sort_unstable();
+                    parts.dedup();
+                    clause.extend(parts.iter().map(|&p| selectors[p as usize].negative()));
                     formula.add_clause(&clause);
                 }
             }
@@ -755,14 +870,19 @@ impl Window {
             free_edges,
             edge_var,
             inside,
+            part,
+            selectors,
+            cycle_count: cycles.len(),
             formula,
         }
     }
 
-    /// Solves, joins and cuts until a model's cycles join into `enough` or fewer, the formula
-    /// has no model, or [`MODELS_PER_WINDOW`] models have passed; stops at the `deadline`, or
-    /// after [`WINDOW_CONFLICTS`] conflicts or the `conflicts_left` to the repair; counts into
-    /// `repair`.
+    /// Solves, joins and cuts until a model's cycles join into `enough` or fewer, no active part
+    /// is left with a cycle to join, every part is dropped, or [`MODELS_PER_WINDOW`] models
+    /// have passed; stops at the `deadline`, or after [`WINDOW_CONFLICTS`] conflicts or the
+    /// `conflicts_left` to the repair; counts into `repair`. Where some parts joined their cycles
+    /// and others did not, the model with the fewest cycles is the outcome
+    /// ([`WindowOutcome::Partly`]).
     fn solve(
         mut self,
         graph: &CycleGraph,
@@ -774,15 +894,27 @@ impl Window {
     ) -> Result<WindowOutcome, Stop> {
         let budget = WINDOW_CONFLICTS.min(conflicts_left);
         let mut solver = DeadlineSolver::with_budget(deadline, Some(budget), None);
+        let mut active = vec![true; self.selectors.len()];
+        let mut fewest: Option<Vec<Vec<Vertex>>> = None;
         let mut last = None;
-        for _ in 0..MODELS_PER_WINDOW {
+        let mut models = 0;
+        while models < MODELS_PER_WINDOW {
+            let assumptions: Vec<Lit> = (self.selectors.iter().zip(&active))
+                .map(|(selector, &active)| selector.lit(active))
+                .collect();
             let before = solver.conflicts();
-            let model = solver.solve(&self.formula, &[]);
+            let model = solver.solve(&self.formula, &assumptions);
             repair.solve_calls += 1;
             repair.conflicts += solver.conflicts() - before;
-            let Some(values) = model? else {
-                return Ok(WindowOutcome::TooSmall);
+            let values = match model {
+                Ok(Some(values)) => values,
+                Ok(None) if self.drop_failed_parts(&solver, &mut active) => continue,
+                // The parts joined so far are kept; the rest are another window's.
+                Ok(None) | Err(Stop::ConflictBudget) if fewest.is_some() => break,
+                Ok(None) => return Ok(WindowOutcome::TooSmall),
+                Err(stop) => return Err(stop),
             };
+            models += 1;
             let mut chosen = self.held.clone();
             for &(edge, var) in &self.free_edges {
                 chosen[edge as usize] = values.get(var.index()).copied().unwrap_or(false);
@@ -793,26 +925,60 @@ impl Window {
             if joined.len() <= enough {
                 return Ok(WindowOutcome::Fewer(joined));
             }
+            let best_so_far = fewest.as_ref().map_or(self.cycle_count, Vec::len);
+            if joined.len() < best_so_far {
+                fewest = Some(joined.clone());
+            }
             let mut cycle_of = vec![0u32; graph.vertex_count()];
             for (index, cycle) in cycles.iter().enumerate() {
                 for &vertex in cycle {
                     cycle_of[vertex as usize] = index as u32;
                 }
             }
+            let largest = (0..cycles.len()).max_by_key(|&index| cycles[index].len());
+            let mut left_to_join = false;
             for (index, cycle) in cycles.iter().enumerate() {
                 // A cycle wholly outside the window is another window's to join.
                 if !cycle.iter().any(|&vertex| self.inside[vertex as usize]) {
                     continue;
                 }
-                let cut = self.cut(graph, cycle, index as u32, &cycle_of);
+                let cut = self.cut(graph, cycle, index as u32, &cycle_of, &active);
                 if cut.is_empty() {
-                    return Ok(WindowOutcome::TooSmall);
+                    // A window of one part cannot join this cycle; in a window of several,
+                    // the active parts may still join theirs.
+                    if self.selectors.len() < 2 {
+                        return Ok(WindowOutcome::TooSmall);
+                    }
+                    continue;
                 }
+                left_to_join |= Some(index) != largest;
                 self.formula.add_clause(&cut);
             }
             last = Some(joined);
+            if !left_to_join {
+                break;
+            }
         }
-        Ok(last.map_or(WindowOutcome::TooSmall, WindowOutcome::Moved))
+        Ok(match (fewest, last) {
+            (Some(fewest), _) => WindowOutcome::Partly(fewest),
+            (None, Some(last)) => WindowOutcome::Moved(last),
+            (None, None) => WindowOutcome::TooSmall,
+        })
+    }
+
+    /// Drops the `active` parts whose selectors are among the assumptions that made the
+    /// `solver`'s last solve unsatisfiable, and says whether any part is still active after
+    /// dropping at least one.
+    fn drop_failed_parts(&self, solver: &DeadlineSolver, active: &mut [bool]) -> bool {
+        let failed = solver.failed_assumptions().unwrap_or_default();
+        let mut dropped = false;
+        for (part, selector) in self.selectors.iter().enumerate() {
+            if active[part] && failed.contains(&selector.positive()) {
+                active[part] = false;
+                dropped = true;
+            }
+        }
+        dropped && active.contains(&true)
     }
 
     /// The fewest cycles a model of the window can have, on a graph whose squares alternate
@@ -889,16 +1055,39 @@ impl Window {
     }
 
     /// The cut of `cycle` (number `index` in `cycle_of`, each vertex's cycle): some free edge
-    /// with one end on it and the other off it. (The held edges that cross it are all
-    /// unchosen, as the cycle is one of the model's.)
-    fn cut(&self, graph: &CycleGraph, cycle: &[Vertex], index: u32, cycle_of: &[u32]) -> Vec<Lit> {
-        cycle
+    /// of an `active` part with one end on it and the other off it, while those parts' selectors
+    /// hold; empty when no such edge crosses it. (The held edges that cross it are all
+    /// unchosen, as the cycle is one of the model's, and so are those of the parts dropped,
+    /// which keep the 2-factor's values.)
+    fn cut(
+        &self,
+        graph: &CycleGraph,
+        cycle: &[Vertex],
+        index: u32,
+        cycle_of: &[u32],
+        active: &[bool],
+    ) -> Vec<Lit> {
+        let mut parts = Vec::new();
+        let mut cut: Vec<Lit> = cycle
             .iter()
             .filter(|&&vertex| self.inside[vertex as usize])
             .flat_map(|&vertex| graph.incident(vertex))
             .filter(|&&(other, _)| cycle_of[other as usize] != index)
-            .filter_map(|&(_, edge)| self.edge_var[edge as usize].map(|var| var.positive()))
-            .collect()
+            .filter_map(|&(_, edge)| {
+                let var = self.edge_var[edge as usize]?;
+                let part = edge_part(graph, &self.part, edge);
+                active[part as usize].then(|| {
+                    parts.push(part);
+                    var.positive()
+                })
+            })
+            .collect();
+        if !cut.is_empty() {
+            parts.sort_unstable();
+            parts.dedup();
+            cut.extend(parts.iter().map(|&p| self.selectors[p as usize].negative()));
+        }
+        cut
     }
 }
 
@@ -982,6 +1171,7 @@ mod tests {
         let king = [
             (NoEnd, 2),
             (NoEnd, 4),
+            (NoEnd, 8),
             (Nearest, 2),
             (Nearest, 4),
             (Nearest, 8),
@@ -1000,7 +1190,7 @@ mod tests {
         let alternating = [(Alternating, 2), (Alternating, 4), (Alternating, 8)];
         assert_eq!(
             windows(true, true, 8),
-            [&king[..1], &alternating, &king[2..], &then[..]].concat()
+            [&king[..1], &alternating, &king[3..], &then[..]].concat()
         );
         // A closed tour has no ends to reach: the last window is doubled.
         assert_eq!(
@@ -1011,6 +1201,65 @@ mod tests {
             windows(false, false, 8),
             [(NoEnd, 2), (NoEnd, 4), (NoEnd, 8)]
         );
+    }
+
+    /// A king's open tour on a board whose pocket (a1, b1 behind b2) holds a triangle that
+    /// only an end of the path can join, with 2 x 2 blocks of squares far from it: a window of
+    /// two parts, around the pocket and around blocks, joins the blocks though the pocket's
+    /// part has no model, where a window of one part would have none at all.
+    #[test]
+    fn a_window_joins_the_cycles_of_its_parts_that_can_be_joined() {
+        let board: crate::core::board::Board = "..X.......\nX.X.......\n..........\n..........\n"
+            .parse()
+            .unwrap();
+        let problem = Problem::new(board.clone(), Piece::King, TourShape::Open);
+        let graph = CycleGraph::new(
+            &problem,
+            &crate::core::piece::MoveGraph::new(&board, Piece::King),
+        );
+        let at = |x, y| graph.vertex(board.square(x, y)).unwrap();
+        let block = |x, y| vec![at(x, y), at(x + 1, y), at(x + 1, y + 1), at(x, y + 1)];
+        let hub = graph.virtual_vertex().unwrap();
+        let mut cycles = vec![
+            vec![at(0, 0), at(1, 0), at(1, 1)],
+            vec![at(0, 2), at(1, 2), at(2, 2), at(2, 3), at(1, 3), at(0, 3)],
+            vec![hub, at(9, 0), at(9, 1), at(9, 2), at(9, 3)],
+        ];
+        for x in [3, 5, 7] {
+            cycles.extend([block(x, 0), block(x, 2)]);
+        }
+        let protected = graph.forced_edge_flags();
+        // The pocket's part: the three squares left of column 3; the blocks' part: columns 5-8.
+        let mut distance = vec![u32::MAX; graph.vertex_count()];
+        for (x, y) in (0..3).chain(5..9).flat_map(|x| (0..4).map(move |y| (x, y))) {
+            if let Some(vertex) = graph.vertex(board.square(x, y)) {
+                distance[vertex as usize] = 0;
+            }
+        }
+        let window = Window::new(&graph, &cycles, &distance, &protected);
+        assert_eq!(window.selectors.len(), 2, "two parts");
+        let mut repair = LocalRepair::default();
+        let outcome = window.solve(&graph, &protected, 1, None, u64::MAX, &mut repair);
+        let Ok(WindowOutcome::Partly(joined)) = outcome else {
+            panic!("the blocks' part joins its cycles");
+        };
+        assert!(joined.len() < cycles.len(), "{} cycles", joined.len());
+        let pocket = [at(0, 0), at(1, 0), at(1, 1)];
+        assert!(
+            joined
+                .iter()
+                .any(|cycle| cycle.len() == 3 && pocket.iter().all(|v| cycle.contains(v))),
+            "the pocket's triangle is left to another window"
+        );
+        let mut seen = vec![false; graph.vertex_count()];
+        for cycle in &joined {
+            for (position, &vertex) in cycle.iter().enumerate() {
+                assert!(!std::mem::replace(&mut seen[vertex as usize], true));
+                let next = cycle[(position + 1) % cycle.len()];
+                assert!(graph.edge_between(vertex, next).is_some());
+            }
+        }
+        assert!(seen.iter().all(|&seen| seen), "a 2-factor of the board");
     }
 
     #[test]
