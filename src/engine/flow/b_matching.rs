@@ -758,15 +758,17 @@ mod tests {
         }
     }
 
-    /// The size of the b-matching that the labelled walks reach after the greedy pass with a
-    /// budget of `budget` edges scanned, and the maximum b-matching after Hopcroft and Karp's
+    /// The size of the greedy pass's b-matching, the size the labelled walks reach after it with
+    /// a budget of `budget` edges scanned, and the maximum b-matching after Hopcroft and Karp's
     /// phases end the search.
-    fn walks_then_phases(graph: &CapacitatedGraph, budget: usize) -> (u32, BMatching) {
+    fn walks_then_phases(graph: &CapacitatedGraph, budget: usize) -> (u32, u32, BMatching) {
         let mut search = Search::new(graph);
         search.take_greedily();
+        let size = |search: &Search| search.chosen.iter().filter(|&&chosen| chosen).count();
+        let greedy = size(&search) as u32;
         LabelledWalks::with_budget(&search, budget).augment(&mut search);
-        let walked = search.chosen.iter().filter(|&&chosen| chosen).count() as u32;
-        (walked, search.finish())
+        let walked = size(&search) as u32;
+        (greedy, walked, search.finish())
     }
 
     /// The graph of a 2-factor of a piece that alternates colours on `board`: every free square
@@ -833,17 +835,20 @@ mod tests {
         for graph in &graphs {
             let (size, reached) = reference_matching(graph);
             let unbounded = walks_then_phases(graph, usize::MAX);
+            assert_eq!(unbounded.1, size, "the walks alone: {graph:?}");
+            // Budgets that run out before the walks end (the first labels cost about the
+            // graph's size), on some graphs after a few walks.
             let graph_size = graph.capacity.len() + 2 * graph.edges.len();
-            // A budget that runs out a few steps after the first labels.
-            let cut_short = walks_then_phases(graph, graph_size + 8);
-            assert_eq!(unbounded.0, size, "the walks alone: {graph:?}");
-            left_to_the_phases += usize::from(cut_short.0 < size);
-            let matchings = [
+            let mut matchings = vec![
                 graph.maximum_matching(),
                 graph.any_maximum_matching(),
-                unbounded.1,
-                cut_short.1,
+                unbounded.2,
             ];
+            for budget in [graph_size + 8, graph_size + graph_size / 4, 2 * graph_size] {
+                let (greedy, walked, matching) = walks_then_phases(graph, budget);
+                left_to_the_phases += usize::from(greedy < walked && walked < size);
+                matchings.push(matching);
+            }
             for matching in &matchings {
                 check(graph, matching);
                 assert_eq!(
@@ -860,8 +865,8 @@ mod tests {
         }
         assert!(short > 50, "only {short} graphs without a full matching");
         assert!(
-            left_to_the_phases > 50,
-            "only {left_to_the_phases} graphs where the walks ran out of budget"
+            left_to_the_phases > 30,
+            "only {left_to_the_phases} graphs where the walks placed some units, not all"
         );
     }
 
