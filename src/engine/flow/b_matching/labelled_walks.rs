@@ -1,0 +1,289 @@
+//! Augmenting to the nearest room, guided by distance labels: every left vertex with room
+//! takes a shortest augmenting path from it, found without a sweep of the graph per length.
+//!
+//! After the greedy pass a few percent of the demand is left, scattered over the graph, and
+//! the augmenting paths it needs have every length from 3 edges to hundreds. Hopcroft and
+//! Karp's phases take one length a phase, each a sweep of the whole graph. Here every vertex
+//! carries a label, a lower bound on the length of an alternating path from it to room (edges
+//! not chosen lead right, chosen ones back left; a right vertex with room has 0): a
+//! breadth-first search backwards from all the right vertices with room sets them exact. Each
+//! left vertex with room, the nearest first, then walks down steps whose label falls by one;
+//! a vertex with no such step is relabelled (one more than its lowest neighbour along a
+//! step) and the walk steps back. Flipping a path keeps the labels lower bounds, so a walk
+//! that reaches room has taken a path as long as its start's label, which no path from there
+//! beats: a shortest one, as in Hopcroft and Karp's phases, and the b-matching stays as close
+//! to the greedy pass's. Each left vertex keeps a cursor on its edges (the next to try), which
+//! moves back to the first edge when the vertex is relabelled.
+//!
+//! Relabelling is local; when its work since the last search passes the graph's size, the
+//! labels are set exact again by a new search (walks then waste no steps on labels that are
+//! too low, and a vertex that cannot reach room gets the label of none). The whole works in a
+//! budget in proportion to the graph's size, past which Hopcroft and Karp's phases take over
+//! from the b-matching reached.
+
+use super::{Search, UNREACHED};
+
+/// The work (edges scanned) the labelled walks may do in all, in multiples of the graph's
+/// size (vertices and the edges seen from both ends), before Hopcroft and Karp's phases take
+/// over.
+const WORK_PER_SIZE: usize = 256;
+
+/// How a walk from a left vertex with room ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// It reached room and flipped its path.
+    Augmented,
+    /// Its start cannot reach room.
+    NoRoom,
+    /// The walks ran out of budget.
+    OverBudget,
+}
+
+/// The state of the walks besides [`Search`]'s: the chosen edges of every right vertex, and
+/// the work done.
+pub(super) struct LabelledWalks {
+    /// Where each vertex's slots for chosen edges start in `chosen_at`, as many as its
+    /// capacity (one more entry than vertices; only right vertices have any).
+    slot_offsets: Vec<u32>,
+    /// The chosen edges at each right vertex, in its slots, its used ones first: a right
+    /// vertex steps on only along them, and one joined to every square of the other side
+    /// (an open tour's virtual vertex) would cost a scan of all its edges to find two.
+    chosen_at: Vec<u32>,
+    /// The edges scanned so far.
+    work: usize,
+    /// The most edges the walks may scan.
+    budget: usize,
+    /// The edges scanned by relabelling since the labels were last set exact.
+    relabel_work: usize,
+    /// The relabelling work after which the labels are set exact again.
+    relabel_limit: usize,
+}
+
+impl LabelledWalks {
+    /// The walks over `search`'s graph, with its chosen edges so far.
+    pub(super) fn new(search: &Search) -> LabelledWalks {
+        let graph = search.graph;
+        let vertices = graph.capacity.len();
+        let mut slot_offsets = vec![0u32; vertices + 1];
+        for vertex in 0..vertices {
+            let slots = match graph.is_left[vertex] {
+                true => 0,
+                false => graph.capacity[vertex],
+            };
+            slot_offsets[vertex + 1] = slot_offsets[vertex] + slots;
+        }
+        let mut chosen_at = vec![0; slot_offsets[vertices] as usize];
+        let mut used = vec![0u32; vertices];
+        for (edge, &[_, right]) in graph.edges.iter().enumerate() {
+            if search.chosen[edge] {
+                let right = right as usize;
+                chosen_at[(slot_offsets[right] + used[right]) as usize] = edge as u32;
+                used[right] += 1;
+            }
+        }
+        let size = vertices + search.neighbours.len();
+        LabelledWalks {
+            slot_offsets,
+            chosen_at,
+            work: 0,
+            budget: WORK_PER_SIZE * size,
+            relabel_work: 0,
+            relabel_limit: size,
+        }
+    }
+
+    /// The walks over `search`'s graph with a budget of `budget` edges scanned.
+    #[cfg(test)]
+    pub(super) fn with_budget(search: &Search, budget: usize) -> LabelledWalks {
+        LabelledWalks {
+            budget,
+            ..LabelledWalks::new(search)
+        }
+    }
+
+    /// Fills the room of every left vertex of `search` that an augmenting path can fill, by
+    /// labelled walks from each in turn, the nearest to room first; whether it finished within
+    /// the budget (if not, augmenting paths may be left).
+    pub(super) fn augment(&mut self, search: &mut Search) -> bool {
+        self.label_exactly(search);
+        let graph = search.graph;
+        let mut starts: Vec<u32> = (0..search.room.len() as u32)
+            .filter(|&vertex| {
+                let vertex = vertex as usize;
+                graph.is_left[vertex] && search.room[vertex] > 0
+            })
+            .collect();
+        starts.sort_by_key(|&vertex| search.layer[vertex as usize]);
+        let mut path = Vec::new();
+        for start in starts {
+            while search.room[start as usize] > 0 {
+                match self.walk_from(search, start as usize, &mut path) {
+                    Walk::Augmented => {}
+                    Walk::NoRoom => break,
+                    Walk::OverBudget => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// Sets every vertex's label (in `search.layer`) to the length of the shortest alternating
+    /// path from it to room ([`UNREACHED`] for none), by a breadth-first search backwards from
+    /// the right vertices with room, and moves every cursor back to its vertex's first edge.
+    fn label_exactly(&mut self, search: &mut Search) {
+        let vertices = search.room.len();
+        search.layer.fill(UNREACHED);
+        search.cursor = search.offsets[..vertices].to_vec();
+        let mut queue: Vec<u32> = (0..vertices as u32)
+            .filter(|&vertex| {
+                let vertex = vertex as usize;
+                !search.graph.is_left[vertex] && search.room[vertex] > 0
+            })
+            .collect();
+        for &vertex in &queue {
+            search.layer[vertex as usize] = 0;
+        }
+        let mut next = 0;
+        while let Some(&vertex) = queue.get(next) {
+            next += 1;
+            let vertex = vertex as usize;
+            let label = search.layer[vertex] + 1;
+            let range = search.offsets[vertex] as usize..search.offsets[vertex + 1] as usize;
+            for &(neighbour, edge) in &search.neighbours[range] {
+                let before = neighbour as usize;
+                if search.layer[before] == UNREACHED && search.leads_on(before, edge) {
+                    search.layer[before] = label;
+                    queue.push(neighbour);
+                }
+            }
+        }
+        self.work += vertices + search.neighbours.len();
+        self.relabel_work = 0;
+    }
+
+    /// Walks from `start` (a left vertex with room) down the labels to room and flips the
+    /// path, relabelling the vertices where the walk is stuck.
+    fn walk_from(&mut self, search: &mut Search, start: usize, path: &mut Vec<(u32, u32)>) -> Walk {
+        path.clear();
+        let mut vertex = start;
+        loop {
+            if self.work > self.budget {
+                return Walk::OverBudget;
+            }
+            if self.relabel_work > self.relabel_limit {
+                self.label_exactly(search);
+                path.clear();
+                vertex = start;
+            }
+            if search.layer[start] == UNREACHED {
+                return Walk::NoRoom;
+            }
+            if !search.graph.is_left[vertex] && search.room[vertex] > 0 {
+                self.flip_path(search, path, vertex);
+                return Walk::Augmented;
+            }
+            match self.step_down(search, vertex) {
+                Some((next, edge)) => {
+                    path.push((vertex as u32, edge));
+                    vertex = next;
+                }
+                None => {
+                    self.relabel(search, vertex);
+                    if let Some((previous, _)) = path.pop() {
+                        vertex = previous as usize;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A step from `vertex` to a neighbour whose label is one less, and the edge it takes:
+    /// for a left vertex the edge at its cursor or a later one (the cursor moves there), for
+    /// a right vertex one of its chosen edges.
+    fn step_down(&mut self, search: &mut Search, vertex: usize) -> Option<(usize, u32)> {
+        let below = search.layer[vertex].wrapping_sub(1);
+        if search.graph.is_left[vertex] {
+            let end = search.offsets[vertex + 1];
+            while search.cursor[vertex] < end {
+                self.work += 1;
+                let (neighbour, edge) = search.neighbours[search.cursor[vertex] as usize];
+                let chosen = search.chosen[edge as usize];
+                if !chosen && search.layer[neighbour as usize] == below {
+                    return Some((neighbour as usize, edge));
+                }
+                search.cursor[vertex] += 1;
+            }
+            return None;
+        }
+        self.work += self.used_slots(search, vertex).len();
+        for &edge in self.used_slots(search, vertex) {
+            let left = search.graph.edges[edge as usize][0];
+            if search.layer[left as usize] == below {
+                return Some((left as usize, edge));
+            }
+        }
+        None
+    }
+
+    /// Raises the label of `vertex`, which has no step down, to one more than the lowest
+    /// label of a neighbour it can step to ([`UNREACHED`] for none), and moves its cursor
+    /// back to its first edge.
+    fn relabel(&mut self, search: &mut Search, vertex: usize) {
+        let lowest = if search.graph.is_left[vertex] {
+            let range = search.offsets[vertex] as usize..search.offsets[vertex + 1] as usize;
+            self.relabel_work += range.len();
+            search.neighbours[range]
+                .iter()
+                .filter(|&&(_, edge)| !search.chosen[edge as usize])
+                .map(|&(neighbour, _)| search.layer[neighbour as usize])
+                .min()
+        } else {
+            let slots = self.used_slots(search, vertex);
+            let lowest = slots
+                .iter()
+                .map(|&edge| search.layer[search.graph.edges[edge as usize][0] as usize])
+                .min();
+            self.relabel_work += slots.len();
+            lowest
+        };
+        search.layer[vertex] = match lowest {
+            Some(label) if label < UNREACHED - 1 => label + 1,
+            _ => UNREACHED,
+        };
+        search.cursor[vertex] = search.offsets[vertex];
+        self.work += 1;
+    }
+
+    /// The chosen edges at the right vertex `right`.
+    fn used_slots(&self, search: &Search, right: usize) -> &[u32] {
+        let first = self.slot_offsets[right] as usize;
+        let used = search.graph.capacity[right] - search.room[right];
+        &self.chosen_at[first..first + used as usize]
+    }
+
+    /// Flips the edges of `path` (each step's vertex and edge), which ends at `end`, a right
+    /// vertex with room: one more chosen edge. Each right vertex on the way swaps the chosen
+    /// edge it was left by for the one it was reached by; `end` takes one more.
+    fn flip_path(&mut self, search: &mut Search, path: &[(u32, u32)], end: usize) {
+        for (index, &(vertex, edge)) in path.iter().enumerate() {
+            search.chosen[edge as usize] ^= true;
+            if !search.graph.is_left[vertex as usize] {
+                let reached_by = path[index - 1].1;
+                let slots = self.slot_offsets[vertex as usize] as usize
+                    ..self.slot_offsets[vertex as usize + 1] as usize;
+                let first = slots.start;
+                let slot = self.chosen_at[slots]
+                    .iter()
+                    .position(|&chosen| chosen == edge)
+                    .expect("a chosen edge has a slot");
+                self.chosen_at[first + slot] = reached_by;
+            }
+        }
+        let used = search.graph.capacity[end] - search.room[end];
+        let last = path.last().expect("a path has an edge").1;
+        self.chosen_at[(self.slot_offsets[end] + used) as usize] = last;
+        search.room[path[0].0 as usize] -= 1;
+        search.room[end] -= 1;
+        self.work += path.len();
+    }
+}
