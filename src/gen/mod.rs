@@ -28,8 +28,8 @@ pub use ends::open_ends;
 pub use puzzle::puzzle;
 pub use region::{region, RegionBoard, RegionOptions, RegionShape};
 pub use shade::{
-    largest_shaded_group, sparse_puzzle, DIFFICULTY_ATTEMPTS, EXACT_SQUARES, GROUP_ATTEMPTS,
-    MAX_GROUP, REDRAWN_SQUARES,
+    largest_shaded_group, sparse_puzzle, DIFFICULTY_ATTEMPTS, DRAWN_TWICE_ABOVE, EXACT_SQUARES,
+    GROUP_ATTEMPTS, MAX_GROUP, REDRAWN_SQUARES,
 };
 pub use symmetry::Symmetry;
 

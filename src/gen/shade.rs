@@ -63,13 +63,19 @@ const BREAK_SETS: usize = 600;
 pub const EXACT_SQUARES: usize = 225;
 
 /// The largest board (in squares) drawn again for a shaded group of more than [`MAX_GROUP`]
-/// squares: larger ones take seconds a puzzle.
+/// squares: larger ones take over ten seconds a puzzle. Boards of more than
+/// [`DRAWN_TWICE_ABOVE`] squares are drawn twice at most, smaller ones [`GROUP_ATTEMPTS`] times.
 pub const REDRAWN_SQUARES: usize = 900;
+
+/// The largest board (in squares) drawn up to [`GROUP_ATTEMPTS`] times for its groups: a
+/// 30 x 30 puzzle of a difficulty takes 3 to 5 s, so a third would pass 10 s.
+pub const DRAWN_TWICE_ABOVE: usize = 400;
 
 /// A puzzle of `rows` x `cols` shaded as people shade them, its shading kept by `symmetry`,
 /// with exactly one loop; the same for the same `seed`. Puzzles of at most [`REDRAWN_SQUARES`]
 /// squares are drawn again (other seeds from `seed`) while one has a shaded group of more than
-/// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles), and with a `difficulty` while none
+/// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles, two above [`DRAWN_TWICE_ABOVE`]),
+/// and with a `difficulty` while none
 /// has that difficulty's grade (up to [`DIFFICULTY_ATTEMPTS`]). With a difficulty, a puzzle
 /// whose grade its last openings (those that made it minimal) changed is taken as it was
 /// before them, and puzzles are drawn for a minimal one up to [`DIFFICULTY_ATTEMPTS`] times. Of
@@ -88,10 +94,11 @@ pub fn sparse_puzzle(
         return Err(GenError::BadOption(why));
     }
     let wanted = difficulty.map(Difficulty::grade);
-    // Larger boards are not drawn again for their groups: each puzzle takes seconds.
-    let group_attempts = match (rows * cols) as usize <= REDRAWN_SQUARES {
-        true => GROUP_ATTEMPTS,
-        false => 1,
+    // Larger boards are drawn again fewer times for their groups: each puzzle takes seconds.
+    let group_attempts = match (rows * cols) as usize {
+        squares if squares <= DRAWN_TWICE_ABOVE => GROUP_ATTEMPTS,
+        squares if squares <= REDRAWN_SQUARES => 2,
+        _ => 1,
     };
     // The last puzzle made, when none had the grade.
     let mut closest = None;
