@@ -458,23 +458,8 @@ impl Shading {
                 .collect();
             let board = self.grid.to_board()?;
             let before = self.ceiling.map(|_| grade(&board));
-            let breaks_cleanly = |change: &Opening| {
-                let changed = changed_board(&board, &orbits, &change.groups);
-                let shaded = change
-                    .groups
-                    .iter()
-                    .filter(|&&orbit| orbit >= opened)
-                    .flat_map(|&orbit| &orbits[orbit]);
-                let small = |&square: &Square| {
-                    group_size_within(&self.grid, square, MAX_GROUP + 1, |square| {
-                        !changed.is_free(square)
-                    }) <= MAX_GROUP
-                };
-                shaded.clone().all(small)
-                    && before.is_none_or(|before| {
-                        (before..=self.ceiling.unwrap_or(before)).contains(&grade(&changed))
-                    })
-            };
+            let breaks_cleanly =
+                |change: &Opening| self.breaks_cleanly(&board, &orbits, opened, before, change);
             for most in BREAK_CHANGES {
                 let change = search
                     .find(
@@ -504,6 +489,34 @@ impl Shading {
             unbreakable.push(group.clone());
         }
         Ok(false)
+    }
+
+    /// Whether `change` of `board` (its orbits `orbits`, those from `first_shaded` on free ones
+    /// to shade) breaks a group cleanly: every square it shades is in a group of at most
+    /// [`MAX_GROUP`] squares after it, and with a ceiling the grade is between `before` (the
+    /// grade before the change) and the ceiling.
+    fn breaks_cleanly(
+        &self,
+        board: &Board,
+        orbits: &[Vec<Square>],
+        first_shaded: usize,
+        before: Option<Grade>,
+        change: &Opening,
+    ) -> bool {
+        let changed = changed_board(board, orbits, &change.groups);
+        let in_small_group = |&square: &Square| {
+            let shaded = |square: Square| !changed.is_free(square);
+            group_size_within(&self.grid, square, MAX_GROUP + 1, shaded) <= MAX_GROUP
+        };
+        let mut shaded = change
+            .groups
+            .iter()
+            .filter(|&&orbit| orbit >= first_shaded)
+            .flat_map(|&orbit| &orbits[orbit]);
+        shaded.all(in_small_group)
+            && before.is_none_or(|before| {
+                (before..=self.ceiling.unwrap_or(before)).contains(&grade(&changed))
+            })
     }
 
     /// Whether the free squares `orbit` may be shaded to break `group`: every one is free, and
