@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::loops::every_circuit;
+use common::loops::{circuits, every_circuit};
 use common::toursat;
-use toursat::count::{count, openable, opens_uniquely, with_opened, CountOptions};
+use toursat::count::{openable, opens_uniquely, with_opened};
 use toursat::deduce::grade;
 use toursat::engine::Limits;
 use toursat::gen::{
@@ -25,15 +25,6 @@ fn puzzle(
 ) -> Board {
     sparse_puzzle(rows, cols, symmetry, difficulty, seed, &Limits::none())
         .unwrap_or_else(|error| panic!("{rows} x {cols} seed {seed}: {error}"))
-}
-
-/// The number of rook circuits of `board`, by the frontier DP.
-fn circuits(board: &Board) -> String {
-    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
-    count(&problem, &CountOptions::default(), &mut |_| {})
-        .unwrap()
-        .tours
-        .to_string()
 }
 
 /// The share of `board`'s squares shaded.

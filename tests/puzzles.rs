@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::loops::{every_circuit, random_board, Move};
+use common::loops::{circuits, every_circuit, random_board, Move};
 use common::toursat;
 use std::collections::BTreeSet;
-use toursat::count::{backbone, count, CountOptions, Verdict};
+use toursat::count::{backbone, Verdict};
 use toursat::engine::Limits;
 use toursat::{verify, Board, Piece, Problem, Tour, TourShape};
 
@@ -21,15 +21,6 @@ const ONE_LOOP: &str = ".....\n.....\n";
 /// The problem of a rook circuit on `board`.
 fn rook_circuit(board: &str) -> Problem {
     Problem::new(board.parse().unwrap(), Piece::Rook, TourShape::Closed)
-}
-
-/// The number of rook circuits of `board`, by the frontier DP.
-fn circuits(board: &Board) -> String {
-    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
-    count(&problem, &CountOptions::default(), &mut |_| {})
-        .unwrap()
-        .tours
-        .to_string()
 }
 
 #[test]

@@ -3,7 +3,17 @@
 //! against.
 
 use std::collections::BTreeSet;
-use toursat::Board;
+use toursat::count::{count, CountOptions};
+use toursat::{Board, Piece, Problem, TourShape};
+
+/// The number of rook circuits of `board`, by the frontier DP of `toursat count`.
+pub fn circuits(board: &Board) -> String {
+    let problem = Problem::new(board.clone(), Piece::Rook, TourShape::Closed);
+    count(&problem, &CountOptions::default(), &mut |_| {})
+        .unwrap()
+        .tours
+        .to_string()
+}
 
 /// A move: its two squares, the smaller first.
 pub type Move = [u32; 2];
