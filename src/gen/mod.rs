@@ -29,7 +29,7 @@ pub use puzzle::puzzle;
 pub use region::{region, RegionBoard, RegionOptions, RegionShape};
 pub use shade::{
     largest_shaded_group, sparse_puzzle, DIFFICULTY_ATTEMPTS, DRAWN_TWICE_ABOVE, EXACT_SQUARES,
-    GROUP_ATTEMPTS, MAX_GROUP, REDRAWN_SQUARES,
+    GROUP_ATTEMPTS, MAX_GROUP, REDRAWN_SQUARES, SMALL_DIFFICULTY_ATTEMPTS, SMALL_SQUARES,
 };
 pub use symmetry::Symmetry;
 

@@ -27,9 +27,11 @@ use super::{Circuit, GenError, Grid};
 use crate::core::board::{Board, Square};
 use crate::core::piece::Piece;
 use crate::core::rng::SplitMix64;
+use crate::core::tour::Tour;
 use crate::count::{changed_board, CountError, Opening, OpeningSearch, Until};
-use crate::deduce::{grade, Grade};
+use crate::deduce::{grade, Grade, Level, Reasoner};
 use crate::engine::{Limits, Stop};
+use std::cell::{Cell, RefCell};
 
 /// How far (in rows and in columns) the second square of a pair may lie from the first.
 const PAIR_REACH: i64 = 3;
@@ -58,6 +60,23 @@ const BREAK_CHANGES: [usize; 3] = [2, 3, 4];
 /// seconds to give up on; 600 sets take about a second).
 const BREAK_SETS: usize = 600;
 
+/// How far (in rows and columns) from a large shaded group the squares shaded to clear a break
+/// that left the puzzle too hard may lie.
+const CLEAR_REACH: u64 = 3;
+
+/// The most orbits a round of a clearing shades.
+const CLEAR_CHANGES: usize = 2;
+
+/// The most rounds of a clearing.
+const CLEAR_ROUNDS: usize = 3;
+
+/// The most sets of orbits, with a loop, looked at for one round of a clearing.
+const CLEAR_SETS: usize = 200;
+
+/// The most breaks too hard that a clearing is looked for, for one group and one
+/// number of orbits: each looks at up to [`CLEAR_SETS`] sets a round.
+const CLEARINGS_TRIED: usize = 4;
+
 /// The largest board (in squares) whose every pair of shaded squares is tried for opening: the
 /// search takes 2 to 5 s on 15 x 15 puzzles but 8 to 15 s on 20 x 20 ones (docs/puzzles.md).
 pub const EXACT_SQUARES: usize = 225;
@@ -76,9 +95,10 @@ pub const DRAWN_TWICE_ABOVE: usize = 400;
 /// squares are drawn again (other seeds from `seed`) while one has a shaded group of more than
 /// [`MAX_GROUP`] squares (up to [`GROUP_ATTEMPTS`] puzzles, two above [`DRAWN_TWICE_ABOVE`]),
 /// and with a `difficulty` while none
-/// has that difficulty's grade (up to [`DIFFICULTY_ATTEMPTS`]). With a difficulty, a puzzle
+/// has that difficulty's grade (up to [`DIFFICULTY_ATTEMPTS`], or [`SMALL_DIFFICULTY_ATTEMPTS`]
+/// on small boards). With a difficulty, a puzzle
 /// whose grade its last openings (those that made it minimal) changed is taken as it was
-/// before them, and puzzles are drawn for a minimal one up to [`DIFFICULTY_ATTEMPTS`] times. Of
+/// before them, and puzzles are drawn for a minimal one as many times. Of
 /// the puzzles drawn, the first with no large group that is minimal wins, else the one with
 /// the smallest largest group, minimal before not.
 pub fn sparse_puzzle(
@@ -105,7 +125,11 @@ pub fn sparse_puzzle(
     // The best puzzle of the right grade so far: the largest shaded group (no less than
     // MAX_GROUP) and whether it is not minimal, the smaller the better.
     let mut best: Option<((usize, bool), Board)> = None;
-    for attempt in 0..DIFFICULTY_ATTEMPTS {
+    let attempts = match (rows * cols) as usize {
+        squares if squares <= SMALL_SQUARES => SMALL_DIFFICULTY_ATTEMPTS,
+        _ => DIFFICULTY_ATTEMPTS,
+    };
+    for attempt in 0..attempts {
         let seed = match attempt {
             0 => seed,
             _ => crate::core::rng::hash(seed, attempt),
@@ -139,7 +163,7 @@ pub fn sparse_puzzle(
     }
     let reached = closest.as_ref().map_or(Grade::NoLoop, grade);
     Err(GenError::Failed(format!(
-        "no {} puzzle of {rows} x {cols} came out of {DIFFICULTY_ATTEMPTS} attempts (the last was {})",
+        "no {} puzzle of {rows} x {cols} came out of {attempts} attempts (the last was {})",
         difficulty.map_or("", |difficulty| difficulty.name()),
         reached.name()
     )))
@@ -149,8 +173,17 @@ pub fn sparse_puzzle(
 /// (on boards of at most [`REDRAWN_SQUARES`] squares).
 pub const GROUP_ATTEMPTS: u64 = 3;
 
-/// Puzzles drawn for a difficulty before giving up.
+/// Puzzles drawn for a difficulty before giving up (on boards of more than [`SMALL_SQUARES`]
+/// squares).
 pub const DIFFICULTY_ATTEMPTS: u64 = 12;
+
+/// Puzzles drawn for a difficulty before giving up on boards of at most [`SMALL_SQUARES`]
+/// squares: a grade harder than easy is rarer there (on 8 x 8, one medium puzzle in twelve
+/// draws), and a draw takes milliseconds.
+pub const SMALL_DIFFICULTY_ATTEMPTS: u64 = 48;
+
+/// The largest board (in squares) drawn up to [`SMALL_DIFFICULTY_ATTEMPTS`] times.
+pub const SMALL_SQUARES: usize = 100;
 
 /// A puzzle being shaded: the grid, a loop through its free squares and its length.
 struct Shading {
@@ -368,9 +401,10 @@ impl Shading {
     fn finish(&mut self, limits: &Limits) -> Result<(Board, Board), GenError> {
         let (rows, cols) = (self.grid.rows, self.grid.cols);
         let mut search = OpeningSearch::new(rows, cols, Piece::Rook).map_err(failed)?;
+        let clearer = RefCell::new(OpeningSearch::new(rows, cols, Piece::Rook).map_err(failed)?);
         // Each break leaves fewer squares in large groups, so this ends.
         let mut unbreakable = Vec::new();
-        while self.break_large_group(&mut search, &mut unbreakable, limits)? {}
+        while self.break_large_group(&mut search, &clearer, &mut unbreakable, limits)? {}
         let broken = self.grid.to_board()?;
         // Opening squares never makes a shaded group larger.
         if self.grid.free.len() <= EXACT_SQUARES {
@@ -419,11 +453,14 @@ impl Shading {
     /// instead, where the loop stays unique after the change, every square shaded is in a group
     /// of at most [`MAX_GROUP`] squares, and with a ceiling the grade neither falls nor passes
     /// it (the first such change `search` finds, of as few orbits as [`BREAK_CHANGES`] allow);
-    /// whether a group was broken. Groups in `unbreakable` are not tried, and a group that
-    /// cannot be broken is added to it: a change elsewhere seldom makes it breakable.
+    /// whether a group was broken. A change that leaves the puzzle harder than the ceiling is
+    /// made with a clearing after it where `clearer` finds one
+    /// ([`Shading::clearing`]). Groups in `unbreakable` are not tried, and a group that cannot
+    /// be broken is added to it: a change elsewhere seldom makes it breakable.
     fn break_large_group(
         &mut self,
         search: &mut OpeningSearch,
+        clearer: &RefCell<OpeningSearch>,
         unbreakable: &mut Vec<Vec<Square>>,
         limits: &Limits,
     ) -> Result<bool, GenError> {
@@ -458,9 +495,36 @@ impl Shading {
                 .collect();
             let board = self.grid.to_board()?;
             let before = self.ceiling.map(|_| grade(&board));
-            let breaks_cleanly =
-                |change: &Opening| self.breaks_cleanly(&board, &orbits, opened, before, change);
             for most in BREAK_CHANGES {
+                // The clearing of the change accepted, if it needs one, and an error of the
+                // search for one.
+                let cleared: RefCell<Option<Clearing>> = RefCell::new(None);
+                let failure: RefCell<Option<CountError>> = RefCell::new(None);
+                let clearings_tried = Cell::new(0);
+                let breaks_cleanly = |change: &Opening| {
+                    let changed = changed_board(&board, &orbits, &change.groups);
+                    match self.break_grade(&changed, &orbits, opened, before, change) {
+                        BreakGrade::Kept => true,
+                        BreakGrade::Refused => false,
+                        BreakGrade::TooHard(before) => {
+                            if clearings_tried.get() >= CLEARINGS_TRIED {
+                                return false;
+                            }
+                            clearings_tried.set(clearings_tried.get() + 1);
+                            match self.clearing(&changed, group, before, clearer, limits) {
+                                Ok(clearing) => {
+                                    let found = clearing.is_some();
+                                    *cleared.borrow_mut() = clearing;
+                                    found
+                                }
+                                Err(error) => {
+                                    *failure.borrow_mut() = Some(error);
+                                    false
+                                }
+                            }
+                        }
+                    }
+                };
                 let change = search
                     .find(
                         &board,
@@ -474,15 +538,26 @@ impl Shading {
                         limits,
                     )
                     .map_err(failed)?;
+                if let Some(error) = failure.take() {
+                    return Err(failed(error));
+                }
                 // Opening squares of the group makes it smaller, or splits it, and each square
-                // shaded is in a group of at most MAX_GROUP after the change: the squares in
-                // groups of more than MAX_GROUP are fewer, so breaking ends.
+                // shaded (by the change or its clearing) is in a group of at most MAX_GROUP
+                // after it: the squares in groups of more than MAX_GROUP are fewer, so
+                // breaking ends.
                 if let Some(change) = change.first() {
-                    for square in change.groups.iter().flat_map(|&orbit| &orbits[orbit]) {
-                        self.grid.free[*square as usize] = !self.grid.free[*square as usize];
-                    }
-                    self.length = change.tour.len();
-                    self.circuit = circuit_of(&change.tour, self.grid.free.len());
+                    self.toggle(&orbits, &change.groups);
+                    let tour = match cleared.take() {
+                        Some(clearing) => {
+                            for square in clearing.shaded {
+                                self.grid.free[square as usize] = false;
+                            }
+                            clearing.tour
+                        }
+                        None => change.tour.clone(),
+                    };
+                    self.length = tour.len();
+                    self.circuit = circuit_of(&tour, self.grid.free.len());
                     return Ok(true);
                 }
             }
@@ -491,32 +566,143 @@ impl Shading {
         Ok(false)
     }
 
-    /// Whether `change` of `board` (its orbits `orbits`, those from `first_shaded` on free ones
-    /// to shade) breaks a group cleanly: every square it shades is in a group of at most
-    /// [`MAX_GROUP`] squares after it, and with a ceiling the grade is between `before` (the
-    /// grade before the change) and the ceiling.
-    fn breaks_cleanly(
+    /// What `change` (making `changed` of the board: its orbits `orbits`, those from
+    /// `first_shaded` on free ones to shade) does as a break: refused where a square it shades is
+    /// in a group of more than [`MAX_GROUP`] squares after it; with a ceiling, kept where the
+    /// grade is between `before` (the grade before the change) and the ceiling, too hard where
+    /// it is past the ceiling, else refused.
+    fn break_grade(
         &self,
-        board: &Board,
+        changed: &Board,
         orbits: &[Vec<Square>],
         first_shaded: usize,
         before: Option<Grade>,
         change: &Opening,
-    ) -> bool {
-        let changed = changed_board(board, orbits, &change.groups);
-        let in_small_group = |&square: &Square| {
-            let shaded = |square: Square| !changed.is_free(square);
-            group_size_within(&self.grid, square, MAX_GROUP + 1, shaded) <= MAX_GROUP
-        };
+    ) -> BreakGrade {
         let mut shaded = change
             .groups
             .iter()
             .filter(|&&orbit| orbit >= first_shaded)
             .flat_map(|&orbit| &orbits[orbit]);
-        shaded.all(in_small_group)
-            && before.is_none_or(|before| {
-                (before..=self.ceiling.unwrap_or(before)).contains(&grade(&changed))
-            })
+        if !shaded.all(|&square| in_small_group(&self.grid, changed, square)) {
+            return BreakGrade::Refused;
+        }
+        let (Some(before), Some(ceiling)) = (before, self.ceiling) else {
+            return BreakGrade::Kept;
+        };
+        match grade(changed) {
+            reached if (before..=ceiling).contains(&reached) => BreakGrade::Kept,
+            reached if reached > ceiling && reached < Grade::NoLoop => BreakGrade::TooHard(before),
+            _ => BreakGrade::Refused,
+        }
+    }
+
+    /// A clearing of `changed`, a puzzle harder than the ceiling after a change that broke
+    /// `group`, as a setter adds clues where the reasoning stops: in up to [`CLEAR_ROUNDS`]
+    /// rounds, one or two orbits of free squares near the group where the ceiling's rules are
+    /// left stuck are shaded so that the loop stays unique and each is in a group of at most
+    /// [`MAX_GROUP`] squares, until the grade is back between `before` and the ceiling; a round
+    /// that does not get there is kept only where the ceiling's rules then leave fewer moves
+    /// undecided (beyond those of the squares shaded). Looked for on `clearer`, each round
+    /// giving up after [`CLEAR_SETS`] sets.
+    fn clearing(
+        &self,
+        changed: &Board,
+        group: &[Square],
+        before: Grade,
+        clearer: &RefCell<OpeningSearch>,
+        limits: &Limits,
+    ) -> Result<Option<Clearing>, CountError> {
+        let (rows, cols) = (self.grid.rows, self.grid.cols);
+        let Some((ceiling, level)) = self
+            .ceiling
+            .and_then(|ceiling| Some((ceiling, level_of(ceiling)?)))
+        else {
+            return Ok(None);
+        };
+        let undecided = |board: &Board| {
+            let mut reasoner = Reasoner::new(board);
+            reasoner.run(level);
+            reasoner
+        };
+        let mut board = changed.clone();
+        let mut shaded: Vec<Square> = Vec::new();
+        for _ in 0..CLEAR_ROUNDS {
+            let reasoner = undecided(&board);
+            let state = reasoner.state();
+            let stuck = |square: Square| state.unknown_at(square).next().is_some();
+            let mut orbits: Vec<Vec<Square>> = Vec::new();
+            for square in Rect::round(group, CLEAR_REACH, rows, cols).squares(cols) {
+                let mut orbit = self.symmetry.images(square, rows, cols);
+                orbit.sort_unstable();
+                let blocked = |square: Square| !board.is_free(square);
+                if stuck(square)
+                    && !orbits.contains(&orbit)
+                    && shadable(&self.grid, &orbit, blocked)
+                {
+                    orbits.push(orbit);
+                }
+            }
+            let (unknown_before, board_now) = (state.unknown_moves(), &board);
+            // Whether a round's shading leaves the puzzle within bounds (`Some(true)`), or
+            // undecided moves fewer by more than the shaded squares' moves (`Some(false)`).
+            let outcome = |round: &Opening| {
+                let cleared = changed_board(board_now, &orbits, &round.groups);
+                let squares: Vec<Square> = round
+                    .groups
+                    .iter()
+                    .flat_map(|&orbit| orbits[orbit].iter().copied())
+                    .collect();
+                if !squares
+                    .iter()
+                    .all(|&square| in_small_group(&self.grid, &cleared, square))
+                {
+                    return None;
+                }
+                if (before..=ceiling).contains(&grade(&cleared)) {
+                    return Some(true);
+                }
+                let unknown = undecided(&cleared).state().unknown_moves();
+                (unknown + 4 * squares.len() < unknown_before).then_some(false)
+            };
+            // Whether the round accepted last left the puzzle within bounds.
+            let within = Cell::new(false);
+            let accepts = |round: &Opening| {
+                let reached = outcome(round);
+                within.set(reached == Some(true));
+                reached.is_some()
+            };
+            let found = clearer.borrow_mut().find(
+                &board,
+                &orbits,
+                None,
+                CLEAR_CHANGES,
+                Until::FirstAccepted {
+                    accepts: &accepts,
+                    sets: CLEAR_SETS,
+                },
+                limits,
+            )?;
+            let Some(round) = found.into_iter().next() else {
+                return Ok(None);
+            };
+            board = changed_board(&board, &orbits, &round.groups);
+            shaded.extend(round.groups.iter().flat_map(|&orbit| orbits[orbit].iter()));
+            if within.get() {
+                return Ok(Some(Clearing {
+                    shaded,
+                    tour: round.tour,
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Opens the shaded squares and shades the free ones of the orbits numbered `changed`.
+    fn toggle(&mut self, orbits: &[Vec<Square>], changed: &[usize]) {
+        for square in changed.iter().flat_map(|&orbit| &orbits[orbit]) {
+            self.grid.free[*square as usize] = !self.grid.free[*square as usize];
+        }
     }
 
     /// Whether the free squares `orbit` may be shaded to break `group`: every one is free, and
@@ -524,13 +710,8 @@ impl Shading {
     /// `group` left out (the change opens some of it; the change made is checked whole).
     fn may_shade(&self, orbit: &[Square], group: &[Square]) -> bool {
         let grid = &self.grid;
-        let shaded = |square: Square| {
-            (!grid.free[square as usize] && !group.contains(&square)) || orbit.contains(&square)
-        };
-        orbit.iter().all(|&square| grid.free[square as usize])
-            && orbit
-                .iter()
-                .all(|&square| group_size_within(grid, square, MAX_GROUP + 1, shaded) <= MAX_GROUP)
+        let shaded = |square: Square| !grid.free[square as usize] && !group.contains(&square);
+        orbit.iter().all(|&square| grid.free[square as usize]) && shadable(grid, orbit, shaded)
     }
 
     /// The first of `openings` (of `board`, changing `orbits`) that leaves the puzzle within the
@@ -556,6 +737,51 @@ impl Shading {
             .filter(|orbit| orbit.iter().all(|&image| image >= orbit[0]))
             .collect()
     }
+}
+
+/// What a change that breaks a large group does to the puzzle ([`Shading::break_grade`]).
+enum BreakGrade {
+    /// Every square it shades is in a small group, and the grade stays within bounds.
+    Kept,
+    /// Every square it shades is in a small group, and the puzzle is harder than the ceiling
+    /// (with one loop): a clearing may bring it back (the grade before the change held).
+    TooHard(Grade),
+    /// A square it shades is in a large group, or the grade is out of reach.
+    Refused,
+}
+
+/// The free squares shaded after a break, and the puzzle's one loop after them: see
+/// [`Shading::clearing`].
+struct Clearing {
+    shaded: Vec<Square>,
+    tour: Tour,
+}
+
+/// The hardest level of rule a puzzle of `grade` needs (none for a grade no rule reaches).
+fn level_of(grade: Grade) -> Option<Level> {
+    match grade {
+        Grade::Easy => Some(Level::Easy),
+        Grade::Medium => Some(Level::Medium),
+        Grade::Hard => Some(Level::Hard),
+        Grade::NeedsTrial | Grade::NoLoop => None,
+    }
+}
+
+/// Whether the squares `orbit` of `grid`, not `shaded`, may be shaded: each then joins a shaded
+/// group of at most [`MAX_GROUP`] squares.
+fn shadable(grid: &Grid, orbit: &[Square], shaded: impl Fn(Square) -> bool) -> bool {
+    let shaded_after = |square: Square| shaded(square) || orbit.contains(&square);
+    orbit.iter().all(|&square| !shaded(square))
+        && orbit.iter().all(|&square| {
+            group_size_within(grid, square, MAX_GROUP + 1, shaded_after) <= MAX_GROUP
+        })
+}
+
+/// Whether the shaded `square` of `board` (a board of `grid`'s size) is in a group of at most
+/// [`MAX_GROUP`] shaded squares.
+fn in_small_group(grid: &Grid, board: &Board, square: Square) -> bool {
+    let shaded = |square: Square| !board.is_free(square);
+    group_size_within(grid, square, MAX_GROUP + 1, shaded) <= MAX_GROUP
 }
 
 /// The rectangles the loop is rerouted in for opening `open`, each with its opened squares
