@@ -430,3 +430,35 @@ fn verify_help_lists_every_format_and_the_detection_rules() {
     );
     assert!(stdout.contains("Tour file (`-`: stdin)"), "{stdout}");
 }
+
+#[test]
+fn a_reason_names_squares_as_the_tour_did() {
+    // The same tour with its last square left out, written as names and as `x,y` squares: the
+    // square never visited is named as the tour named squares.
+    let case = named("knight-open");
+    let problem = case.problem();
+    let squares = case.solve("squares", &[]);
+    let last = squares.lines().last().unwrap();
+    let missing = square::parse(&problem.board, last).unwrap();
+    let names = case.solve("names", &[]);
+    let name = square::name(&problem.board, missing);
+    let cut = names.trim_end().strip_suffix(name.as_str()).unwrap();
+    for (tour, expected) in [
+        (cut.to_string(), name.clone()),
+        (
+            squares
+                .strip_suffix(&format!("{last}\n"))
+                .unwrap()
+                .to_string(),
+            last.to_string(),
+        ),
+    ] {
+        let Run { stdout, status, .. } = case.verify(&tour, &[]);
+        assert_eq!(status, 1, "{tour}");
+        assert_eq!(
+            stdout,
+            format!("invalid: 1 free square never visited: {expected}\n"),
+            "{tour}"
+        );
+    }
+}

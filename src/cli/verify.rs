@@ -12,12 +12,14 @@ use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use toursat::core::board::{puzzlink, pzprv3, MAX_SQUARES};
+use toursat::core::square::Naming;
 use toursat::format::graph::{read_graph_answer, write_graph_verdict};
-use toursat::format::read::{read_tour, TourSyntax};
+use toursat::format::read::{detect, read_tour, TourSyntax};
 use toursat::format::{Format, FormatError, Json, JsonAnswer, Svg};
 use toursat::graph::file::GraphSyntax;
+use toursat::verify::board::verify_named;
 use toursat::verify::graph::verify_graph_tour;
-use toursat::{verify, Piece, Problem, TourShape};
+use toursat::{Piece, Problem, TourShape};
 
 /// Examples shown under `toursat verify --help`.
 pub const EXAMPLES: &str = "\
@@ -142,10 +144,20 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
         Err(error) if error.is_syntax_error() => return Err(CliError::in_file(path, error)),
         Err(error) => Err(format!("{}: {error}", input_name(path))),
     };
+    // The reason names squares as the tour did: `B3` where it was written in names, or is a
+    // puzzle's (pzprv3) answer, as `toursat hint` names cells; `x,y` otherwise.
+    let naming = match syntax {
+        TourSyntax::Auto => detect(&problem.board, &text),
+        named => named,
+    };
+    let naming = match naming {
+        TourSyntax::Names | TourSyntax::Pzprv3 => Naming::Chess,
+        _ => Naming::Coordinates,
+    };
     let verdict = tour
         .as_ref()
         .map_err(Clone::clone)
-        .and_then(|tour| verify(&problem, tour).map_err(|error| error.to_string()));
+        .and_then(|tour| verify_named(&problem, tour, naming).map_err(|error| error.to_string()));
     drop(reporter);
     let status = write_verdict(args.json, verdict, |answer, reason, out| {
         Json.write_answer(&problem, answer, reason, tour.as_ref().ok(), None, out)

@@ -59,6 +59,34 @@ pub fn coordinates(board: &Board, square: Square) -> String {
     format!("{x},{y}")
 }
 
+/// How a message names squares: as the input it speaks of named them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Naming {
+    /// `x,y` coordinates ([`coordinates`]): tours of square lists, numbers, moves and drawings.
+    #[default]
+    Coordinates,
+    /// Chess-style names ([`name`]): tours written as names, and puzzles.
+    Chess,
+}
+
+impl Naming {
+    /// The name of `square` of `board`.
+    ///
+    /// ```
+    /// use toursat::core::square::Naming;
+    /// use toursat::Board;
+    /// let board = Board::new(8, 8).unwrap();
+    /// assert_eq!(Naming::Coordinates.of(&board, board.square(1, 2)), "1,2");
+    /// assert_eq!(Naming::Chess.of(&board, board.square(1, 2)), "B3");
+    /// ```
+    pub fn of(self, board: &Board, square: Square) -> String {
+        match self {
+            Naming::Coordinates => coordinates(board, square),
+            Naming::Chess => name(board, square),
+        }
+    }
+}
+
 /// Reads `x,y` (0-based) or a chess-style name (`A1` is column 0, row 0) as a square on `board`.
 ///
 /// ```

@@ -5,7 +5,7 @@
 
 use crate::core::board::{Board, Square};
 use crate::core::problem::{Problem, TourShape};
-use crate::core::square::coordinates;
+use crate::core::square::Naming;
 use crate::core::tour::Tour;
 use std::fmt;
 
@@ -211,15 +211,29 @@ impl std::error::Error for TourError {}
 /// assert!(verify(&problem, &Tour::new(vec![0, 1, 2, 3])).is_err());
 /// ```
 pub fn verify(problem: &Problem, tour: &Tour) -> Result<(), TourError> {
+    verify_named(problem, tour, Naming::Coordinates)
+}
+
+/// [`verify`], its reasons naming squares by `naming` (as the tour's text named them).
+///
+/// ```
+/// use toursat::core::square::Naming;
+/// use toursat::verify::board::verify_named;
+/// use toursat::{Board, Piece, Problem, Tour, TourShape};
+/// let problem = Problem::new(Board::new(2, 2).unwrap(), Piece::Rook, TourShape::Closed);
+/// let error = verify_named(&problem, &Tour::new(vec![0, 1, 2]), Naming::Chess).unwrap_err();
+/// assert_eq!(error.to_string(), "1 free square never visited: B2");
+/// ```
+pub fn verify_named(problem: &Problem, tour: &Tour, naming: Naming) -> Result<(), TourError> {
     let board = &problem.board;
     let squares = tour.squares();
-    let name = |square: Square| coordinates(board, square);
+    let name = |square: Square| naming.of(board, square);
     if squares.is_empty() {
         return Err(TourError::Empty);
     }
     let mut first_visit = vec![usize::MAX; board.len()];
     for (index, &square) in squares.iter().enumerate() {
-        check_square(board, index, square)?;
+        check_square(board, index, square, naming)?;
         let seen = &mut first_visit[square as usize];
         if *seen != usize::MAX {
             return Err(TourError::Repeated {
@@ -251,38 +265,44 @@ pub fn verify(problem: &Problem, tour: &Tour) -> Result<(), TourError> {
         }
     }
     let (first, last) = (squares[0], squares[squares.len() - 1]);
-    check_ends(problem, first, last, squares.len(), |from, to| {
+    check_ends(problem, first, last, squares.len(), naming, |from, to| {
         problem.piece.moves_between(board, from, to)
     })
 }
 
 /// The check on the square at `index` of a tour of `board`, shared by both board verifiers: it
-/// is on the board and free.
-pub(crate) fn check_square(board: &Board, index: usize, square: Square) -> Result<(), TourError> {
+/// is on the board and free (named by `naming`).
+pub(crate) fn check_square(
+    board: &Board,
+    index: usize,
+    square: Square,
+    naming: Naming,
+) -> Result<(), TourError> {
     if !board.contains(square) {
         return Err(TourError::OffBoard { index, square });
     }
     if !board.is_free(square) {
         return Err(TourError::Blocked {
             index,
-            square: coordinates(board, square),
+            square: naming.of(board, square),
         });
     }
     Ok(())
 }
 
 /// The checks on a tour's ends, shared by both board verifiers: see [`check_ends_named`],
-/// with squares named `x,y`.
+/// with squares named by `naming`.
 pub(crate) fn check_ends(
     problem: &Problem,
     first: Square,
     last: Square,
     len: usize,
+    naming: Naming,
     is_move: impl Fn(Square, Square) -> bool,
 ) -> Result<(), TourError> {
     let ends = (problem.shape, problem.start, problem.end);
     check_ends_named(ends, [first, last], len, is_move, |square| {
-        coordinates(&problem.board, square)
+        naming.of(&problem.board, square)
     })
 }
 

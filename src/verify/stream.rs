@@ -5,7 +5,7 @@
 
 use crate::core::board::Square;
 use crate::core::problem::Problem;
-use crate::core::square::coordinates;
+use crate::core::square::Naming;
 use crate::verify::board::{check_ends, check_square, TourError};
 
 /// Checks that `squares` solve `problem`, as [`verify`](crate::verify::board::verify) does, reading
@@ -27,7 +27,7 @@ where
     I: Iterator<Item = Square> + Clone,
 {
     let board = &problem.board;
-    let name = |square: Square| coordinates(board, square);
+    let name = |square: Square| Naming::Coordinates.of(board, square);
     let steps: Vec<(i64, i64)> = problem
         .piece
         .steps()
@@ -44,7 +44,7 @@ where
     let mut previous: Option<Square> = None;
     let mut count: usize = 0;
     for (index, square) in squares.clone().enumerate() {
-        check_square(board, index, square)?;
+        check_square(board, index, square, Naming::Coordinates)?;
         let (word, bit) = (square as usize / 64, square % 64);
         if seen[word] >> bit & 1 == 1 {
             let first_visit = squares.clone().position(|other| other == square);
@@ -82,7 +82,7 @@ where
             first: unvisited,
         });
     }
-    check_ends(problem, first, last, count, is_move)?;
+    check_ends(problem, first, last, count, Naming::Coordinates, is_move)?;
     Ok(count as u64)
 }
 
