@@ -133,7 +133,7 @@ impl SatArgs {
 /// `--timeout` and `--max-literals`.
 #[derive(Args, Debug, Clone)]
 pub struct LimitArgs {
-    /// Give up after SECONDS (for judge: per case) and exit with status 3.
+    /// Give up after SECONDS and exit with status 3.
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     /// The most literals a SAT formula may hold: past it the SAT engine stops (status 3)

@@ -29,6 +29,10 @@ pub const STATUSES: &[(u8, &str)] = &[
     exit::INTERNAL_LINE,
 ];
 
+/// `--timeout`'s help for the judge problems, where it bounds each case.
+const CASE_TIMEOUT: &str = "Give up on a case after SECONDS and exit with status 3 (the cases \
+                            answered before it stay printed)";
+
 /// The judge problems.
 #[derive(Subcommand, Debug)]
 pub enum JudgeProblem {
@@ -36,13 +40,15 @@ pub enum JudgeProblem {
     #[command(after_help = format!("Examples:\n  \
         toursat judge rook-circuit examples/rook.in\n  \
         toursat judge rook-circuit --certify < examples/rook.in\n\n{FORMATS}\n\n{}",
-        exit::help(STATUSES)))]
+        exit::help(STATUSES)),
+        mut_arg("timeout", |arg| arg.help(CASE_TIMEOUT)))]
     RookCircuit(JudgeArgs),
     /// Open knight's tours from numbered squares, as square numbers (NO SOLUTION if none).
     #[command(after_help = format!("Examples:\n  \
         toursat judge knight-tour examples/knight-tour.in\n  \
         toursat judge knight-tour --rows 5 --cols 6 < examples/knight-tour-5x6.in\n\n{FORMATS}\n\n{}",
-        exit::help(STATUSES)))]
+        exit::help(STATUSES)),
+        mut_arg("timeout", |arg| arg.help(CASE_TIMEOUT)))]
     KnightTour {
         /// Rows of the board.
         #[arg(long, default_value_t = 8)]
@@ -57,7 +63,8 @@ pub enum JudgeProblem {
     #[command(after_help = format!("Examples:\n  \
         toursat judge knights-journey examples/journey.in\n  \
         printf '1\\n3 4\\n' | toursat judge knights-journey\n\n{FORMATS}\n\n{}",
-        exit::help(STATUSES)))]
+        exit::help(STATUSES)),
+        mut_arg("timeout", |arg| arg.help(CASE_TIMEOUT)))]
     KnightsJourney(JudgeArgs),
 }
 
