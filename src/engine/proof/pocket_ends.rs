@@ -86,7 +86,18 @@ pub fn pocket_cases(
                 })
                 .collect()
         }
-        _ => vec![graph.with_end_squares(&vertices(&pockets.concat()))],
+        _ => {
+            let pockets: Vec<Vec<_>> = pockets
+                .iter()
+                .map(|pocket| {
+                    pocket
+                        .iter()
+                        .filter_map(|&square| graph.vertex(square))
+                        .collect()
+                })
+                .collect();
+            vec![graph.with_end_pockets(&pockets)]
+        }
     })
 }
 
