@@ -13,13 +13,16 @@
 //!   2-factor with both ends in one pocket leaves the other's cycle to an end walked across
 //!   the board (a king's 1000 x 1000 board with 20% holes, seed 12, pockets 647 moves apart:
 //!   a timeout at 60 s, where the split ends take 5.4 s);
-//! - with both ends free, one of the two pockets small (at most [`CASE_SQUARES`] squares) and
-//!   the other not (so that the pockets together confine little), the tour starts on one of
-//!   the small pocket's squares and ends in the other pocket: one case a square, each with its
-//!   start fixed, which the repair handles far better than a free end (a 200 x 200 king's
-//!   board with 30% holes, seed 2, whose pockets are 2 squares and the rest: 2.9 s, 9.2 s
-//!   without the cases; where both pockets are small, seed 4, the cases took 14.8 s and the
-//!   pockets' squares together 3.5 s).
+//! - on a piece that alternates colours (whose flow splits the virtual vertex by colour, not by
+//!   pocket), with both ends free, one of the two pockets small (at most [`CASE_SQUARES`]
+//!   squares) and the other not (so that the pockets together confine little), the tour
+//!   starts on one of the small pocket's squares and ends in the other pocket: one case a
+//!   square, each with its start fixed, which the repair handles far better than a free end
+//!   that may lie in either pocket. On other pieces the split ends do that in one graph (a king's
+//!   1000 x 1000 board with 20% holes, seed 13, a pocket of at most 8 squares and a larger
+//!   one: 16.4 s CPU with the cases, 7.3 s with the ends split; a 200 x 200 king's board with
+//!   30% holes, seed 2, whose pockets are 2 squares and the rest, for which the cases were
+//!   made: 0.52 and 0.58 s, where with the ends in either pocket it had taken 9.2 s).
 //!
 //! A tour of any case is a tour of the board; when every case has none, neither has the board.
 //!
@@ -78,7 +81,11 @@ pub fn pocket_cases(
     };
     pockets.sort_by_key(Vec::len);
     Some(match pockets.as_slice() {
-        [small, large] if small.len() <= CASE_SQUARES && large.len() > CASE_SQUARES => {
+        [small, large]
+            if problem.piece.is_bipartite()
+                && small.len() <= CASE_SQUARES
+                && large.len() > CASE_SQUARES =>
+        {
             let may_end = vertices(large);
             small
                 .iter()
@@ -115,15 +122,19 @@ mod tests {
     use crate::engine::{Answer, Limits, Stats};
     use crate::graph::cycle::Vertex;
 
-    /// The cases of an open king's tour (with `start`, if given) on `board`: each case's fixed
-    /// start and the squares its virtual vertex is joined to.
-    fn king_cases(board: &str, start: Option<Square>) -> Vec<(Option<Square>, Vec<Square>)> {
+    /// The cases of an open tour of `piece` (with `start`, if given) on `board`: each case's
+    /// fixed start and the squares its virtual vertex is joined to.
+    fn cases_of(
+        board: &str,
+        piece: Piece,
+        start: Option<Square>,
+    ) -> Vec<(Option<Square>, Vec<Square>)> {
         let board: Board = board.parse().unwrap();
-        let mut problem = Problem::new(board.clone(), Piece::King, TourShape::Open);
+        let mut problem = Problem::new(board.clone(), piece, TourShape::Open);
         if let Some(start) = start {
             problem = problem.with_start(start);
         }
-        let move_graph = MoveGraph::new(&board, Piece::King);
+        let move_graph = MoveGraph::new(&board, piece);
         let graph = CycleGraph::new(&problem, &move_graph);
         pocket_cases(&problem, &move_graph, &graph)
             .unwrap_or_else(|| vec![graph.clone()])
@@ -141,6 +152,11 @@ mod tests {
             .collect()
     }
 
+    /// [`cases_of`] a king's tour.
+    fn king_cases(board: &str, start: Option<Square>) -> Vec<(Option<Square>, Vec<Square>)> {
+        cases_of(board, Piece::King, start)
+    }
+
     #[test]
     fn a_board_without_pockets_is_searched_whole() {
         let cases = king_cases("...\n...\n", None);
@@ -156,12 +172,43 @@ mod tests {
     }
 
     #[test]
-    fn a_small_pocket_beside_a_large_one_is_split_by_its_squares() {
+    fn a_small_pocket_beside_a_large_one_takes_one_end_of_a_kings_tour() {
         // A 4 x 4 block, and square 29 joined to it through square 22 alone: the pockets are
-        // square 29 and the block; the tour starts on 29 and ends in the block.
+        // square 29 and the block; one graph, an end in each (the king's 2-factor is a
+        // matching's, which splits the ends between the pockets).
         let board = "....XX\n....XX\n....XX\n.....X\nXXXXX.\n";
         let block = vec![0, 1, 2, 3, 6, 7, 8, 9, 12, 13, 14, 15, 18, 19, 20, 21, 29];
-        assert_eq!(king_cases(board, None), [(Some(29), block)]);
+        assert_eq!(king_cases(board, None), [(None, block)]);
+    }
+
+    #[test]
+    fn a_small_pocket_beside_a_large_one_is_split_by_its_squares_for_a_knight() {
+        // A knight's pockets of this board: a small one and the rest. Each square of the small
+        // pocket starts a case (the knight's flow splits the virtual vertex by colour, not by
+        // pocket), whose other end lies in the large pocket.
+        let board = ".......\nX.....X\n..X.X..\n";
+        let parsed: Board = board.parse().unwrap();
+        let problem = Problem::new(parsed.clone(), Piece::Knight, TourShape::Open);
+        let mut pockets: Vec<Vec<Square>> =
+            end_pockets(&problem, &MoveGraph::new(&parsed, Piece::Knight))
+                .unwrap()
+                .into_iter()
+                .map(|pocket| pocket.squares)
+                .collect();
+        pockets.sort_by_key(Vec::len);
+        let [small, large] = pockets.as_slice() else {
+            panic!("{pockets:?}");
+        };
+        assert!(small.len() <= CASE_SQUARES && large.len() > CASE_SQUARES);
+        let cases = cases_of(board, Piece::Knight, None);
+        let starts: Vec<Square> = cases.iter().filter_map(|&(start, _)| start).collect();
+        assert_eq!(&starts, small);
+        for (start, ends) in cases {
+            let mut expected = large.clone();
+            expected.extend(start);
+            expected.sort_unstable();
+            assert_eq!(ends, expected);
+        }
     }
 
     /// A king's board of `rows` by `cols` with a pocket of two squares in two opposite
