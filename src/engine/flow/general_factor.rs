@@ -26,6 +26,10 @@
 //! port at a vertex of the first kind loses its edges to the inner vertices, and its port at a
 //! vertex of the second kind loses its edge across, so each end can only read it as chosen.
 //!
+//! An open tour's ends split between two pockets ([`CycleGraph::end_pockets`]) split the
+//! virtual vertex's inner vertices too: each pocket's ports get their own, all but one of them
+//! (first kind) or one (second kind), so exactly one edge into each pocket is chosen.
+//!
 //! Size, for `n` vertices and `m` edges: `2m` ports, at most `2n` inner vertices and `m` middle
 //! ones; at most `4m` edges inside the vertices' gadgets (`d k <= 2d`) and two an edge between
 //! them, so `6m` edges.
