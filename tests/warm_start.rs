@@ -300,10 +300,10 @@ fn an_open_tour_puts_a_free_end_in_the_piece_that_must_hold_one() {
 }
 
 #[test]
-fn an_open_kings_tour_starts_in_a_small_pocket_and_ends_in_the_other() {
+fn an_open_kings_tour_ends_in_a_small_pocket_and_in_the_other() {
     // A 12 x 12 king's board and a corner square beyond it, joined to it through the square
     // diagonally next to it alone: every open tour ends on the corner, and the SAT engine
-    // searches with its start fixed there.
+    // searches with one end in each pocket.
     let mut board = Board::new(13, 13).unwrap();
     let corner = 12 * 13 + 12;
     for square in (12 * 13..corner).chain((0..12).map(|row| row * 13 + 12)) {
@@ -315,7 +315,8 @@ fn an_open_kings_tour_starts_in_a_small_pocket_and_ends_in_the_other() {
         panic!("{answer:?}");
     };
     let squares = tour.squares();
-    assert_eq!(squares[0], corner, "{squares:?}");
+    let ends = [squares[0], squares[squares.len() - 1]];
+    assert!(ends.contains(&corner), "{squares:?}");
 }
 
 #[test]

@@ -26,6 +26,9 @@ pub struct CycleGraph {
     /// Whether the virtual vertex is joined to some squares only (see
     /// [`CycleGraph::with_end_squares`]).
     ends_confined: bool,
+    /// The two pockets of squares that hold one end each, every square of each a vertex, in
+    /// order (see [`CycleGraph::with_end_pockets`]); empty when the ends are not split so.
+    end_pockets: Vec<Vec<Vertex>>,
 }
 
 impl CycleGraph {
@@ -91,6 +94,7 @@ impl CycleGraph {
             start,
             end,
             ends_confined: false,
+            end_pockets: Vec::new(),
         }
     }
 
@@ -166,11 +170,13 @@ impl CycleGraph {
     }
 
     /// The same graph with the tour's ends fixed on `start` and `end` (squares' vertices)
-    /// instead: the cases of a search that splits on where an open tour ends.
+    /// instead: the cases of a search that splits on where an open tour ends. The ends'
+    /// pockets are forgotten (see [`CycleGraph::end_pockets`]).
     pub fn with_ends(&self, start: Option<Vertex>, end: Option<Vertex>) -> CycleGraph {
         CycleGraph {
             start,
             end,
+            end_pockets: Vec::new(),
             ..self.clone()
         }
     }
@@ -201,7 +207,39 @@ impl CycleGraph {
             start: self.start,
             end: self.end,
             ends_confined: true,
+            end_pockets: Vec::new(),
         }
+    }
+
+    /// The same graph with the virtual vertex joined only to the squares of `pockets` (each a
+    /// list of vertices) and to a fixed start or end, as [`CycleGraph::with_end_squares`]; and
+    /// where there are two pockets and no fixed end, with each pocket holding one end: every
+    /// tour has an end in each, so a 2-factor may be asked for one virtual edge into each
+    /// (see [`CycleGraph::end_pockets`]) rather than both into one.
+    pub fn with_end_pockets(&self, pockets: &[Vec<Vertex>]) -> CycleGraph {
+        let mut may_end = vec![false; self.vertex_count()];
+        for &vertex in pockets.concat().iter() {
+            may_end[vertex as usize] = true;
+        }
+        let mut confined = self.with_end_squares(&may_end);
+        let free_ends = self.start.is_none() && self.end.is_none();
+        if confined.virtual_vertex.is_some() && free_ends && pockets.len() == 2 {
+            confined.end_pockets = pockets
+                .iter()
+                .map(|pocket| {
+                    let mut pocket = pocket.clone();
+                    pocket.sort_unstable();
+                    pocket
+                })
+                .collect();
+        }
+        confined
+    }
+
+    /// The two pockets of squares (vertices, in order) that each hold one end of every tour,
+    /// where [`CycleGraph::with_end_pockets`] split the ends so; empty otherwise.
+    pub fn end_pockets(&self) -> &[Vec<Vertex>] {
+        &self.end_pockets
     }
 
     /// Whether the virtual vertex is joined to some squares only (by

@@ -26,6 +26,10 @@
 //! port at a vertex of the first kind loses its edges to the inner vertices, and its port at a
 //! vertex of the second kind loses its edge across, so each end can only read it as chosen.
 //!
+//! An open tour's ends split between two pockets ([`CycleGraph::end_pockets`]) split the
+//! virtual vertex's inner vertices too: each pocket's ports get their own, all but one of them
+//! (first kind) or one (second kind), so exactly one edge into each pocket is chosen.
+//!
 //! Size, for `n` vertices and `m` edges: `2m` ports, at most `2n` inner vertices and `m` middle
 //! ones; at most `4m` edges inside the vertices' gadgets (`d k <= 2d`) and two an edge between
 //! them, so `6m` edges.
@@ -58,6 +62,36 @@ fn inner_count(degree: usize) -> usize {
     } else {
         degree - 2
     }
+}
+
+/// The ports each inner vertex of `vertex` is joined to, one list an inner vertex, from its
+/// `free_ports` (those that may be matched inside, in the order of its incident edges): all of
+/// them for each of its [`inner_count`] inner vertices; at a virtual vertex whose two edges go
+/// one into each of two pockets ([`CycleGraph::end_pockets`]), each pocket's ports apart, with
+/// the inner vertices that leave exactly one of them chosen (all but one of them, on the first
+/// kind of gadget; one, on the second).
+fn inner_groups(graph: &CycleGraph, vertex: Vertex, free_ports: &[u32]) -> Vec<Vec<u32>> {
+    let incident = graph.incident(vertex);
+    let pockets = graph.end_pockets();
+    if graph.virtual_vertex() != Some(vertex) || pockets.is_empty() {
+        return vec![free_ports.to_vec(); inner_count(incident.len())];
+    }
+    // The virtual vertex of split ends has no forced edge, so every port is free.
+    let mut groups = Vec::new();
+    for pocket in pockets {
+        let ports: Vec<u32> = free_ports
+            .iter()
+            .zip(incident)
+            .filter(|(_, &(square, _))| pocket.binary_search(&square).is_ok())
+            .map(|(&port, _)| port)
+            .collect();
+        let count = match matched_inside_is_chosen(incident.len()) {
+            true => 1,
+            false => ports.len().saturating_sub(1),
+        };
+        groups.extend(std::iter::repeat_n(ports, count));
+    }
+    groups
 }
 
 /// The gadget graph of a cycle graph. Ports come first, numbered by their place in the graph's
@@ -102,8 +136,8 @@ impl Gadget {
                 .filter(|&(_, &(_, edge))| !forced[edge as usize] || kind(vertex))
                 .map(|(port, _)| port)
                 .collect();
-            for _ in 0..inner_count(incident.len()) {
-                edges.extend(free_ports.iter().map(|&port| (port, next_inner)));
+            for group in inner_groups(graph, vertex, &free_ports) {
+                edges.extend(group.iter().map(|&port| (port, next_inner)));
                 next_inner += 1;
             }
             next_port = ports.end;
@@ -393,6 +427,101 @@ mod tests {
             outcomes[expected as usize] += 1;
         }
         assert!(outcomes.iter().all(|&count| count > 50), "{outcomes:?}");
+    }
+
+    /// Whether some 2-factor of `graph` (an open tour's, its virtual vertex `hub`) has one edge
+    /// from the hub into each of `pockets`: for each square `a` of the first and `b` of the
+    /// second, the graph with the hub's other edges left out, by brute force.
+    fn has_split_two_factor_by_brute_force(
+        graph: &CycleGraph,
+        hub: Vertex,
+        pockets: &[Vec<Vertex>],
+    ) -> bool {
+        pockets[0].iter().any(|&a| {
+            pockets[1].iter().any(|&b| {
+                let mut edges: Vec<(Vertex, Vertex)> = graph
+                    .edges()
+                    .iter()
+                    .copied()
+                    .filter(|&(square, other)| other != hub || square == a || square == b)
+                    .collect();
+                edges.sort_unstable();
+                let mut degree = vec![0; graph.vertex_count()];
+                has_two_factor_by_brute_force(graph.vertex_count(), &edges, &mut degree)
+            })
+        })
+    }
+
+    #[test]
+    fn an_open_tours_ends_split_between_two_pockets_agree_with_brute_force() {
+        // Random king's and knight's boards, open, with two random disjoint sets of squares
+        // standing for the pockets (one to four squares each, so the virtual vertex takes both
+        // kinds of gadget): a 2-factor whose virtual edges go one into each set exists when
+        // brute force finds one, and the one found is such.
+        let mut rng = SplitMix64::new(9);
+        let (mut outcomes, mut both_in_one) = ([0; 2], 0);
+        for round in 0..600u64 {
+            let (rows, cols) = (3 + round % 2, 3 + round / 2 % 3);
+            let board = random_board(&mut rng, rows, cols, 0.1);
+            let piece = [Piece::King, Piece::Knight][round as usize % 2];
+            let mut free: Vec<Vertex> = (0..board.free_squares().count() as Vertex).collect();
+            if free.len() < 4 {
+                continue;
+            }
+            rng.shuffle(&mut free);
+            let sizes = [1 + rng.below(4) as usize, 1 + rng.below(4) as usize];
+            if sizes[0] + sizes[1] > free.len() {
+                continue;
+            }
+            let pockets = vec![
+                free[..sizes[0]].to_vec(),
+                free[sizes[0]..sizes[0] + sizes[1]].to_vec(),
+            ];
+            let whole = board_graph(board, piece, TourShape::Open);
+            let graph = whole.with_end_pockets(&pockets);
+            let hub = graph.virtual_vertex().unwrap();
+            let expected = has_split_two_factor_by_brute_force(&graph, hub, &pockets);
+            let found = general_two_factor(&graph);
+            assert_eq!(found.is_some(), expected, "{:?} {pockets:?}", graph.edges());
+            if let Some(chosen) = found {
+                assert_two_factor(&graph, &chosen);
+                let in_pocket = |pocket: &[Vertex]| {
+                    let edges = graph.incident(hub).iter();
+                    edges
+                        .filter(|&&(square, edge)| {
+                            chosen[edge as usize] && pocket.contains(&square)
+                        })
+                        .count()
+                };
+                assert_eq!([in_pocket(&pockets[0]), in_pocket(&pockets[1])], [1, 1]);
+            }
+            // The same squares as one set of ends: a 2-factor may put both ends in one pocket.
+            let unsplit = whole.with_end_squares(&{
+                let mut may_end = vec![false; whole.vertex_count()];
+                for &square in pockets.concat().iter() {
+                    may_end[square as usize] = true;
+                }
+                may_end
+            });
+            if let Some(chosen) = general_two_factor(&unsplit) {
+                let ends = unsplit.incident(hub).iter();
+                let ends: Vec<Vertex> = ends
+                    .filter(|&&(_, edge)| chosen[edge as usize])
+                    .map(|&(square, _)| square)
+                    .collect();
+                both_in_one += usize::from(
+                    pockets
+                        .iter()
+                        .any(|pocket| ends.iter().all(|square| pocket.contains(square))),
+                );
+            }
+            outcomes[expected as usize] += 1;
+        }
+        assert!(outcomes.iter().all(|&count| count > 50), "{outcomes:?}");
+        assert!(
+            both_in_one > 20,
+            "{both_in_one} with both ends in one pocket"
+        );
     }
 
     #[test]
