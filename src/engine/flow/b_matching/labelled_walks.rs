@@ -28,12 +28,23 @@ use super::{Search, UNREACHED};
 /// over.
 const WORK_PER_SIZE: usize = 256;
 
+/// How the walks ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum WalksEnd {
+    /// Every left vertex is full.
+    Full,
+    /// A left vertex with room cannot reach room: no b-matching fills every left vertex.
+    Short,
+    /// The walks ran out of budget.
+    OverBudget,
+}
+
 /// How a walk from a left vertex with room ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Walk {
     /// It reached room and flipped its path.
     Augmented,
-    /// Its start cannot reach room.
+    /// Its start, or another left vertex with room, cannot reach room.
     NoRoom,
     /// The walks ran out of budget.
     OverBudget,
@@ -101,11 +112,13 @@ impl LabelledWalks {
         }
     }
 
-    /// Fills the room of every left vertex of `search` that an augmenting path can fill, by
-    /// labelled walks from each in turn, the nearest to room first; whether it finished within
-    /// the budget (if not, augmenting paths may be left).
-    pub(super) fn augment(&mut self, search: &mut Search) -> bool {
-        self.label_exactly(search);
+    /// Fills the room of every left vertex of `search`, by labelled walks from each in turn,
+    /// the nearest to room first, until one cannot reach room (then no b-matching fills every
+    /// left vertex) or the budget is spent.
+    pub(super) fn augment(&mut self, search: &mut Search) -> WalksEnd {
+        if !self.label_exactly(search) {
+            return WalksEnd::Short;
+        }
         let graph = search.graph;
         let mut starts: Vec<u32> = (0..search.room.len() as u32)
             .filter(|&vertex| {
@@ -119,18 +132,19 @@ impl LabelledWalks {
             while search.room[start as usize] > 0 {
                 match self.walk_from(search, start as usize, &mut path) {
                     Walk::Augmented => {}
-                    Walk::NoRoom => break,
-                    Walk::OverBudget => return false,
+                    Walk::NoRoom => return WalksEnd::Short,
+                    Walk::OverBudget => return WalksEnd::OverBudget,
                 }
             }
         }
-        true
+        WalksEnd::Full
     }
 
     /// Sets every vertex's label (in `search.layer`) to the length of the shortest alternating
     /// path from it to room ([`UNREACHED`] for none), by a breadth-first search backwards from
-    /// the right vertices with room, and moves every cursor back to its vertex's first edge.
-    fn label_exactly(&mut self, search: &mut Search) {
+    /// the right vertices with room, and moves every cursor back to its vertex's first edge;
+    /// whether every left vertex with room can reach room.
+    fn label_exactly(&mut self, search: &mut Search) -> bool {
         let vertices = search.room.len();
         search.layer.fill(UNREACHED);
         search.cursor = search.offsets[..vertices].to_vec();
@@ -159,6 +173,10 @@ impl LabelledWalks {
         }
         self.work += vertices + search.neighbours.len();
         self.relabel_work = 0;
+        (0..vertices).all(|vertex| {
+            let has_room = search.graph.is_left[vertex] && search.room[vertex] > 0;
+            !has_room || search.layer[vertex] != UNREACHED
+        })
     }
 
     /// Walks from `start` (a left vertex with room) down the labels to room and flips the
@@ -171,7 +189,9 @@ impl LabelledWalks {
                 return Walk::OverBudget;
             }
             if self.relabel_work > self.relabel_limit {
-                self.label_exactly(search);
+                if !self.label_exactly(search) {
+                    return Walk::NoRoom;
+                }
                 path.clear();
                 vertex = start;
             }

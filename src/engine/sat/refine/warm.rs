@@ -12,7 +12,7 @@
 //! the answer is the solver's, with nothing assumed.
 
 use super::{merge, Refinement};
-use crate::engine::flow::factor::{self, Shortfall};
+use crate::engine::flow::factor::{self, Shortfall, TwoFactor};
 use crate::engine::flow::general_factor::general_two_factor;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::{Encoding, SatOptions};
@@ -62,9 +62,20 @@ impl WarmModel {
 /// ends), so without a tour; `Ok(None)` when there is no model to give (any other graph whose
 /// matching finds no 2-factor). A graph whose squares are bipartite gets its 2-factor from a maximum flow
 /// (an open tour's virtual vertex split between the sides), any other from a maximum matching
-/// of Tutte's gadget.
-pub(super) fn warm_model(graph: &CycleGraph) -> Result<Option<WarmModel>, Shortfall> {
+/// of Tutte's gadget. A `handed` 2-factor of `graph` (the cheap proofs', see [`TwoFactor`])
+/// is taken instead of the flow's where it fits: it is the flow's own, and a closed tour's,
+/// so without free ends.
+pub(super) fn warm_model(
+    graph: &CycleGraph,
+    handed: Option<TwoFactor>,
+) -> Result<Option<WarmModel>, Shortfall> {
     let started = Instant::now();
+    let handed = handed.filter(|_| graph.virtual_vertex().is_none());
+    if let Some(chosen) = handed.as_ref().and_then(|factor| factor.edges_of(graph)) {
+        if let Some(cycles) = graph.cycles_of_edges(chosen) {
+            return Ok(Some(joined(graph, &cycles, started, Some(Vec::new()))));
+        }
+    }
     let (chosen, free_ends) = match factor::two_factor_and_free_ends(graph) {
         Ok((chosen, free_ends)) => (chosen, Some(free_ends)),
         Err(factor::NoTwoFactor::NotBipartite) => match general_two_factor(graph) {
@@ -76,14 +87,25 @@ pub(super) fn warm_model(graph: &CycleGraph) -> Result<Option<WarmModel>, Shortf
     let Some(cycles) = graph.cycles_of_edges(&chosen) else {
         return Ok(None);
     };
+    Ok(Some(joined(graph, &cycles, started, free_ends)))
+}
+
+/// The warm start's model from the `cycles` of a 2-factor of `graph`, joined by exchanges,
+/// its seconds counted from `started`.
+fn joined(
+    graph: &CycleGraph,
+    cycles: &[Vec<Vertex>],
+    started: Instant,
+    free_ends: Option<Vec<Vec<Vertex>>>,
+) -> WarmModel {
     let protected = graph.forced_edge_flags();
-    let (cycles, merges) = merge::merge_cycles(graph, &cycles, &protected);
-    Ok(Some(WarmModel {
+    let (cycles, merges) = merge::merge_cycles(graph, cycles, &protected);
+    WarmModel {
         cycles,
         merges,
         seconds: started.elapsed().as_secs_f64(),
         free_ends,
-    }))
+    }
 }
 
 impl Refinement {
