@@ -233,6 +233,12 @@ impl TwoFactor {
         two_factor(graph).map(|chosen| TwoFactor { chosen })
     }
 
+    /// A 2-factor given by its edges, a flag per edge of a cycle graph.
+    #[cfg(test)]
+    pub(crate) fn from_edges(chosen: Vec<bool>) -> TwoFactor {
+        TwoFactor { chosen }
+    }
+
     /// The chosen edges, a flag per edge of the graph it was found in.
     pub(crate) fn chosen(&self) -> &[bool] {
         &self.chosen

@@ -215,3 +215,65 @@ pub(super) fn distances_from(
     }
     (distance, inside)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::piece::{MoveGraph, Piece};
+    use crate::core::problem::{Problem, TourShape};
+    use crate::engine::flow::factor::any_two_factor;
+    use crate::engine::proof::cheap::cheap_proof_or_factor;
+
+    /// The cycles, exchanges and free ends of a warm start's model.
+    fn shape(model: WarmModel) -> (Vec<Vec<Vertex>>, u64, Option<Vec<Vec<Vertex>>>) {
+        (model.cycles, model.merges, model.free_ends)
+    }
+
+    #[test]
+    fn the_proofs_two_factor_is_the_warm_starts_own() {
+        // Closed tours on holed boards of pieces that alternate colours: where the cheap proofs
+        // find no proof they hand over their 2-factor, and the warm start's model from it is
+        // the one it computes itself; another 2-factor handed over (Pothen and Fan's) is taken
+        // as it is, and one of another board is refused.
+        let mut handed = 0;
+        let mut differs = 0;
+        for seed in 1..=30u64 {
+            let size = 6 + seed % 15;
+            let holes = 1 + seed * size * size / 200;
+            for piece in [Piece::Knight, Piece::Rook, Piece::Leaper(1, 4)] {
+                let Ok(board) = crate::gen::holes(size, size, holes, piece, seed, 1) else {
+                    continue;
+                };
+                let problem = Problem::new(board, piece, TourShape::Closed);
+                let moves = MoveGraph::new(&problem.board, piece);
+                let Ok(factor) = cheap_proof_or_factor(&problem, &moves) else {
+                    continue;
+                };
+                let factor = factor.expect("the proofs of a closed bipartite board run the flow");
+                let graph = CycleGraph::new(&problem, &moves);
+                let own = shape(warm_model(&graph, None).unwrap().unwrap());
+                let from_proofs = shape(warm_model(&graph, Some(factor.clone())).unwrap().unwrap());
+                assert_eq!(from_proofs, own, "{:?}", problem.board);
+                let other = any_two_factor(&graph).unwrap();
+                let (cycles, merges) = merge::merge_cycles(
+                    &graph,
+                    &graph.cycles_of_edges(&other).unwrap(),
+                    &graph.forced_edge_flags(),
+                );
+                let from_other = warm_model(&graph, Some(TwoFactor::from_edges(other.clone())));
+                let from_other = shape(from_other.unwrap().unwrap());
+                assert_eq!(from_other, (cycles, merges, Some(Vec::new())));
+                differs += usize::from(other != factor.chosen());
+                let mut too_short = factor.chosen().to_vec();
+                too_short.pop();
+                let refused = warm_model(&graph, Some(TwoFactor::from_edges(too_short)));
+                assert_eq!(shape(refused.unwrap().unwrap()), own);
+                handed += 1;
+            }
+        }
+        assert!(
+            handed > 20 && differs > 5,
+            "{handed} handed over, {differs} differ"
+        );
+    }
+}
