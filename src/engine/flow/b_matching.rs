@@ -807,6 +807,16 @@ mod tests {
         (greedy, walked, end, [search.finish(), by_depth])
     }
 
+    /// The maximum b-matching after the greedy pass, the labelled walks with every walk but a
+    /// labelling's first deferred to the next labelling, and Hopcroft and Karp's phases; and
+    /// how the walks ended.
+    fn deferred_walks(graph: &CapacitatedGraph) -> (WalksEnd, BMatching) {
+        let mut search = Search::new(graph);
+        search.take_greedily();
+        let end = LabelledWalks::deferring_every_walk(&search).augment(&mut search);
+        (end, search.finish())
+    }
+
     /// The graph of a 2-factor of a piece that alternates colours on `board`: every free square
     /// needs two moves, the squares of colour 0 on the left.
     fn factor_graph(
@@ -834,7 +844,8 @@ mod tests {
         // holed boards (with and without a 2-factor): the same size and the same minimum cut
         // from the warm start's matching, the proofs' (Pothen and Fan's phases), the labelled
         // walks alone (then the phases find nothing more) and the walks cut short by their
-        // budget (then the phases place the rest).
+        // budget (then the phases place the rest), and the walks that wait for the next exact
+        // labels after a step.
         let mut rng = crate::core::rng::SplitMix64::new(50);
         let mut graphs = Vec::new();
         for _ in 0..300 {
@@ -884,11 +895,14 @@ mod tests {
             // Budgets that run out before the walks end (the first labels cost about the
             // graph's size), on some graphs after a few walks.
             let graph_size = graph.capacity.len() + 2 * graph.edges.len();
+            let (deferred_end, deferred) = deferred_walks(graph);
+            assert_eq!(deferred_end, end, "{graph:?}");
             let mut matchings = vec![
                 graph.maximum_matching(),
                 graph.any_maximum_matching(),
                 by_phases,
                 by_depth,
+                deferred,
             ];
             for budget in [graph_size + 8, graph_size + graph_size / 4, 2 * graph_size] {
                 let (greedy, walked, _, [matching, _]) = walks_then_phases(graph, budget);
