@@ -224,8 +224,11 @@ mod tests {
     use crate::engine::flow::factor::any_two_factor;
     use crate::engine::proof::cheap::cheap_proof_or_factor;
 
+    /// Cycles of vertices.
+    type Cycles = Vec<Vec<Vertex>>;
+
     /// The cycles, exchanges and free ends of a warm start's model.
-    fn shape(model: WarmModel) -> (Vec<Vec<Vertex>>, u64, Option<Vec<Vec<Vertex>>>) {
+    fn shape(model: WarmModel) -> (Cycles, u64, Option<Cycles>) {
         (model.cycles, model.merges, model.free_ends)
     }
 
