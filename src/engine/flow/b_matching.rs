@@ -17,6 +17,10 @@
 //! vertex's edges scanned once a phase (a vertex that leads nowhere leaves its layer). The
 //! adjacency is one flat buffer with offsets, so a phase reads memory in order.
 //!
+//! Where the walks find a left vertex with room that cannot reach room, no b-matching fills
+//! every left vertex, and Pothen and Fan's phases place the rest: only the size and the cut
+//! of such a b-matching serve, and they are the same for every maximum one.
+//!
 //! The phase that finds no augmenting path has searched everything the left vertices with room
 //! reach: those vertices are the source side of a minimum cut (the same set for every maximum
 //! b-matching), which the callers turn into a Hall-type proof that the demands cannot be met.

@@ -259,7 +259,8 @@ impl TwoFactor {
 
 /// [`two_factor`]'s verdict and shortfall (the same for every maximum flow), with a 2-factor
 /// of any shape: by [`CapacitatedGraph::any_maximum_matching`], several times faster on large
-/// boards, for the proofs, which keep no 2-factor for the warm start.
+/// boards, for the proofs of open tours and of graphs, which keep no 2-factor for the warm
+/// start (a closed tour's proofs take [`TwoFactor::of`] and hand it over).
 pub(crate) fn any_two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
     let network = FactorNetwork::new(graph)?;
     let matched = network.full_matching(graph, CapacitatedGraph::any_maximum_matching)?;
