@@ -7,9 +7,11 @@ use crate::core::problem::{Problem, ProblemError, TourShape};
 use crate::core::progress;
 use crate::core::tour::Tour;
 use crate::engine::answer::{Answer, Impossibility, Limits, PhaseTime, Stats, Stop};
+use crate::engine::flow::factor::TwoFactor;
 use crate::engine::{construct, deadline, interrupt, proof, sat, search};
 use crate::verify::board::{verify, TourError};
 use itertools::Itertools;
+use std::cell::Cell;
 use std::fmt;
 use std::time::Instant;
 
@@ -256,10 +258,12 @@ fn fixed_end_first(
     None
 }
 
-/// Runs the chosen engine on a problem the cheap proofs did not settle.
+/// Runs the chosen engine on a problem the cheap proofs did not settle; `factor` is the
+/// 2-factor their flow found, if any, for the SAT engine's warm start.
 fn run_engine(
     problem: &Problem,
     graph: &MoveGraph,
+    factor: Option<TwoFactor>,
     options: &SolveOptions,
     stats: &mut Stats,
 ) -> Answer {
@@ -276,18 +280,21 @@ fn run_engine(
             search::lex::search(problem, graph, limits, stats)
         }
     };
-    let satisfy = |sat_options: &sat::SatOptions, stats: &mut Stats| match options.order {
-        Order::Any => {
-            progress::begin(progress::SAT, "cycles left", None);
-            stats.engine = sat_options.engine_name();
-            sat::search(problem, graph, sat_options, limits, stats)
-        }
-        Order::Lex => {
-            progress::begin(progress::SAT, "cycles left", None);
-            stats.engine = format!("sat-lex:{}", sat_options.encoding);
-            sat::refine::lex::search(problem, graph, sat_options, limits, stats)
-        }
-    };
+    let satisfy =
+        |sat_options: &sat::SatOptions, factor: Option<TwoFactor>, stats: &mut Stats| match options
+            .order
+        {
+            Order::Any => {
+                progress::begin(progress::SAT, "cycles left", None);
+                stats.engine = sat_options.engine_name();
+                sat::search_from(problem, graph, factor, sat_options, limits, stats)
+            }
+            Order::Lex => {
+                progress::begin(progress::SAT, "cycles left", None);
+                stats.engine = format!("sat-lex:{}", sat_options.encoding);
+                sat::refine::lex::search(problem, graph, sat_options, limits, stats)
+            }
+        };
     let construct_first = match options.engine {
         EngineChoice::Construct => true,
         EngineChoice::Auto => {
@@ -302,17 +309,17 @@ fn run_engine(
     }
     match options.engine {
         EngineChoice::Dfs | EngineChoice::Construct => search(limits, stats),
-        EngineChoice::Sat(sat_options) => satisfy(&sat_options, stats),
+        EngineChoice::Sat(sat_options) => satisfy(&sat_options, factor, stats),
         // Rook circuits: the SAT engine's warm start (a flow's 2-factor, joined) answers blocked
         // boards from 40 x 40 to 1000 x 1000 in well under a second or two, where search stalls.
         EngineChoice::Auto if problem.piece.is_rook() && problem.shape == TourShape::Closed => {
-            satisfy(&sat::SatOptions::default(), stats)
+            satisfy(&sat::SatOptions::default(), factor, stats)
         }
         EngineChoice::Auto
             if options.order == Order::Any && problem.board.free_count() >= AUTO_SAT_SQUARES =>
         {
             fixed_end_first(problem, graph, limits, stats)
-                .unwrap_or_else(|| satisfy(&sat::SatOptions::default(), stats))
+                .unwrap_or_else(|| satisfy(&sat::SatOptions::default(), factor, stats))
         }
         EngineChoice::Auto => {
             let budget = auto_node_budget(problem.piece, problem.board.free_count());
@@ -325,7 +332,7 @@ fn run_engine(
                     if limits.node_budget.is_none_or(|b| b > budget) =>
                 {
                     let searched = stats.engine.clone();
-                    let answer = satisfy(&sat::SatOptions::default(), stats);
+                    let answer = satisfy(&sat::SatOptions::default(), factor, stats);
                     stats.engine = format!("{searched}, then {}", stats.engine);
                     answer
                 }
@@ -398,12 +405,21 @@ where
 }
 
 /// [`solve`] on a problem already validated, on the caller's thread.
+///
+/// The 2-factor that the cheap proofs' flow finds for a closed tour goes on to the SAT engine.
 fn solve_valid(problem: &Problem, options: &SolveOptions) -> Result<Solution, SolveError> {
     let graph = MoveGraph::new(&problem.board, problem.piece);
+    let factor = Cell::new(None);
     answer_verified(
         options,
-        || proof::cheap::cheap_proof(problem, &graph),
-        |stats| run_engine(problem, &graph, options, stats),
+        || match proof::cheap::cheap_proof_or_factor(problem, &graph) {
+            Ok(found) => {
+                factor.set(found);
+                None
+            }
+            Err(impossibility) => Some(impossibility),
+        },
+        |stats| run_engine(problem, &graph, factor.take(), options, stats),
         |tour| verify(problem, tour),
     )
 }

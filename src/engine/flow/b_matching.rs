@@ -17,13 +17,17 @@
 //! vertex's edges scanned once a phase (a vertex that leads nowhere leaves its layer). The
 //! adjacency is one flat buffer with offsets, so a phase reads memory in order.
 //!
+//! Where the walks find a left vertex with room that cannot reach room, no b-matching fills
+//! every left vertex, and Pothen and Fan's phases place the rest: only the size and the cut
+//! of such a b-matching serve, and they are the same for every maximum one.
+//!
 //! The phase that finds no augmenting path has searched everything the left vertices with room
 //! reach: those vertices are the source side of a minimum cut (the same set for every maximum
 //! b-matching), which the callers turn into a Hall-type proof that the demands cannot be met.
 
 mod labelled_walks;
 
-use labelled_walks::LabelledWalks;
+use labelled_walks::{LabelledWalks, WalksEnd};
 
 /// A bipartite graph with a capacity at every vertex, to be matched.
 #[derive(Debug, Clone)]
@@ -81,11 +85,21 @@ impl CapacitatedGraph {
     /// path left unless the walks passed their budget, or did not run): its
     /// augmenting paths are shortest, so its chosen edges stay close to the greedy pass's (a
     /// 2-factor of short, local changes, which the warm start's joining and repair take best).
+    ///
+    /// Where a left vertex with room cannot reach room (no b-matching fills every left vertex),
+    /// Pothen and Fan's phases ([`CapacitatedGraph::any_maximum_matching`]) place the rest
+    /// instead: a b-matching that is not full serves only for its size and its cut, which are
+    /// the same for all, and the walks' tail of long shared paths costs most on such graphs
+    /// (the rook's 1000 x 1000 board with 3% holes, closed: 9.4 s CPU with the walks to the
+    /// end, 3.2 s with this switch; but the knight's open 500 x 500 board, 1.2 to 1.4 s).
     pub(crate) fn maximum_matching(&self) -> BMatching {
         let mut search = Search::new(self);
         search.take_greedily();
         if search.demand_left() >= WALKS_FROM_DEMAND {
-            LabelledWalks::new(&search).augment(&mut search);
+            let walked = LabelledWalks::new(&search).augment(&mut search);
+            if walked == WalksEnd::Short {
+                return DepthSearch::after(search).finish();
+            }
         }
         search.finish()
     }
@@ -777,16 +791,35 @@ mod tests {
     }
 
     /// The size of the greedy pass's b-matching, the size the labelled walks reach after it with
-    /// a budget of `budget` edges scanned, and the maximum b-matching after Hopcroft and Karp's
-    /// phases end the search.
-    fn walks_then_phases(graph: &CapacitatedGraph, budget: usize) -> (u32, u32, BMatching) {
+    /// a budget of `budget` edges scanned, how they ended, and the maximum b-matchings after
+    /// Hopcroft and Karp's phases end the search and after Pothen and Fan's do.
+    fn walks_then_phases(
+        graph: &CapacitatedGraph,
+        budget: usize,
+    ) -> (u32, u32, WalksEnd, [BMatching; 2]) {
         let mut search = Search::new(graph);
         search.take_greedily();
         let size = |search: &Search| search.chosen.iter().filter(|&&chosen| chosen).count();
         let greedy = size(&search) as u32;
-        LabelledWalks::with_budget(&search, budget).augment(&mut search);
+        let end = LabelledWalks::with_budget(&search, budget).augment(&mut search);
         let walked = size(&search) as u32;
-        (greedy, walked, search.finish())
+        let by_depth = DepthSearch::after(Search {
+            room: search.room.clone(),
+            chosen: search.chosen.clone(),
+            ..Search::new(graph)
+        })
+        .finish();
+        (greedy, walked, end, [search.finish(), by_depth])
+    }
+
+    /// The maximum b-matching after the greedy pass, the labelled walks with every walk but a
+    /// labelling's first deferred to the next labelling, and Hopcroft and Karp's phases; and
+    /// how the walks ended.
+    fn deferred_walks(graph: &CapacitatedGraph) -> (WalksEnd, BMatching) {
+        let mut search = Search::new(graph);
+        search.take_greedily();
+        let end = LabelledWalks::deferring_every_walk(&search).augment(&mut search);
+        (end, search.finish())
     }
 
     /// The graph of a 2-factor of a piece that alternates colours on `board`: every free square
@@ -816,7 +849,8 @@ mod tests {
         // holed boards (with and without a 2-factor): the same size and the same minimum cut
         // from the warm start's matching, the proofs' (Pothen and Fan's phases), the labelled
         // walks alone (then the phases find nothing more) and the walks cut short by their
-        // budget (then the phases place the rest).
+        // budget (then the phases place the rest), and the walks that wait for the next exact
+        // labels after a step.
         let mut rng = crate::core::rng::SplitMix64::new(50);
         let mut graphs = Vec::new();
         for _ in 0..300 {
@@ -835,7 +869,7 @@ mod tests {
                 .collect();
             graphs.push(graph_of(&vertices, &edges));
         }
-        let (mut short, mut left_to_the_phases) = (0, 0);
+        let (mut short, mut stopped_short, mut left_to_the_phases) = (0, 0, 0);
         let random_graphs = graphs.len();
         for seed in 1..=40 {
             let size = 6 + seed % 15;
@@ -852,18 +886,31 @@ mod tests {
         assert!(graphs.len() > random_graphs + 40, "too few boards drawn");
         for graph in &graphs {
             let (size, reached) = reference_matching(graph);
-            let unbounded = walks_then_phases(graph, usize::MAX);
-            assert_eq!(unbounded.1, size, "the walks alone: {graph:?}");
+            let demand: u32 = (0..graph.capacity.len())
+                .filter(|&vertex| graph.is_left[vertex])
+                .map(|vertex| graph.capacity[vertex])
+                .sum();
+            // The walks alone fill every left vertex, or stop where one cannot reach room.
+            let (_, walked, end, [by_phases, by_depth]) = walks_then_phases(graph, usize::MAX);
+            match end {
+                WalksEnd::Full => assert_eq!(walked, size, "the walks alone: {graph:?}"),
+                WalksEnd::Short => assert!(size < demand, "the walks stopped short: {graph:?}"),
+                WalksEnd::OverBudget => panic!("the walks without a budget passed it"),
+            }
             // Budgets that run out before the walks end (the first labels cost about the
             // graph's size), on some graphs after a few walks.
             let graph_size = graph.capacity.len() + 2 * graph.edges.len();
+            let (deferred_end, deferred) = deferred_walks(graph);
+            assert_eq!(deferred_end, end, "{graph:?}");
             let mut matchings = vec![
                 graph.maximum_matching(),
                 graph.any_maximum_matching(),
-                unbounded.2,
+                by_phases,
+                by_depth,
+                deferred,
             ];
             for budget in [graph_size + 8, graph_size + graph_size / 4, 2 * graph_size] {
-                let (greedy, walked, matching) = walks_then_phases(graph, budget);
+                let (greedy, walked, _, [matching, _]) = walks_then_phases(graph, budget);
                 left_to_the_phases += usize::from(greedy < walked && walked < size);
                 matchings.push(matching);
             }
@@ -875,13 +922,14 @@ mod tests {
                     "{graph:?}"
                 );
             }
-            let demand: u32 = (0..graph.capacity.len())
-                .filter(|&vertex| graph.is_left[vertex])
-                .map(|vertex| graph.capacity[vertex])
-                .sum();
             short += usize::from(size < demand);
+            stopped_short += usize::from(end == WalksEnd::Short);
         }
         assert!(short > 50, "only {short} graphs without a full matching");
+        assert_eq!(
+            stopped_short, short,
+            "the walks stop short where no matching is full"
+        );
         assert!(
             left_to_the_phases > 30,
             "only {left_to_the_phases} graphs where the walks placed some units, not all"

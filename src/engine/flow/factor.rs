@@ -218,9 +218,49 @@ pub fn two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
     Ok(network.chosen_edges(&matched))
 }
 
+/// A 2-factor that the cheap proofs found and hand to the SAT engine's warm start, which would
+/// otherwise compute the same again: the edges [`two_factor`] chose in the cycle graph of a
+/// problem (`CycleGraph::new` of the problem and its move graph), as a flag per edge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TwoFactor {
+    /// Whether each edge of the cycle graph is chosen.
+    chosen: Vec<bool>,
+}
+
+impl TwoFactor {
+    /// [`two_factor`] of `graph`, kept to hand over.
+    pub(crate) fn of(graph: &CycleGraph) -> Result<TwoFactor, NoTwoFactor> {
+        two_factor(graph).map(|chosen| TwoFactor { chosen })
+    }
+
+    /// A 2-factor given by its edges, a flag per edge of a cycle graph.
+    #[cfg(test)]
+    pub(crate) fn from_edges(chosen: Vec<bool>) -> TwoFactor {
+        TwoFactor { chosen }
+    }
+
+    /// The chosen edges, a flag per edge of the graph it was found in.
+    pub(crate) fn chosen(&self) -> &[bool] {
+        &self.chosen
+    }
+
+    /// The chosen edges as a flag per edge of `graph`, if they fit it: a flag for each of its
+    /// edges, and its forced edges among them (the rest, two edges at every vertex, is for
+    /// the caller to check).
+    pub(crate) fn edges_of(&self, graph: &CycleGraph) -> Option<&[bool]> {
+        let fits = self.chosen.len() == graph.edges().len()
+            && graph
+                .forced_edges()
+                .into_iter()
+                .all(|edge| self.chosen[edge as usize]);
+        fits.then_some(&self.chosen)
+    }
+}
+
 /// [`two_factor`]'s verdict and shortfall (the same for every maximum flow), with a 2-factor
 /// of any shape: by [`CapacitatedGraph::any_maximum_matching`], several times faster on large
-/// boards, for the proofs, which keep no 2-factor for the warm start.
+/// boards, for the proofs of open tours and of graphs, which keep no 2-factor for the warm
+/// start (a closed tour's proofs take [`TwoFactor::of`] and hand it over).
 pub(crate) fn any_two_factor(graph: &CycleGraph) -> Result<Vec<bool>, NoTwoFactor> {
     let network = FactorNetwork::new(graph)?;
     let matched = network.full_matching(graph, CapacitatedGraph::any_maximum_matching)?;

@@ -4,7 +4,7 @@ use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::engine::flow::factor::{
-    any_two_factor, path_cover_shortfall, square_sides, NoTwoFactor, PathEnd,
+    any_two_factor, path_cover_shortfall, square_sides, NoTwoFactor, PathEnd, TwoFactor,
 };
 use crate::engine::flow::general_factor::general_two_factor;
 use crate::engine::proof::regions::region_proof;
@@ -18,6 +18,29 @@ use crate::graph::problem::GraphProblem;
 ///
 /// Every argument takes time and memory linear in the board and its moves.
 pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility> {
+    cheap_proof_or_factor(problem, graph).err()
+}
+
+/// [`cheap_proof`]'s proof, or where none settles `problem`, the 2-factor its flow found for
+/// a closed tour of a piece that alternates colours, if it ran: the warm start's own (see
+/// [`TwoFactor`]), for the SAT engine to start from instead of computing it again.
+pub(crate) fn cheap_proof_or_factor(
+    problem: &Problem,
+    graph: &MoveGraph,
+) -> Result<Option<TwoFactor>, Impossibility> {
+    let mut factor = None;
+    match proof_keeping_factor(problem, graph, &mut factor) {
+        Some(impossibility) => Err(impossibility),
+        None => Ok(factor),
+    }
+}
+
+/// [`cheap_proof`], the 2-factor of a closed tour's flow kept in `factor`.
+fn proof_keeping_factor(
+    problem: &Problem,
+    graph: &MoveGraph,
+    factor: &mut Option<TwoFactor>,
+) -> Option<Impossibility> {
     let free_squares: Vec<Square> = problem.board.free_squares().collect();
     too_few_squares(problem.shape, &free_squares)
         .or_else(|| {
@@ -34,7 +57,7 @@ pub fn cheap_proof(problem: &Problem, graph: &MoveGraph) -> Option<Impossibility
         .or_else(|| cut_square(problem.shape, graph, &free_squares))
         .or_else(|| end_pockets(Ends::of(problem), graph, &free_squares))
         .or_else(|| knight_theorem(problem))
-        .or_else(|| move_shortage(problem, graph, &free_squares))
+        .or_else(|| move_shortage(problem, graph, &free_squares, factor))
         .or_else(|| {
             let closed_non_bipartite = problem.shape == TourShape::Closed
                 && !problem.piece.is_bipartite()
@@ -115,11 +138,13 @@ const CLOSED_FLOW_PROOF_LIMIT: usize = 1_000_000;
 /// open tour one), each joining the two colours; when a maximum flow shows the board's moves
 /// cannot provide them all at once (Hall's condition fails somewhere), there is no tour. An
 /// open tour with both ends free starts its path at a square with a single move, or failing
-/// one, is a 2-factor through a virtual square ([`lacks_open_two_factor`]).
+/// one, is a 2-factor through a virtual square ([`lacks_open_two_factor`]). A closed tour's
+/// 2-factor, when there is one, is kept in `factor`.
 fn move_shortage(
     problem: &Problem,
     graph: &MoveGraph,
     free_squares: &[Square],
+    factor: &mut Option<TwoFactor>,
 ) -> Option<Impossibility> {
     if !problem.piece.is_bipartite() || free_squares.len() < 3 {
         return None;
@@ -130,7 +155,7 @@ fn move_shortage(
         return None;
     }
     let (head, end) = match (problem.shape, problem.start, problem.end) {
-        (TourShape::Closed, _, _) => return lacks_two_factor(problem, graph, free_squares),
+        (TourShape::Closed, _, _) => return lacks_two_factor(problem, graph, free_squares, factor),
         _ if free_squares.len() > FLOW_PROOF_LIMIT => return None,
         (TourShape::Open, Some(start), Some(end)) => (start, PathEnd::On(end)),
         (TourShape::Open, Some(start), None) => (start, PathEnd::Anywhere),
@@ -177,23 +202,26 @@ fn lacks_open_two_factor(problem: &Problem, graph: &MoveGraph) -> Option<Impossi
 
 /// A closed tour of three squares or more is a 2-factor (two tour moves at every square): when
 /// a maximum flow finds none, there is no closed tour; when it finds one, sealed regions may
-/// still show that no 2-factor is connected.
+/// still show that no 2-factor is connected. The flow is the warm start's
+/// ([`TwoFactor::of`]), and its 2-factor is kept in `factor` for the SAT engine.
 fn lacks_two_factor(
     problem: &Problem,
     graph: &MoveGraph,
     free_squares: &[Square],
+    factor: &mut Option<TwoFactor>,
 ) -> Option<Impossibility> {
     if free_squares.len() > CLOSED_FLOW_PROOF_LIMIT {
         return None;
     }
     let cycle_graph = CycleGraph::new(problem, graph);
-    match any_two_factor(&cycle_graph) {
+    match TwoFactor::of(&cycle_graph) {
         Err(NoTwoFactor::Shortfall(shortfall)) => Some(shortfall.into()),
-        Ok(factor) => {
+        Ok(found) => {
             let side = square_sides(&cycle_graph)?;
-            sealed_regions(&cycle_graph, &side, &factor, |square| {
-                problem.board.colour(square)
-            })
+            let colour = |square| problem.board.colour(square);
+            let proof = sealed_regions(&cycle_graph, &side, found.chosen(), colour);
+            *factor = Some(found);
+            proof
         }
         Err(NoTwoFactor::NotBipartite) => None,
     }

@@ -18,6 +18,7 @@ use crate::core::names::named;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::tour::Tour;
+use crate::engine::flow::factor::TwoFactor;
 use crate::engine::proof::pocket_ends::pocket_cases;
 use crate::engine::{Answer, Limits, Stats};
 use crate::graph::cycle::{CycleGraph, Vertex};
@@ -125,6 +126,19 @@ pub fn search(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Answer {
+    search_from(problem, move_graph, None, options, limits, stats)
+}
+
+/// [`search`], the warm start taking `factor` (the cheap proofs' 2-factor of `problem`, if
+/// they found one) for its flow's where it fits.
+pub(crate) fn search_from(
+    problem: &Problem,
+    move_graph: &MoveGraph,
+    factor: Option<TwoFactor>,
+    options: &SatOptions,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Answer {
     if let Some(tour) = trivial_tour(problem) {
         return Answer::Found(tour);
     }
@@ -133,7 +147,7 @@ pub fn search(
         Some(cases) => search_cases(graph, cases, options, limits, stats),
         None => {
             let colour = |square| problem.board.colour(square);
-            search_cycle_graph(graph, Some(&colour), options, limits, stats)
+            search_cycle_graph(graph, factor, Some(&colour), options, limits, stats)
         }
     }
 }
@@ -149,7 +163,7 @@ pub fn search_graph(
     if let Some(tour) = trivial_graph_tour(problem) {
         return Answer::Found(tour);
     }
-    search_cycle_graph(problem.cycle_graph(), None, options, limits, stats)
+    search_cycle_graph(problem.cycle_graph(), None, None, options, limits, stats)
 }
 
 /// [`search_graph`] by refinement alone (no warm start), its solves stopped once they have

@@ -125,7 +125,7 @@ impl EndPlan {
                 cases.tried += 1;
                 let fixed = graph.with_ends(Some(first), Some(second));
                 // A pair the flow refutes has no tour; one it allows may be tried again.
-                let Ok(Some(model)) = warm_model(&fixed) else {
+                let Ok(Some(model)) = warm_model(&fixed, None) else {
                     continue;
                 };
                 let protected = fixed.forced_edge_flags();

@@ -20,7 +20,7 @@ use crate::core::problem::Problem;
 use crate::core::progress;
 use crate::core::rng::SplitMix64;
 use crate::core::tour::Tour;
-use crate::engine::flow::factor::{two_factor, NoTwoFactor, Shortfall};
+use crate::engine::flow::factor::{two_factor, NoTwoFactor, Shortfall, TwoFactor};
 use crate::engine::proof::regions::open_region_proof;
 use crate::engine::sat::cnf::formula::Formula;
 use crate::engine::sat::cnf::phases::PhaseFlips;
@@ -296,7 +296,7 @@ impl Refinement {
         // The warm start serves a first call only: it knows nothing of the solver's clauses.
         let first_call = self.solver.solve_calls() == 0 && self.forbidden.is_empty();
         let start = (pairs.is_empty() && self.warm && first_call)
-            .then(|| warm::warm_model(&self.graph).ok().flatten())
+            .then(|| warm::warm_model(&self.graph, None).ok().flatten())
             .flatten();
         self.refine(start, &assumptions, &protected)
     }
@@ -556,7 +556,7 @@ pub(super) fn search_cases(
     }
     let mut answer = Answer::Stopped(Stop::InternalError);
     for case in cases {
-        answer = search_cycle_graph(case, None, options, limits, stats);
+        answer = search_cycle_graph(case, None, None, options, limits, stats);
         if !matches!(answer, Answer::NoTour(_)) {
             break;
         }
@@ -641,14 +641,16 @@ pub(super) fn search_cycle_graph_within(
     refinement.into_answer(found, stats)
 }
 
-/// The SAT engine on a cycle graph of three vertices or more: the warm start when it applies,
-/// then refinement.
+/// The SAT engine on a cycle graph of three vertices or more: the warm start when it applies
+/// (from `factor`, the cheap proofs' 2-factor of `graph`, where they found one), then
+/// refinement.
 ///
 /// `colour` is the board's colouring when the graph is a board problem's own (its ends are the
 /// problem's, not a case's): then, where the repair leaves an open tour's cycles apart, sealed
 /// regions may prove that there is none (see [`open_region_proof`]).
 pub(super) fn search_cycle_graph(
     graph: CycleGraph,
+    factor: Option<TwoFactor>,
     colour: Option<&dyn Fn(Square) -> u8>,
     options: &SatOptions,
     limits: &Limits,
@@ -665,7 +667,7 @@ pub(super) fn search_cycle_graph(
         if in_sat_phase {
             progress::begin(progress::TWO_FACTOR, "", None);
         }
-        let model = warm::warm_model(&graph);
+        let model = warm::warm_model(&graph, factor);
         if in_sat_phase {
             progress::begin(progress::SAT, "cycles left", None);
         }

@@ -12,7 +12,7 @@
 //! the answer is the solver's, with nothing assumed.
 
 use super::{merge, Refinement};
-use crate::engine::flow::factor::{self, Shortfall};
+use crate::engine::flow::factor::{self, Shortfall, TwoFactor};
 use crate::engine::flow::general_factor::general_two_factor;
 use crate::engine::sat::encode::moves::MoveVars;
 use crate::engine::sat::{Encoding, SatOptions};
@@ -62,9 +62,20 @@ impl WarmModel {
 /// ends), so without a tour; `Ok(None)` when there is no model to give (any other graph whose
 /// matching finds no 2-factor). A graph whose squares are bipartite gets its 2-factor from a maximum flow
 /// (an open tour's virtual vertex split between the sides), any other from a maximum matching
-/// of Tutte's gadget.
-pub(super) fn warm_model(graph: &CycleGraph) -> Result<Option<WarmModel>, Shortfall> {
+/// of Tutte's gadget. A `handed` 2-factor of `graph` (the cheap proofs', see [`TwoFactor`])
+/// is taken instead of the flow's where it fits: it is the flow's own, and a closed tour's,
+/// so without free ends.
+pub(super) fn warm_model(
+    graph: &CycleGraph,
+    handed: Option<TwoFactor>,
+) -> Result<Option<WarmModel>, Shortfall> {
     let started = Instant::now();
+    let handed = handed.filter(|_| graph.virtual_vertex().is_none());
+    if let Some(chosen) = handed.as_ref().and_then(|factor| factor.edges_of(graph)) {
+        if let Some(cycles) = graph.cycles_of_edges(chosen) {
+            return Ok(Some(joined(graph, &cycles, started, Some(Vec::new()))));
+        }
+    }
     let (chosen, free_ends) = match factor::two_factor_and_free_ends(graph) {
         Ok((chosen, free_ends)) => (chosen, Some(free_ends)),
         Err(factor::NoTwoFactor::NotBipartite) => match general_two_factor(graph) {
@@ -76,14 +87,25 @@ pub(super) fn warm_model(graph: &CycleGraph) -> Result<Option<WarmModel>, Shortf
     let Some(cycles) = graph.cycles_of_edges(&chosen) else {
         return Ok(None);
     };
+    Ok(Some(joined(graph, &cycles, started, free_ends)))
+}
+
+/// The warm start's model from the `cycles` of a 2-factor of `graph`, joined by exchanges,
+/// its seconds counted from `started`.
+fn joined(
+    graph: &CycleGraph,
+    cycles: &[Vec<Vertex>],
+    started: Instant,
+    free_ends: Option<Vec<Vec<Vertex>>>,
+) -> WarmModel {
     let protected = graph.forced_edge_flags();
-    let (cycles, merges) = merge::merge_cycles(graph, &cycles, &protected);
-    Ok(Some(WarmModel {
+    let (cycles, merges) = merge::merge_cycles(graph, cycles, &protected);
+    WarmModel {
         cycles,
         merges,
         seconds: started.elapsed().as_secs_f64(),
         free_ends,
-    }))
+    }
 }
 
 impl Refinement {
@@ -192,4 +214,69 @@ pub(super) fn distances_from(
         }
     }
     (distance, inside)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::piece::{MoveGraph, Piece};
+    use crate::core::problem::{Problem, TourShape};
+    use crate::engine::flow::factor::any_two_factor;
+    use crate::engine::proof::cheap::cheap_proof_or_factor;
+
+    /// Cycles of vertices.
+    type Cycles = Vec<Vec<Vertex>>;
+
+    /// The cycles, exchanges and free ends of a warm start's model.
+    fn shape(model: WarmModel) -> (Cycles, u64, Option<Cycles>) {
+        (model.cycles, model.merges, model.free_ends)
+    }
+
+    #[test]
+    fn the_proofs_two_factor_is_the_warm_starts_own() {
+        // Closed tours on holed boards of pieces that alternate colours: where the cheap proofs
+        // find no proof they hand over their 2-factor, and the warm start's model from it is
+        // the one it computes itself; another 2-factor handed over (Pothen and Fan's) is taken
+        // as it is, and one of another board is refused.
+        let mut handed = 0;
+        let mut differs = 0;
+        for seed in 1..=30u64 {
+            let size = 6 + seed % 15;
+            let holes = 1 + seed * size * size / 200;
+            for piece in [Piece::Knight, Piece::Rook, Piece::Leaper(1, 4)] {
+                let Ok(board) = crate::gen::holes(size, size, holes, piece, seed, 1) else {
+                    continue;
+                };
+                let problem = Problem::new(board, piece, TourShape::Closed);
+                let moves = MoveGraph::new(&problem.board, piece);
+                let Ok(factor) = cheap_proof_or_factor(&problem, &moves) else {
+                    continue;
+                };
+                let factor = factor.expect("the proofs of a closed bipartite board run the flow");
+                let graph = CycleGraph::new(&problem, &moves);
+                let own = shape(warm_model(&graph, None).unwrap().unwrap());
+                let from_proofs = shape(warm_model(&graph, Some(factor.clone())).unwrap().unwrap());
+                assert_eq!(from_proofs, own, "{:?}", problem.board);
+                let other = any_two_factor(&graph).unwrap();
+                let (cycles, merges) = merge::merge_cycles(
+                    &graph,
+                    &graph.cycles_of_edges(&other).unwrap(),
+                    &graph.forced_edge_flags(),
+                );
+                let from_other = warm_model(&graph, Some(TwoFactor::from_edges(other.clone())));
+                let from_other = shape(from_other.unwrap().unwrap());
+                assert_eq!(from_other, (cycles, merges, Some(Vec::new())));
+                differs += usize::from(other != factor.chosen());
+                let mut too_short = factor.chosen().to_vec();
+                too_short.pop();
+                let refused = warm_model(&graph, Some(TwoFactor::from_edges(too_short)));
+                assert_eq!(shape(refused.unwrap().unwrap()), own);
+                handed += 1;
+            }
+        }
+        assert!(
+            handed >= 15 && differs >= 10,
+            "{handed} handed over, {differs} differ"
+        );
+    }
 }
