@@ -73,9 +73,9 @@ const CLEAR_ROUNDS: usize = 3;
 /// The most sets of orbits, with a loop, looked at for one round of a clearing.
 const CLEAR_SETS: usize = 200;
 
-/// The most breaks too hard that a clearing is looked for, for one group and one
-/// number of orbits: each looks at up to [`CLEAR_SETS`] sets a round.
-const CLEARINGS_TRIED: usize = 4;
+/// The most breaks too hard that a clearing is looked for, for one group: each looks at up to
+/// [`CLEAR_SETS`] sets a round.
+const CLEARINGS_TRIED: usize = 8;
 
 /// The largest board (in squares) whose every pair of shaded squares is tried for opening: the
 /// search takes 2 to 5 s on 15 x 15 puzzles but 8 to 15 s on 20 x 20 ones (docs/puzzles.md).
@@ -401,13 +401,22 @@ impl Shading {
     fn finish(&mut self, limits: &Limits) -> Result<(Board, Board), GenError> {
         let (rows, cols) = (self.grid.rows, self.grid.cols);
         let mut search = OpeningSearch::new(rows, cols, Piece::Rook).map_err(failed)?;
-        let clearer = RefCell::new(OpeningSearch::new(rows, cols, Piece::Rook).map_err(failed)?);
+        let exact = self.grid.free.len() <= EXACT_SQUARES;
+        // Clearings only where the puzzle is not made minimal after: there the shading they add
+        // made a minimal puzzle of the grade rarer (15 x 15 medium, seed 2: 4.7 s to 18.9 s of
+        // draws), and groups stayed at MAX_GROUP without them (docs/puzzles.md).
+        let clearer = match exact {
+            true => None,
+            false => Some(RefCell::new(
+                OpeningSearch::new(rows, cols, Piece::Rook).map_err(failed)?,
+            )),
+        };
         // Each break leaves fewer squares in large groups, so this ends.
         let mut unbreakable = Vec::new();
-        while self.break_large_group(&mut search, &clearer, &mut unbreakable, limits)? {}
+        while self.break_large_group(&mut search, clearer.as_ref(), &mut unbreakable, limits)? {}
         let broken = self.grid.to_board()?;
         // Opening squares never makes a shaded group larger.
-        if self.grid.free.len() <= EXACT_SQUARES {
+        if exact {
             self.open_every_orbit(&mut search, limits)?;
         }
         Ok((broken, self.grid.to_board()?))
@@ -416,8 +425,9 @@ impl Shading {
     /// Opens shaded squares, wherever they lie, that the loop stays unique without, until none
     /// is left: each time every opening of one or two orbits of shaded squares under the
     /// symmetry (one or two squares without one) that keeps the loop unique is looked for on
-    /// one incremental solver ([`OpeningSearch`]), and the first found is made, whatever the
-    /// grade it leaves (the grade is checked after). The puzzle is then minimal.
+    /// one incremental solver ([`OpeningSearch`]), and one is made: with a ceiling the first
+    /// that keeps the ceiling's grade, else the first within it, else the first found, whatever
+    /// the grade it leaves (the grade is checked after). The puzzle is then minimal.
     fn open_every_orbit(
         &mut self,
         search: &mut OpeningSearch,
@@ -426,7 +436,7 @@ impl Shading {
         loop {
             let board = self.grid.to_board()?;
             let orbits = self.shaded_orbits();
-            // With a ceiling every opening is found, to make one within it where one is.
+            // With a ceiling every opening is found, to make one at or within it where one is.
             let until = match self.ceiling {
                 None => Until::FirstAccepted {
                     accepts: &|_| true,
@@ -454,13 +464,13 @@ impl Shading {
     /// of at most [`MAX_GROUP`] squares, and with a ceiling the grade neither falls nor passes
     /// it (the first such change `search` finds, of as few orbits as [`BREAK_CHANGES`] allow);
     /// whether a group was broken. A change that leaves the puzzle harder than the ceiling is
-    /// made with a clearing after it where `clearer` finds one
+    /// made with a clearing after it where `clearer`, if given, finds one
     /// ([`Shading::clearing`]). Groups in `unbreakable` are not tried, and a group that cannot
     /// be broken is added to it: a change elsewhere seldom makes it breakable.
     fn break_large_group(
         &mut self,
         search: &mut OpeningSearch,
-        clearer: &RefCell<OpeningSearch>,
+        clearer: Option<&RefCell<OpeningSearch>>,
         unbreakable: &mut Vec<Vec<Square>>,
         limits: &Limits,
     ) -> Result<bool, GenError> {
@@ -495,18 +505,21 @@ impl Shading {
                 .collect();
             let board = self.grid.to_board()?;
             let before = self.ceiling.map(|_| grade(&board));
+            let clearings_tried = Cell::new(0);
             for most in BREAK_CHANGES {
                 // The clearing of the change accepted, if it needs one, and an error of the
                 // search for one.
                 let cleared: RefCell<Option<Clearing>> = RefCell::new(None);
                 let failure: RefCell<Option<CountError>> = RefCell::new(None);
-                let clearings_tried = Cell::new(0);
                 let breaks_cleanly = |change: &Opening| {
                     let changed = changed_board(&board, &orbits, &change.groups);
                     match self.break_grade(&changed, &orbits, opened, before, change) {
                         BreakGrade::Kept => true,
                         BreakGrade::Refused => false,
                         BreakGrade::TooHard(before) => {
+                            let Some(clearer) = clearer else {
+                                return false;
+                            };
                             if clearings_tried.get() >= CLEARINGS_TRIED {
                                 return false;
                             }
@@ -714,18 +727,30 @@ impl Shading {
         orbit.iter().all(|&square| grid.free[square as usize]) && shadable(grid, orbit, shaded)
     }
 
-    /// The first of `openings` (of `board`, changing `orbits`) that leaves the puzzle within the
-    /// ceiling, or the first of all when none does.
+    /// The first of `openings` (of `board`, changing `orbits`) that leaves the puzzle at the
+    /// ceiling's grade (the grade asked for), else the first that leaves it within the ceiling,
+    /// else the first of all.
     fn within_ceiling_first<'a>(
         &self,
         board: &Board,
         orbits: &[Vec<Square>],
         openings: &'a [Opening],
     ) -> Option<&'a Opening> {
-        let within = |opening: &&Opening| {
-            self.within_ceiling(&changed_board(board, orbits, &opening.groups))
+        let Some(ceiling) = self.ceiling else {
+            return openings.first();
         };
-        openings.iter().find(within).or(openings.first())
+        let grades: Vec<Grade> = openings
+            .iter()
+            .map(|opening| grade(&changed_board(board, orbits, &opening.groups)))
+            .collect();
+        let first = |wanted: &dyn Fn(Grade) -> bool| {
+            (0..openings.len())
+                .find(|&index| wanted(grades[index]))
+                .map(|index| &openings[index])
+        };
+        first(&|reached| reached == ceiling)
+            .or_else(|| first(&|reached| reached <= ceiling))
+            .or(openings.first())
     }
 
     /// The shaded squares in orbits under the symmetry, each orbit once, its least square first.
