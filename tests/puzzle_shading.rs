@@ -85,6 +85,7 @@ fn puzzles_are_shaded_sparsely_in_small_groups_with_no_shaded_line() {
                 "{size} seed {seed}:\n{board}"
             );
             assert!(!has_shaded_line(&board), "{size} seed {seed}:\n{board}");
+            assert_eq!(circuits(&board), "1", "{size} seed {seed}:\n{board}");
             shares.push(share);
         }
         shares.sort_by(f64::total_cmp);
@@ -210,6 +211,7 @@ fn a_mirror_on_an_odd_width_leaves_two_open_cells_in_the_middle_column() {
             .filter(|&y| board.is_free(board.square(middle, y)))
             .count();
         assert_eq!(open, 2, "{size} seed {seed}:\n{board}");
+        assert_eq!(circuits(&board), "1", "{size} seed {seed}:\n{board}");
     }
 }
 
