@@ -138,19 +138,19 @@ pub fn run(args: &VerifyArgs) -> Result<u8, CliError> {
     if args.tour_file.is_none() && !pzprv3::holds_pzprv3(&text) {
         return Err(no_tour_file());
     }
-    let syntax = args.format.unwrap_or_default();
+    // The syntax detected once: it reads the tour and names squares in the reason, `B3` where
+    // the tour was written in names, or is a puzzle's (pzprv3) answer, as `toursat hint` names
+    // cells; `x,y` otherwise.
+    let syntax = match args.format.unwrap_or_default() {
+        TourSyntax::Auto => detect(&problem.board, &text),
+        named => named,
+    };
     let tour = match read_tour(&problem, &text, syntax) {
         Ok(tour) => Ok(tour),
         Err(error) if error.is_syntax_error() => return Err(CliError::in_file(path, error)),
         Err(error) => Err(format!("{}: {error}", input_name(path))),
     };
-    // The reason names squares as the tour did: `B3` where it was written in names, or is a
-    // puzzle's (pzprv3) answer, as `toursat hint` names cells; `x,y` otherwise.
     let naming = match syntax {
-        TourSyntax::Auto => detect(&problem.board, &text),
-        named => named,
-    };
-    let naming = match naming {
         TourSyntax::Names | TourSyntax::Pzprv3 => Naming::Chess,
         _ => Naming::Coordinates,
     };

@@ -447,7 +447,7 @@ impl Shading {
             let openings = search
                 .find(&board, &orbits, None, 2, until, limits)
                 .map_err(failed)?;
-            let Some(opening) = self.within_ceiling_first(&board, &orbits, &openings) else {
+            let Some(opening) = self.preferred_opening(&board, &orbits, &openings) else {
                 return Ok(());
             };
             for square in opening.groups.iter().flat_map(|&group| &orbits[group]) {
@@ -481,8 +481,7 @@ impl Shading {
         for group in &large {
             let mut orbits: Vec<Vec<Square>> = Vec::new();
             for &square in group {
-                let mut orbit = self.symmetry.images(square, rows, cols);
-                orbit.sort_unstable();
+                let orbit = self.orbit(square);
                 if !orbits.contains(&orbit) {
                     orbits.push(orbit);
                 }
@@ -490,8 +489,7 @@ impl Shading {
             let opened = orbits.len();
             let near = Rect::round(group, BREAK_REACH, rows, cols);
             for square in near.squares(cols) {
-                let mut orbit = self.symmetry.images(square, rows, cols);
-                orbit.sort_unstable();
+                let orbit = self.orbit(square);
                 if !orbits.contains(&orbit) && self.may_shade(&orbit, group) {
                     orbits.push(orbit);
                 }
@@ -633,7 +631,7 @@ impl Shading {
         else {
             return Ok(None);
         };
-        let undecided = |board: &Board| {
+        let reasoned_to_ceiling = |board: &Board| {
             let mut reasoner = Reasoner::new(board);
             reasoner.run(level);
             reasoner
@@ -641,13 +639,12 @@ impl Shading {
         let mut board = changed.clone();
         let mut shaded: Vec<Square> = Vec::new();
         for _ in 0..CLEAR_ROUNDS {
-            let reasoner = undecided(&board);
+            let reasoner = reasoned_to_ceiling(&board);
             let state = reasoner.state();
             let stuck = |square: Square| state.unknown_at(square).next().is_some();
             let mut orbits: Vec<Vec<Square>> = Vec::new();
             for square in Rect::round(group, CLEAR_REACH, rows, cols).squares(cols) {
-                let mut orbit = self.symmetry.images(square, rows, cols);
-                orbit.sort_unstable();
+                let orbit = self.orbit(square);
                 let blocked = |square: Square| !board.is_free(square);
                 if stuck(square)
                     && !orbits.contains(&orbit)
@@ -675,7 +672,7 @@ impl Shading {
                 if (before..=ceiling).contains(&grade(&cleared)) {
                     return Some(true);
                 }
-                let unknown = undecided(&cleared).state().unknown_moves();
+                let unknown = reasoned_to_ceiling(&cleared).state().unknown_moves();
                 (unknown + 4 * squares.len() < unknown_before).then_some(false)
             };
             // Whether the round accepted last left the puzzle within bounds.
@@ -730,7 +727,7 @@ impl Shading {
     /// The first of `openings` (of `board`, changing `orbits`) that leaves the puzzle at the
     /// ceiling's grade (the grade asked for), else the first that leaves it within the ceiling,
     /// else the first of all.
-    fn within_ceiling_first<'a>(
+    fn preferred_opening<'a>(
         &self,
         board: &Board,
         orbits: &[Vec<Square>],
@@ -751,6 +748,13 @@ impl Shading {
         first(&|reached| reached == ceiling)
             .or_else(|| first(&|reached| reached <= ceiling))
             .or(openings.first())
+    }
+
+    /// `square` and its images under the symmetry, in increasing order.
+    fn orbit(&self, square: Square) -> Vec<Square> {
+        let mut orbit = self.symmetry.images(square, self.grid.rows, self.grid.cols);
+        orbit.sort_unstable();
+        orbit
     }
 
     /// The shaded squares in orbits under the symmetry, each orbit once, its least square first.
