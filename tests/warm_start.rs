@@ -67,9 +67,9 @@ fn a_board_without_circuit_is_still_proved_so() {
     assert_eq!(answer, cold_answer);
     assert!(warm.solve_calls > 1, "{warm:?}");
     // The windows came first and failed at once: each is counted out (its pieces are more
-    // than it may end with) or refuted without a search (which of the two depends on the
-    // flow's 2-factor), and the board goes to the whole formula.
-    assert!(warm.local_conflicts <= 1, "{warm:?}");
+    // than it may end with) or refuted within a few conflicts (which of the two depends on
+    // the flow's 2-factor), and the board goes to the whole formula.
+    assert!(warm.local_conflicts <= 4, "{warm:?}");
     assert!(warm.clauses > 0, "{warm:?}");
 }
 
@@ -127,16 +127,19 @@ fn cycles_that_none_joins_alone_are_joined_together_in_a_wider_window() {
 }
 
 #[test]
-fn a_cycle_that_needs_the_confined_end_leaves_by_an_alternating_cycle() {
+fn a_cycle_that_needs_the_confined_end_is_joined_without_the_whole_formula() {
     // `gen --kind holes --piece knight --rows 80 --cols 80 --holes 30% --seed 3`: the flow
     // lets one end of the open tour lie on three squares only, and the other, once that end is
     // fixed, anywhere on its colour; the repair leaves small cycles, and one of them needs the
-    // other end. The windows alone never joined it, nor did the whole formula in 800 s; cases
-    // on the ends did, in 0.5 s. Exchanges along alternating cycles, which move the ends as
-    // they must, join them before the cases are needed.
+    // other end. The windows alone never joined it, nor did the whole formula in 800 s.
+    // Exchanges along alternating cycles, which move the ends as they must, joined it from the
+    // 2-factor of the greedy pass that took the vertices of fewest edges first; from the one
+    // of the most constrained first, one case on the ends does (0.14 s).
     let stats = found_by_the_windows_alone(&holed_open(80, 1_920, Piece::Knight, 3));
-    assert!(stats.alternating_exchanges >= 1, "{stats:?}");
-    assert_eq!(stats.end_cases, 0, "{stats:?}");
+    assert!(
+        stats.alternating_exchanges + stats.end_cases >= 1,
+        "{stats:?}"
+    );
 }
 
 #[test]
@@ -332,11 +335,12 @@ fn a_cycle_whose_window_is_counted_out_leaves_by_an_alternating_cycle() {
 
 #[test]
 fn an_exchange_that_splits_other_cycles_is_kept_when_it_lets_the_cycle_out() {
-    // `gen --kind holes --piece knight --rows 120 --cols 120 --holes 30% --seed 4`: the windows
-    // take two alternating exchanges to let the small cycles out. (Seed 6 was this test's board
-    // while the cardinality constraints were sequential counters: there the shortest exchange
-    // that let the last small cycle out had 118 edges and split the cycles it passed; with the
-    // totalizers its windows need one exchange, and seed 4 needs two.)
-    let stats = found_by_the_windows_alone(&holed_open(120, 4_320, Piece::Knight, 4));
+    // `gen --kind holes --piece knight --rows 120 --cols 120 --holes 30% --seed 1`: the windows
+    // take four alternating exchanges to let the small cycles out. (Seed 6 was this test's
+    // board while the cardinality constraints were sequential counters: there the shortest
+    // exchange that let the last small cycle out had 118 edges and split the cycles it passed;
+    // seed 4 needed two exchanges until the flow's greedy pass took the most constrained
+    // vertices first, and none after.)
+    let stats = found_by_the_windows_alone(&holed_open(120, 4_320, Piece::Knight, 1));
     assert!(stats.alternating_exchanges >= 2, "{stats:?}");
 }

@@ -7,8 +7,8 @@
 //! the right, a chosen edge back to the left, and so on, and ends at a right vertex with room
 //! to spare; flipping its edges adds one to the matching.
 //!
-//! A greedy pass first takes edges whose two ends have room, the vertices with the fewest
-//! edges first. The demand it leaves is placed by walks down distance labels
+//! A greedy pass ([`greedy`]) first takes edges whose two ends have room, the most
+//! constrained vertices first. The demand it leaves is placed by walks down distance labels
 //! ([`labelled_walks`]): each left vertex with room takes a shortest augmenting path from it,
 //! and one breadth-first search serves paths of every length. Hopcroft and Karp's phases end
 //! the search, or take over should the walks pass their budget: each phase finds the length
@@ -17,17 +17,17 @@
 //! vertex's edges scanned once a phase (a vertex that leads nowhere leaves its layer). The
 //! adjacency is one flat buffer with offsets, so a phase reads memory in order.
 //!
-//! Where the walks find a left vertex with room that cannot reach room, no b-matching fills
-//! every left vertex, and Pothen and Fan's phases place the rest: only the size and the cut
-//! of such a b-matching serve, and they are the same for every maximum one.
+//! Where a left vertex with room cannot reach room, no b-matching fills every left vertex, and
+//! the walks place the rest of the demand that can be placed.
 //!
 //! The phase that finds no augmenting path has searched everything the left vertices with room
 //! reach: those vertices are the source side of a minimum cut (the same set for every maximum
 //! b-matching), which the callers turn into a Hall-type proof that the demands cannot be met.
 
+mod greedy;
 mod labelled_walks;
 
-use labelled_walks::{LabelledWalks, WalksEnd};
+use labelled_walks::LabelledWalks;
 
 /// A bipartite graph with a capacity at every vertex, to be matched.
 #[derive(Debug, Clone)]
@@ -87,19 +87,17 @@ impl CapacitatedGraph {
     /// 2-factor of short, local changes, which the warm start's joining and repair take best).
     ///
     /// Where a left vertex with room cannot reach room (no b-matching fills every left vertex),
-    /// Pothen and Fan's phases ([`CapacitatedGraph::any_maximum_matching`]) place the rest
-    /// instead: a b-matching that is not full serves only for its size and its cut, which are
-    /// the same for all, and the walks' tail of long shared paths costs most on such graphs
-    /// (the rook's 1000 x 1000 board with 3% holes, closed: 9.4 s CPU with the walks to the
-    /// end, 3.2 s with this switch; but the knight's open 500 x 500 board, 1.2 to 1.4 s).
+    /// the walks go on from the others. Pothen and Fan's phases
+    /// ([`CapacitatedGraph::any_maximum_matching`]) placed the rest instead until the greedy
+    /// pass left less: after it, the rook's 1000 x 1000 board with 3% holes (closed) takes
+    /// 4.2 s with the walks and 3.0 s with the phases, the knight's with 20% holes 5.5 s and
+    /// 3.7 s, but the (1,4) leaper's with 20% holes 6.2 s and 14.0 s, where the phases' last
+    /// searches place a unit or two each and reach half the board.
     pub(crate) fn maximum_matching(&self) -> BMatching {
         let mut search = Search::new(self);
         search.take_greedily();
         if search.demand_left() >= WALKS_FROM_DEMAND {
-            let walked = LabelledWalks::new(&search).augment(&mut search);
-            if walked == WalksEnd::Short {
-                return DepthSearch::after(search).finish();
-            }
+            LabelledWalks::new(&search).augment(&mut search);
         }
         search.finish()
     }
@@ -183,11 +181,12 @@ impl CapacitatedGraph {
 const UNREACHED: u32 = u32::MAX;
 
 /// The least demand left after the greedy pass for which the labelled walks run: they start
-/// with a labelling of the whole graph, which costs more than the few phases of Hopcroft and
-/// Karp that place a small demand (the knight's 300 x 300 board with 30 holes of "Hard boards",
-/// 135 units left: 0.19 s CPU with the walks, 0.14 s without; 8,651 units on the 500 x 500
-/// board of "A million squares", where the walks are three times faster).
-const WALKS_FROM_DEMAND: u32 = 1000;
+/// with a labelling of the whole graph, which costs more than a phase or two of Hopcroft and
+/// Karp where a few units are left. The greedy pass leaves few units, but far apart, whose
+/// paths have many lengths, one phase each: the knight's open 500 x 500 board of "A million
+/// squares", 418 units left, took 3.3 s with the phases and 1.1 s with the walks, the (1,4)
+/// leaper's open 1000 x 1000 board (365 units) 12.0 s and 5.3 s.
+const WALKS_FROM_DEMAND: u32 = 16;
 
 /// The state of the phases: the adjacency, the room left at each vertex, the chosen edges and
 /// the layers of the current phase.
@@ -231,37 +230,6 @@ impl<'a> Search<'a> {
             .filter(|&vertex| self.graph.is_left[vertex])
             .map(|vertex| self.room[vertex])
             .sum()
-    }
-
-    /// Chooses edges whose two ends still have room, the vertices with the fewest edges
-    /// first (they have the least choice), each taking its neighbours with the fewest first.
-    fn take_greedily(&mut self) {
-        let mut order: Vec<u32> = (0..self.layer.len() as u32).collect();
-        order.sort_by_key(|&vertex| self.degree(vertex as usize));
-        let mut slots: Vec<(u32, u32)> = Vec::new();
-        for vertex in order {
-            let vertex = vertex as usize;
-            if self.room[vertex] == 0 {
-                continue;
-            }
-            let range = self.offsets[vertex] as usize..self.offsets[vertex + 1] as usize;
-            slots.clear();
-            slots.extend_from_slice(&self.neighbours[range]);
-            slots.sort_by_key(|&(neighbour, _)| self.degree(neighbour as usize));
-            for &(neighbour, edge) in &slots {
-                if self.room[vertex] == 0 {
-                    break;
-                }
-                if self.room[neighbour as usize] > 0 && !self.chosen[edge as usize] {
-                    self.choose(edge as usize);
-                }
-            }
-        }
-    }
-
-    /// The number of edges at `vertex`.
-    fn degree(&self, vertex: usize) -> u32 {
-        self.offsets[vertex + 1] - self.offsets[vertex]
     }
 
     /// Chooses `edge`, whose two ends must have room.
@@ -624,6 +592,7 @@ impl<'a> DepthSearch<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use labelled_walks::WalksEnd;
 
     /// A complete bipartite graph of `left` and `right` vertices with capacities.
     fn complete(left: &[u32], right: &[u32]) -> CapacitatedGraph {
@@ -718,6 +687,79 @@ mod tests {
     }
 
     #[test]
+    fn the_greedy_pass_follows_a_forced_chain_from_its_ends() {
+        // A path l0 - r0 - l1 - r1 - ... of capacity-1 vertices, numbered at random: its ends
+        // have one edge each, and each edge the greedy pass takes leaves the next vertex one
+        // choice, so it matches the whole path with no augmenting path, whatever the order.
+        let mut rng = crate::core::rng::SplitMix64::new(3);
+        for _ in 0..50 {
+            let pairs = 2 + rng.below(40) as usize;
+            let mut numbers: Vec<usize> = (0..2 * pairs).collect();
+            rng.shuffle(&mut numbers);
+            let vertices: Vec<(bool, u32)> = (0..2 * pairs)
+                .map(|number| {
+                    let place = numbers.iter().position(|&n| n == number).unwrap();
+                    (place % 2 == 0, 1)
+                })
+                .collect();
+            let mut edges: Vec<(usize, usize)> = (0..2 * pairs - 1)
+                .map(|place| match place % 2 {
+                    0 => (numbers[place], numbers[place + 1]),
+                    _ => (numbers[place + 1], numbers[place]),
+                })
+                .collect();
+            rng.shuffle(&mut edges);
+            let graph = graph_of(&vertices, &edges);
+            let mut search = Search::new(&graph);
+            search.take_greedily();
+            assert_eq!(search.demand_left(), 0, "{graph:?}");
+        }
+    }
+
+    #[test]
+    fn the_greedy_pass_is_maximal_within_the_capacities() {
+        // Random bipartite graphs with capacities 1 to 3: no vertex takes more than its
+        // capacity, and no edge is left whose two ends both have room.
+        let mut rng = crate::core::rng::SplitMix64::new(11);
+        for _ in 0..300 {
+            let per_side = 2 + rng.below(30) as usize;
+            let mut vertices = Vec::new();
+            for left in [true, false] {
+                for _ in 0..per_side {
+                    vertices.push((left, rng.below(4) as u32));
+                }
+            }
+            let edges: Vec<(usize, usize)> = (0..per_side * (1 + rng.below(4) as usize))
+                .map(|_| {
+                    let left = rng.below(per_side as u64) as usize;
+                    (left, per_side + rng.below(per_side as u64) as usize)
+                })
+                .collect();
+            let graph = graph_of(&vertices, &edges);
+            let mut search = Search::new(&graph);
+            search.take_greedily();
+            let mut used = vec![0; vertices.len()];
+            for (edge, &(left, right)) in edges.iter().enumerate() {
+                if search.chosen[edge] {
+                    used[left] += 1;
+                    used[right] += 1;
+                }
+            }
+            for (vertex, &(_, capacity)) in vertices.iter().enumerate() {
+                assert!(used[vertex] <= capacity, "vertex {vertex} of {graph:?}");
+                assert_eq!(search.room[vertex], capacity - used[vertex]);
+            }
+            for (edge, &(left, right)) in edges.iter().enumerate() {
+                let both_have_room = search.room[left] > 0 && search.room[right] > 0;
+                assert!(
+                    search.chosen[edge] || !both_have_room,
+                    "edge {edge} of {graph:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn long_augmenting_paths_are_found() {
         // A path l0 - r0 - l1 - r1 - ... with every second edge chosen first, each from the
         // wrong end: only one augmenting path, through every vertex, completes it.
@@ -790,15 +832,19 @@ mod tests {
         }
     }
 
-    /// The size of the greedy pass's b-matching, the size the labelled walks reach after it with
-    /// a budget of `budget` edges scanned, how they ended, and the maximum b-matchings after
-    /// Hopcroft and Karp's phases end the search and after Pothen and Fan's do.
+    /// The size of the b-matching the walks start from (the greedy pass's, or none chosen
+    /// without `greedy`), the size the labelled walks reach after it with a budget of `budget`
+    /// edges scanned, how they ended, and the maximum b-matchings after Hopcroft and Karp's
+    /// phases end the search and after Pothen and Fan's do.
     fn walks_then_phases(
         graph: &CapacitatedGraph,
+        greedy: bool,
         budget: usize,
     ) -> (u32, u32, WalksEnd, [BMatching; 2]) {
         let mut search = Search::new(graph);
-        search.take_greedily();
+        if greedy {
+            search.take_greedily();
+        }
         let size = |search: &Search| search.chosen.iter().filter(|&&chosen| chosen).count();
         let greedy = size(&search) as u32;
         let end = LabelledWalks::with_budget(&search, budget).augment(&mut search);
@@ -848,7 +894,8 @@ mod tests {
         // Random sparse bipartite graphs with capacities 1 to 3, and the 2-factor graphs of
         // holed boards (with and without a 2-factor): the same size and the same minimum cut
         // from the warm start's matching, the proofs' (Pothen and Fan's phases), the labelled
-        // walks alone (then the phases find nothing more) and the walks cut short by their
+        // walks alone (then the phases find nothing more, and where no b-matching is full,
+        // the walks alone reach the maximum all the same) and the walks cut short by their
         // budget (then the phases place the rest), and the walks that wait for the next exact
         // labels after a step.
         let mut rng = crate::core::rng::SplitMix64::new(50);
@@ -891,14 +938,19 @@ mod tests {
                 .map(|vertex| graph.capacity[vertex])
                 .sum();
             // The walks alone fill every left vertex, or stop where one cannot reach room.
-            let (_, walked, end, [by_phases, by_depth]) = walks_then_phases(graph, usize::MAX);
+            let (_, walked, end, [by_phases, by_depth]) =
+                walks_then_phases(graph, true, usize::MAX);
             match end {
                 WalksEnd::Full => assert_eq!(walked, size, "the walks alone: {graph:?}"),
-                WalksEnd::Short => assert!(size < demand, "the walks stopped short: {graph:?}"),
+                WalksEnd::Short => {
+                    assert!(size < demand, "the walks stopped short: {graph:?}");
+                    assert_eq!(walked, size, "the walks alone, short: {graph:?}");
+                }
                 WalksEnd::OverBudget => panic!("the walks without a budget passed it"),
             }
             // Budgets that run out before the walks end (the first labels cost about the
-            // graph's size), on some graphs after a few walks.
+            // graph's size), on some graphs after a few walks; from no edge chosen, as the
+            // greedy pass leaves the walks little to place on such small graphs.
             let graph_size = graph.capacity.len() + 2 * graph.edges.len();
             let (deferred_end, deferred) = deferred_walks(graph);
             assert_eq!(deferred_end, end, "{graph:?}");
@@ -910,7 +962,7 @@ mod tests {
                 deferred,
             ];
             for budget in [graph_size + 8, graph_size + graph_size / 4, 2 * graph_size] {
-                let (greedy, walked, _, [matching, _]) = walks_then_phases(graph, budget);
+                let (greedy, walked, _, [matching, _]) = walks_then_phases(graph, false, budget);
                 left_to_the_phases += usize::from(greedy < walked && walked < size);
                 matchings.push(matching);
             }

@@ -1,8 +1,9 @@
 //! Augmenting to the nearest room, guided by distance labels: every left vertex with room
 //! takes a shortest augmenting path from it, found without a sweep of the graph per length.
 //!
-//! After the greedy pass a few percent of the demand is left, scattered over the graph, and
-//! the augmenting paths it needs have every length from 3 edges to hundreds. Hopcroft and
+//! After the greedy pass some demand is left, scattered over the graph (a thousand units on a
+//! knight's board of a million squares), and the augmenting paths it needs have every length
+//! from 3 edges to hundreds. Hopcroft and
 //! Karp's phases take one length a phase, each a sweep of the whole graph. Here every vertex
 //! carries a label, a lower bound on the length of an alternating path from it to room (edges
 //! not chosen lead right, chosen ones back left; a right vertex with room has 0): a
@@ -17,8 +18,10 @@
 //!
 //! Relabelling is local; when its work since the last search passes the graph's size, the
 //! labels are set exact again by a new search (walks then waste no steps on labels that are
-//! too low, and a vertex that cannot reach room gets the label of none: then no b-matching
-//! fills every left vertex, and the walks stop). A walk that has to relabel much is in a
+//! too low, and a vertex that cannot reach room gets the label of none). A left vertex with
+//! room that cannot reach room never will (an augmenting path cannot enter the vertices that
+//! cannot reach room, as it would have to leave them), so no b-matching fills every left
+//! vertex, and the walks go on from the others: the b-matching they reach is maximum. A walk that has to relabel much is in a
 //! region whose room the walks before it took: past its share of work it waits for the next
 //! exact labels, and the walks go round the starts again after them. The whole works in a
 //! budget in proportion to the graph's size, past which Hopcroft and Karp's phases take over
@@ -59,17 +62,12 @@ enum Walk {
 /// step its start's label promises and for 64 more: a walk down exact labels scans a few edges
 /// a step, and one that has to relabel much is in a region whose room the walks before it
 /// took, where relabelling step by step costs far more than the next exact labelling shares
-/// out. With 16 (8 and 32 measured, and no limit: the walks of before) the knight's closed
-/// 1000 x 1000 board of "A million squares" took 10.4 s CPU in all instead of 16.1 s, its open
-/// one 13.3 s instead of 14.7 s, and the (1,4) leaper's open board 10.8 s instead of 11.9 s,
-/// on a loaded machine.
+/// out. With 16 (8 and 32 measured, and no limit) the knight's closed 1000 x 1000 board of
+/// "A million squares" took 10.4 s CPU in all instead of 16.1 s, after the greedy pass that
+/// left 34,245 units; after the one that leaves 1,109 (see `greedy`), 64, 256 and 1024 took as
+/// long as 16 (fewer exact labellings, more relabelling), and no limit the (1,4) leaper's open
+/// board with 20% holes 7.8 s instead of 6.6 s.
 const WORK_PER_STEP: usize = 16;
-
-/// The least demand left after the greedy pass for which walks wait for the next exact labels
-/// ([`WORK_PER_STEP`]): the 1000 x 1000 boards of "A million squares" (34,245 units for the
-/// knight's), where the tail of long shared paths is, and where it was measured to help; the
-/// smaller boards (8,651 units on the knight's 500 x 500 board) keep the walks of before.
-const DEFER_FROM_DEMAND: u32 = 20_000;
 
 /// The state of the walks besides [`Search`]'s: the chosen edges of every right vertex, and
 /// the work done.
@@ -89,8 +87,7 @@ pub(super) struct LabelledWalks {
     relabel_work: usize,
     /// The relabelling work after which the labels are set exact again.
     relabel_limit: usize,
-    /// The work a walk may do for each step its start's label promises ([`WORK_PER_STEP`], or
-    /// no limit below [`DEFER_FROM_DEMAND`]).
+    /// The work a walk may do for each step its start's label promises ([`WORK_PER_STEP`]).
     work_per_step: usize,
 }
 
@@ -124,10 +121,7 @@ impl LabelledWalks {
             budget: WORK_PER_SIZE * size,
             relabel_work: 0,
             relabel_limit: size,
-            work_per_step: match search.demand_left() >= DEFER_FROM_DEMAND {
-                true => WORK_PER_STEP,
-                false => usize::MAX,
-            },
+            work_per_step: WORK_PER_STEP,
         }
     }
 
@@ -150,25 +144,22 @@ impl LabelledWalks {
         }
     }
 
-    /// Fills the room of every left vertex of `search`, by labelled walks from each in turn,
-    /// the nearest to room first, until one cannot reach room (then no b-matching fills every
-    /// left vertex) or the budget is spent.
+    /// Fills the room of every left vertex of `search` that can reach room, by labelled walks
+    /// from each in turn, the nearest to room first, until every one is full or cannot reach
+    /// room, or the budget is spent.
     pub(super) fn augment(&mut self, search: &mut Search) -> WalksEnd {
         let graph = search.graph;
         let mut path = Vec::new();
         loop {
-            if !self.label_exactly(search) {
-                return WalksEnd::Short;
-            }
+            self.label_exactly(search);
             let mut starts: Vec<u32> = (0..search.room.len() as u32)
                 .filter(|&vertex| {
                     let vertex = vertex as usize;
-                    graph.is_left[vertex] && search.room[vertex] > 0
+                    graph.is_left[vertex]
+                        && search.room[vertex] > 0
+                        && search.layer[vertex] != UNREACHED
                 })
                 .collect();
-            if starts.is_empty() {
-                return WalksEnd::Full;
-            }
             starts.sort_by_key(|&vertex| search.layer[vertex as usize]);
             let mut deferred = false;
             for (index, &start) in starts.iter().enumerate() {
@@ -185,7 +176,7 @@ impl LabelledWalks {
                     };
                     match self.walk_from(search, start, &mut path, give_up) {
                         Walk::Augmented => {}
-                        Walk::NoRoom => return WalksEnd::Short,
+                        Walk::NoRoom => break,
                         Walk::OverBudget => return WalksEnd::OverBudget,
                         Walk::Deferred => {
                             deferred = true;
@@ -195,16 +186,18 @@ impl LabelledWalks {
                 }
             }
             if !deferred {
-                return WalksEnd::Full;
+                return match search.demand_left() {
+                    0 => WalksEnd::Full,
+                    _ => WalksEnd::Short,
+                };
             }
         }
     }
 
     /// Sets every vertex's label (in `search.layer`) to the length of the shortest alternating
     /// path from it to room ([`UNREACHED`] for none), by a breadth-first search backwards from
-    /// the right vertices with room, and moves every cursor back to its vertex's first edge;
-    /// whether every left vertex with room can reach room.
-    fn label_exactly(&mut self, search: &mut Search) -> bool {
+    /// the right vertices with room, and moves every cursor back to its vertex's first edge.
+    fn label_exactly(&mut self, search: &mut Search) {
         let vertices = search.room.len();
         search.layer.fill(UNREACHED);
         search.cursor = search.offsets[..vertices].to_vec();
@@ -233,10 +226,6 @@ impl LabelledWalks {
         }
         self.work += vertices + search.neighbours.len();
         self.relabel_work = 0;
-        (0..vertices).all(|vertex| {
-            let has_room = search.graph.is_left[vertex] && search.room[vertex] > 0;
-            !has_room || search.layer[vertex] != UNREACHED
-        })
     }
 
     /// Walks from `start` (a left vertex with room) down the labels to room and flips the
@@ -258,9 +247,7 @@ impl LabelledWalks {
                 return Walk::Deferred;
             }
             if self.relabel_work > self.relabel_limit {
-                if !self.label_exactly(search) {
-                    return Walk::NoRoom;
-                }
+                self.label_exactly(search);
                 path.clear();
                 vertex = start;
             }
