@@ -131,7 +131,8 @@ impl Ends {
 const FLOW_PROOF_LIMIT: usize = 40_000;
 
 /// Boards above this many free squares skip the flow argument for closed tours, a 2-factor
-/// (about 0.4 s at a million squares).
+/// (4.5 to 7 s on the holed boards of a million squares of docs/benchmarks.md, where a
+/// 2-factor it finds is handed to the warm start, which would compute it otherwise).
 const CLOSED_FLOW_PROOF_LIMIT: usize = 1_000_000;
 
 /// For a piece that alternates colours: every free square needs two tour moves (the ends of an
