@@ -218,7 +218,7 @@ impl CycleGraph {
     /// (see [`CycleGraph::end_pockets`]) rather than both into one.
     pub fn with_end_pockets(&self, pockets: &[Vec<Vertex>]) -> CycleGraph {
         let mut may_end = vec![false; self.vertex_count()];
-        for &vertex in pockets.concat().iter() {
+        for &vertex in pockets.iter().flatten() {
             may_end[vertex as usize] = true;
         }
         let mut confined = self.with_end_squares(&may_end);

@@ -151,9 +151,7 @@ impl Search<'_> {
             if self.room[end] > 0 {
                 continue;
             }
-            let range = self.offsets[end] as usize..self.offsets[end + 1] as usize;
-            for index in range {
-                let (neighbour, other_edge) = self.neighbours[index];
+            for &(neighbour, other_edge) in self.incident(end) {
                 if !self.is_open(neighbour, other_edge) {
                     continue;
                 }

@@ -3,29 +3,28 @@
 //!
 //! After the greedy pass some demand is left, scattered over the graph (a thousand units on a
 //! knight's board of a million squares), and the augmenting paths it needs have every length
-//! from 3 edges to hundreds. Hopcroft and
-//! Karp's phases take one length a phase, each a sweep of the whole graph. Here every vertex
-//! carries a label, a lower bound on the length of an alternating path from it to room (edges
-//! not chosen lead right, chosen ones back left; a right vertex with room has 0): a
-//! breadth-first search backwards from all the right vertices with room sets them exact. Each
-//! left vertex with room, the nearest first, then walks down steps whose label falls by one;
-//! a vertex with no such step is relabelled (one more than its lowest neighbour along a
-//! step) and the walk steps back. Flipping a path keeps the labels lower bounds, so a walk
-//! that reaches room has taken a path as long as its start's label, which no path from there
-//! beats: a shortest one, as in Hopcroft and Karp's phases, and the b-matching stays as close
-//! to the greedy pass's. Each left vertex keeps a cursor on its edges (the next to try), which
-//! moves back to the first edge when the vertex is relabelled.
+//! from 3 edges to hundreds. Hopcroft and Karp's phases take one length a phase, each a sweep
+//! of the whole graph. Here every vertex carries a label, a lower bound on the length of an
+//! alternating path from it to room (edges not chosen lead right, chosen ones back left; a
+//! right vertex with room has 0): a breadth-first search backwards from all the right vertices
+//! with room sets them exact. Each left vertex with room, the nearest first, then walks down
+//! steps whose label falls by one; a vertex with no such step is relabelled (one more than its
+//! lowest neighbour along a step) and the walk steps back. Flipping a path keeps the labels
+//! lower bounds, so a walk that reaches room has taken a path as long as its start's label,
+//! which no path from there beats: a shortest one, as in Hopcroft and Karp's phases, and the
+//! b-matching stays as close to the greedy pass's. Each left vertex keeps a cursor on its
+//! edges (the next to try), which moves back to the first edge when the vertex is relabelled.
 //!
 //! Relabelling is local; when its work since the last search passes the graph's size, the
 //! labels are set exact again by a new search (walks then waste no steps on labels that are
 //! too low, and a vertex that cannot reach room gets the label of none). A left vertex with
 //! room that cannot reach room never will (an augmenting path cannot enter the vertices that
 //! cannot reach room, as it would have to leave them), so no b-matching fills every left
-//! vertex, and the walks go on from the others: the b-matching they reach is maximum. A walk that has to relabel much is in a
-//! region whose room the walks before it took: past its share of work it waits for the next
-//! exact labels, and the walks go round the starts again after them. The whole works in a
-//! budget in proportion to the graph's size, past which Hopcroft and Karp's phases take over
-//! from the b-matching reached.
+//! vertex, and the walks go on from the others: the b-matching they reach is maximum. A walk
+//! that has to relabel much is in a region whose room the walks before it took: past its share
+//! of work it waits for the next exact labels, and the walks go round the starts again after
+//! them. The whole works in a budget in proportion to the graph's size, past which Hopcroft and
+//! Karp's phases take over from the b-matching reached.
 
 use super::{Search, UNREACHED};
 
