@@ -24,6 +24,7 @@
 //! reach: those vertices are the source side of a minimum cut (the same set for every maximum
 //! b-matching), which the callers turn into a Hall-type proof that the demands cannot be met.
 
+mod exact_labels;
 mod greedy;
 mod labelled_walks;
 

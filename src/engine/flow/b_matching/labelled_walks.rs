@@ -7,7 +7,7 @@
 //! of the whole graph. Here every vertex carries a label, a lower bound on the length of an
 //! alternating path from it to room (edges not chosen lead right, chosen ones back left; a
 //! right vertex with room has 0): a breadth-first search backwards from all the right vertices
-//! with room sets them exact. Each left vertex with room, the nearest first, then walks down
+//! with room sets them exact (on two threads on large graphs, see [`exact_labels`]). Each left vertex with room, the nearest first, then walks down
 //! steps whose label falls by one; a vertex with no such step is relabelled (one more than its
 //! lowest neighbour along a step) and the walk steps back. Flipping a path keeps the labels
 //! lower bounds, so a walk that reaches room has taken a path as long as its start's label,
@@ -26,6 +26,7 @@
 //! them. The whole works in a budget in proportion to the graph's size, past which Hopcroft and
 //! Karp's phases take over from the b-matching reached.
 
+use super::exact_labels::{self, Residual};
 use super::{Search, UNREACHED};
 
 /// The work (edges scanned) the labelled walks may do in all, in multiples of the graph's
@@ -198,31 +199,15 @@ impl LabelledWalks {
     /// the right vertices with room, and moves every cursor back to its vertex's first edge.
     fn label_exactly(&mut self, search: &mut Search) {
         let vertices = search.room.len();
-        search.layer.fill(UNREACHED);
+        let residual = Residual {
+            offsets: &search.offsets,
+            neighbours: &search.neighbours,
+            chosen: &search.chosen,
+            is_left: &search.graph.is_left,
+            room: &search.room,
+        };
+        exact_labels::label_exactly(residual, &mut search.layer);
         search.cursor = search.offsets[..vertices].to_vec();
-        let mut queue: Vec<u32> = (0..vertices as u32)
-            .filter(|&vertex| {
-                let vertex = vertex as usize;
-                !search.graph.is_left[vertex] && search.room[vertex] > 0
-            })
-            .collect();
-        for &vertex in &queue {
-            search.layer[vertex as usize] = 0;
-        }
-        let mut next = 0;
-        while let Some(&vertex) = queue.get(next) {
-            next += 1;
-            let vertex = vertex as usize;
-            let label = search.layer[vertex] + 1;
-            let range = search.offsets[vertex] as usize..search.offsets[vertex + 1] as usize;
-            for &(neighbour, edge) in &search.neighbours[range] {
-                let before = neighbour as usize;
-                if search.layer[before] == UNREACHED && search.leads_on(before, edge) {
-                    search.layer[before] = label;
-                    queue.push(neighbour);
-                }
-            }
-        }
         self.work += vertices + search.neighbours.len();
         self.relabel_work = 0;
     }
