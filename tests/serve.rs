@@ -928,12 +928,18 @@ fn a_head_over_the_limit_is_refused_with_431_and_memory_stays_flat() {
         .collect();
     let host = address.to_string();
     headers.push(("Host", &host));
-    assert_eq!(
-        request_with(address, "GET", "/", &headers, None)
-            .unwrap()
-            .status,
-        431
-    );
+    // The server may answer and close before it has read the 2 MB: the client's write then
+    // fails and the answer can be lost with the connection, as in `flood_heads`.
+    match request_with(address, "GET", "/", &headers, None) {
+        Ok(answer) => assert_eq!(answer.status, 431),
+        Err(error) => assert!(
+            matches!(
+                error.kind(),
+                std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::ConnectionReset
+            ),
+            "{error}"
+        ),
+    }
     let before = served.resident_kib();
     let flood = flood_heads(address, 16, 2 << 20);
     let after = served.resident_kib();

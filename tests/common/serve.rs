@@ -179,12 +179,13 @@ pub fn request_with(
         head += &format!("Content-Length: {}\r\n", body.len());
     }
     head += "\r\n";
-    stream.write_all(head.as_bytes())?;
-    if let Some(body) = body {
-        // A server that refuses a body may answer before reading it: read its answer anyway.
+    // A server that refuses a head or a body may answer and close before reading it all: its
+    // answer is read anyway, and the write's error given only when there is none to read.
+    let sent = stream.write_all(head.as_bytes());
+    if let (Ok(()), Some(body)) = (&sent, body) {
         let _ = stream.write_all(body);
     }
-    read_response(&mut stream)
+    read_response(&mut stream).or_else(|error| sent.and(Err(error)))
 }
 
 /// Reads one HTTP/1.1 response: to the end of its `Content-Length`, of its last chunk, or of
