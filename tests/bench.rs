@@ -95,6 +95,51 @@ fn shards_run_every_graph_once_and_merge_into_the_right_counts() {
     assert!(std::fs::read_to_string(svg).unwrap().starts_with("<svg"));
 }
 
+/// `corpus/fhcp/rest.sh` runs again, in shards, only the graphs a merged run did not answer:
+/// here a run that answered three planted graphs and timed out on the other three and on the
+/// triangles. Every one of those four is run once across the shards, and none of the others.
+#[test]
+fn the_rest_runs_again_only_the_graphs_a_run_left_unanswered() {
+    let dir = graph_folder("bench-rest");
+    let graph = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let mut run = String::new();
+    for seed in 1..=6 {
+        let answer = if seed <= 3 { "found" } else { "timeout" };
+        run += &record_line(&graph(&format!("cubic{seed}.hcp")), answer, 0.5);
+    }
+    run += &record_line(&graph("triangles.col"), "timeout", 10.0);
+    let run_file = dir.join("fhcp10.jsonl");
+    std::fs::write(&run_file, run).unwrap();
+    let out = dir.join("rest");
+    let script = format!("{}/corpus/fhcp/rest.sh", env!("CARGO_MANIFEST_DIR"));
+    let rest = Command::new("sh")
+        .args([script.as_str(), run_file.to_str().unwrap(), "60"])
+        .args([out.to_str().unwrap(), "2"])
+        .env("TOURSAT", env!("CARGO_BIN_EXE_toursat"))
+        .output()
+        .unwrap();
+    assert!(
+        rest.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rest.stderr)
+    );
+    let mut rerun = Vec::new();
+    for shard in 0..2 {
+        let text = std::fs::read_to_string(out.join(format!("rest60-{shard}.jsonl"))).unwrap();
+        let records = read_records("shard", &text).unwrap();
+        assert!(!records.is_empty(), "shard {shard} is empty");
+        assert!(out.join(format!("rest60-{shard}.jsonl.done")).exists());
+        for record in records {
+            assert_eq!(record.limit, 60.0);
+            let name = record.graph.rsplit('/').next().unwrap().to_string();
+            rerun.push(name);
+        }
+    }
+    rerun.sort();
+    let expected = ["cubic4.hcp", "cubic5.hcp", "cubic6.hcp", "triangles.col"];
+    assert_eq!(rerun, expected);
+}
+
 #[test]
 fn a_graph_file_that_cannot_be_read_is_a_line_with_its_reason() {
     let dir = scratch_dir("bench-bad");

@@ -6,10 +6,16 @@ Usage: python3 corpus/fhcp/published.py DATA [RUNS.jsonl ...]
 DATA is the data/ folder of the SAT 2025 authors' repository (github.com/TakehideSoh/
 SAT-based-CEGAR): per graph, the CPU seconds of each configuration of theirs, "TO" where it
 did not answer within 1800 s. RUNS are `toursat bench` lines (the merged file of
-corpus/fhcp/whole.sh). Prints, as markdown: the graphs answered within 1, 10, 60 and 1800 s by
-each published configuration and by toursat; the graphs some configuration answers within 10 s
-that toursat did not; and every graph toursat did not answer, with its size and the best
-published time.
+corpus/fhcp/whole.sh, then the runs of corpus/fhcp/rest.sh, which ran again at a longer limit
+the graphs it did not answer). Prints, as markdown: the graphs answered within 1, 10, 60 and
+1800 s by each published configuration and by toursat; the graphs some configuration answers
+within 10 s that toursat did not; and every graph toursat did not answer, with its size and the
+best published time.
+
+Where a graph was run more than once, each limit is decided by its run of the smallest limit at
+or above it (so a graph run again at 60 s counts within 10 s only if the 10 s run answered it),
+or by its run of the longest limit when none reaches it (a graph answered within 10 s is
+answered within 60 s).
 """
 
 import csv
@@ -60,7 +66,7 @@ def read_published(data):
 
 
 def read_runs(paths):
-    """{graph number: bench record} from toursat's bench lines."""
+    """{graph number: [bench records]} from toursat's bench lines, in the order read."""
     runs = {}
     for path in paths:
         with open(path) as handle:
@@ -71,8 +77,21 @@ def read_runs(paths):
                 match = re.search(r"graph(\d+)\.", os.path.basename(record["graph"]))
                 if not match:
                     sys.exit(f"{path}: line {line_number}: {record['graph']} is not graphN.col")
-                runs[int(match.group(1))] = record
+                runs.setdefault(int(match.group(1)), []).append(record)
     return runs
+
+
+def deciding(records, limit):
+    """The record of a graph's runs that decides whether it is answered within `limit`."""
+    reaching = [record for record in records if record["limit"] >= limit]
+    if reaching:
+        return min(reaching, key=lambda record: record["limit"])
+    return max(records, key=lambda record: record["limit"])
+
+
+def answered_within(records, limit):
+    """Whether a graph's runs answered it within `limit` seconds."""
+    return within(answered(deciding(records, limit)), limit)
 
 
 def answered(record):
@@ -94,10 +113,10 @@ def main():
     print("| solver | graphs | within 1 s | within 10 s | within 60 s | within 1800 s |")
     print("| --- | --- | --- | --- | --- | --- |")
     if runs:
-        longest = max(record["limit"] for record in runs.values())
+        longest = max(record["limit"] for records in runs.values() for record in records)
         cells = []
         for limit in LIMITS:
-            count = sum(within(answered(r), limit) for r in runs.values())
+            count = sum(answered_within(records, limit) for records in runs.values())
             cells.append(str(count) if limit <= longest else "not run")
         print(f"| toursat (limit {longest:g} s) | {len(runs)} | " + " | ".join(cells) + " |")
     for configuration in wanted:
@@ -110,7 +129,9 @@ def main():
         number: min((c[number] for c in times.values() if c.get(number) is not None), default=None)
         for number in range(1, 1002)
     }
-    missed = sorted(n for n in runs if within(fastest[n], 10) and not within(answered(runs[n]), 10))
+    missed = sorted(
+        n for n in runs if within(fastest[n], 10) and not answered_within(runs[n], 10)
+    )
     print()
     print(f"Answered within 10 s by some published configuration, not by toursat: {len(missed)}")
     print(", ".join(f"graph{n}" for n in missed))
@@ -118,7 +139,7 @@ def main():
     print("| graph | vertices | edges | average degree | toursat | fastest published |")
     print("| --- | --- | --- | --- | --- | --- |")
     for number in sorted(runs):
-        record = runs[number]
+        record = deciding(runs[number], longest)
         if answered(record) is not None:
             continue
         best = fastest[number]
