@@ -14,7 +14,7 @@
 
 use super::UNREACHED;
 use crate::engine::cancel;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::thread;
 
 /// The fewest vertices on which the search runs on two threads: below, starting the second
@@ -55,17 +55,29 @@ impl Residual<'_> {
     }
 }
 
+/// Whether a search of the process has a second thread: one at a time does, so that solves
+/// running side by side (`toursat serve`'s) add one thread in all, not one each.
+static HELPER_TAKEN: AtomicBool = AtomicBool::new(false);
+
 /// Sets `layer` to each vertex's distance to room in `residual` ([`UNREACHED`] for none): on
-/// two threads when the graph has at least [`PARALLEL_FROM`] vertices, the machine two cores
-/// and this thread does not race another engine (a race's runners run under a cancel flag,
-/// see `race`, and take both cores already), otherwise on this one.
+/// two threads when the graph has at least [`PARALLEL_FROM`] vertices, the machine two cores,
+/// this thread does not race another engine (a race's runners run under a cancel flag, see
+/// `race`, and take both cores already) and no other search of the process has a second
+/// thread; otherwise on this one.
 pub(super) fn label_exactly(residual: Residual, layer: &mut [u32]) {
     let cores = thread::available_parallelism().map_or(1, |cores| cores.get());
     let racing = cancel::current_flag().is_some();
-    match cores >= 2 && !racing && layer.len() >= PARALLEL_FROM {
-        true => label_on_two_threads(residual, layer),
-        false => label_on_one_thread(residual, layer),
+    let helper = cores >= 2
+        && !racing
+        && layer.len() >= PARALLEL_FROM
+        && HELPER_TAKEN
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok();
+    if !helper {
+        return label_on_one_thread(residual, layer);
     }
+    label_on_two_threads(residual, layer);
+    HELPER_TAKEN.store(false, Ordering::Release);
 }
 
 /// [`label_exactly`] on this thread alone.
