@@ -120,6 +120,7 @@ pub(super) fn label_on_two_threads(residual: Residual, layer: &mut [u32]) {
 
 /// The state the threads of one search share.
 struct SharedSearch<'a> {
+    /// The graph searched.
     residual: Residual<'a>,
     /// Each vertex's label, set once by the thread that reaches it first.
     labels: Vec<AtomicU32>,
@@ -219,6 +220,7 @@ impl SpinBarrier {
     /// Spins before a waiting thread yields its core.
     const SPINS: u32 = 1 << 12;
 
+    /// A barrier no thread has arrived at.
     fn new() -> SpinBarrier {
         SpinBarrier {
             arrived: AtomicUsize::new(0),
@@ -249,10 +251,11 @@ impl SpinBarrier {
 
 #[cfg(test)]
 mod tests {
+    use super::super::CapacitatedGraph;
     use super::*;
 
-    /// A bipartite graph of `left` and `right` vertices with random edges and a random set of
-    /// chosen ones, in the layout [`Residual`] reads.
+    /// A bipartite graph of `left` and `right` vertices with random edges, a random set of them
+    /// chosen and random room, in the layout [`Residual`] reads (the b-matching's adjacency).
     struct RandomResidual {
         offsets: Vec<u32>,
         neighbours: Vec<(u32, u32)>,
@@ -270,34 +273,20 @@ mod tests {
                     .wrapping_add(1442695040888963407);
                 ((state >> 33) as usize) % below
             };
-            let vertices = left + right;
-            let ends: Vec<[u32; 2]> = (0..edges)
-                .map(|_| [next(left) as u32, (left + next(right)) as u32])
-                .collect();
-            let chosen: Vec<bool> = (0..edges).map(|_| next(3) == 0).collect();
-            let room = (0..vertices).map(|_| (next(8) == 0) as u32).collect();
-            let mut offsets = vec![0u32; vertices + 1];
-            for &[a, b] in &ends {
-                offsets[a as usize + 1] += 1;
-                offsets[b as usize + 1] += 1;
+            let mut graph = CapacitatedGraph::new(left + right);
+            for right_vertex in left..left + right {
+                graph.set_vertex(right_vertex, false, 1);
             }
-            for vertex in 0..vertices {
-                offsets[vertex + 1] += offsets[vertex];
+            for _ in 0..edges {
+                graph.add_edge(next(left), left + next(right));
             }
-            let mut filled = offsets.clone();
-            let mut neighbours = vec![(0, 0); 2 * edges];
-            for (edge, &[a, b]) in ends.iter().enumerate() {
-                for (from, to) in [(a, b), (b, a)] {
-                    neighbours[filled[from as usize] as usize] = (to, edge as u32);
-                    filled[from as usize] += 1;
-                }
-            }
+            let (offsets, neighbours) = graph.adjacency();
             RandomResidual {
                 offsets,
                 neighbours,
-                chosen,
-                is_left: (0..vertices).map(|vertex| vertex < left).collect(),
-                room,
+                chosen: (0..edges).map(|_| next(3) == 0).collect(),
+                is_left: graph.is_left.clone(),
+                room: (0..left + right).map(|_| (next(8) == 0) as u32).collect(),
             }
         }
 
