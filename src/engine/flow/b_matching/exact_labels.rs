@@ -253,6 +253,7 @@ impl SpinBarrier {
 mod tests {
     use super::super::CapacitatedGraph;
     use super::*;
+    use crate::core::rng::SplitMix64;
 
     /// A bipartite graph of `left` and `right` vertices with random edges, a random set of them
     /// chosen and random room, in the layout [`Residual`] reads (the b-matching's adjacency).
@@ -266,13 +267,8 @@ mod tests {
 
     impl RandomResidual {
         fn new(left: usize, right: usize, edges: usize, seed: u64) -> RandomResidual {
-            let mut state = seed;
-            let mut next = |below: usize| {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                ((state >> 33) as usize) % below
-            };
+            let mut rng = SplitMix64::new(seed);
+            let mut next = |below: usize| rng.below(below as u64) as usize;
             let mut graph = CapacitatedGraph::new(left + right);
             for right_vertex in left..left + right {
                 graph.set_vertex(right_vertex, false, 1);
