@@ -29,14 +29,14 @@ board() {
   kind=$1 piece=$2 share=$3 n=$4 ends=${5:-}
   file="$folder/$kind-$(echo "$piece" | tr ':,' '--')-$share-$n${ends:+-ends}.txt"
   if [ ! -s "$file" ]; then
-    drawn=0
+    gen_status=0
     case $kind in
       holes) "$toursat" gen --kind holes --piece "$piece" --rows "$n" --cols "$n" \
-        --holes "$share%" --seed 11 ${ends:+--ends} -o "$file" || drawn=$? ;;
+        --holes "$share%" --seed 11 ${ends:+--ends} -o "$file" || gen_status=$? ;;
       planted) "$toursat" gen --kind planted --rows "$n" --cols "$n" --seed 11 -o "$file" ||
-        drawn=$? ;;
+        gen_status=$? ;;
     esac
-    if [ "$drawn" != 0 ]; then
+    if [ "$gen_status" != 0 ]; then
       rm -f "$file"
       return 0
     fi
