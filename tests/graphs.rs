@@ -464,3 +464,49 @@ fn dimacs_names_the_graph_and_its_vertices() {
     ), "{stdout}");
     assert!(stdout.contains("\nc edge 1 1 2\n"), "{stdout}");
 }
+
+#[test]
+fn a_graph_stopped_at_its_time_limit_names_the_engines_phase_not_the_proofs() {
+    // GP(6005, 2) has no Hamiltonian cycle (6005 = 5 mod 6), which the cheap proofs do not see
+    // and no engine proves within a second: the time goes to the engine, and --stats says so.
+    let graph = generalized_petersen(6005, 2).unwrap();
+    let file = scratch(
+        "petersen-6005-2.hcp",
+        &write_hcp("petersen-6005-2", None, graph.vertex_count, &graph.edges),
+    );
+    let file = file.to_str().unwrap();
+    for (engine, phase) in [("auto", "SAT"), ("sat", "SAT"), ("dfs", "search")] {
+        let Run { stderr, status, .. } = toursat(
+            &[
+                "solve",
+                "--graph",
+                file,
+                "--tour",
+                "closed",
+                "--engine",
+                engine,
+                "--format",
+                "none",
+                "--stats",
+                "--timeout",
+                "1",
+            ],
+            "",
+        );
+        assert_eq!(status, 3, "{engine}: {stderr}");
+        let phases: Vec<(&str, f64)> = stderr
+            .lines()
+            .filter_map(|line| line.strip_prefix("seconds in "))
+            .map(|line| {
+                let (phase, seconds) = line.rsplit_once(": ").expect("phase: seconds");
+                (phase, seconds.parse().expect("seconds"))
+            })
+            .collect();
+        let total: f64 = phases.iter().map(|&(_, seconds)| seconds).sum();
+        let in_engine = phases
+            .iter()
+            .find(|&&(name, _)| name == phase)
+            .map_or(0.0, |&(_, seconds)| seconds);
+        assert!(in_engine > total / 2.0, "{engine}: {stderr}");
+    }
+}

@@ -9,6 +9,7 @@ use super::{
     sat, Answer, EngineChoice, Limits, Order, Solution, SolveError, SolveOptions, Stats, Stop,
 };
 use crate::core::piece::MoveGraph;
+use crate::core::progress;
 use crate::graph::problem::GraphProblem;
 use crate::verify::graph::verify_graph_tour;
 
@@ -101,6 +102,12 @@ fn run_engine(
         stats.engine = sat_options.engine_name();
         sat::search_graph(problem, sat_options, limits, stats)
     };
+    // The phase a progress line and a stop's statistics name: the engine's, once the cheap
+    // proofs are done.
+    match options.engine {
+        EngineChoice::Dfs => progress::begin(progress::SEARCH, "nodes", None),
+        _ => progress::begin(progress::SAT, "cycles left", None),
+    }
     match options.engine {
         EngineChoice::Dfs => {
             stats.engine = "dfs".to_string();
