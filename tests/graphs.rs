@@ -510,3 +510,36 @@ fn a_graph_stopped_at_its_time_limit_names_the_engines_phase_not_the_proofs() {
         assert!(in_engine > total / 2.0, "{engine}: {stderr}");
     }
 }
+
+#[test]
+fn a_large_graph_falls_to_forced_edges_said_in_vertices() {
+    // A knight's board of 204 x 206 squares (more than 40,000 vertices, where forced edges come
+    // before the flow) with holes round the top-left corner that force two edges into one
+    // square's neighbour, as the board test of tests/reasons.rs; and four holes for the colours.
+    let mut board = Board::new(204, 206).unwrap();
+    for (x, y) in [
+        (1, 4),
+        (2, 3),
+        (6, 1),
+        (3, 2),
+        (100, 100),
+        (100, 102),
+        (102, 100),
+        (104, 104),
+    ] {
+        board.block_at(x, y).unwrap();
+    }
+    let graph = board_graph(&board, Piece::Knight);
+    let solution = solve_graph(&graph, &SolveOptions::default()).unwrap();
+    let Answer::NoTour(why @ Impossibility::ForcedMoves(_)) = &solution.answer else {
+        panic!("{:?}", solution.answer);
+    };
+    let said = toursat::format::reason::explain_graph(why);
+    assert!(
+        said.starts_with(
+            "a Hamiltonian cycle uses both edges of a vertex that has only two left, and doing \
+             so at 2 vertices in turn, from vertex "
+        ) && said.ends_with(" fewer than two edges to use"),
+        "{said}"
+    );
+}

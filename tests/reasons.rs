@@ -236,3 +236,86 @@ fn the_no_tour_picture_rings_the_squares_the_reason_names() {
         "A1 and B1, ringed where the labels put them"
     );
 }
+
+/// A knight's board of 204 rows and 206 columns (above the 40,000 squares from which forced
+/// moves come before the flow), its colours balanced, with four holes round the top-left
+/// corner that leave A3 and E1 two moves each, both to C2, and A1 its two moves to B3 and C2;
+/// and four holes in the middle for the colours.
+fn forced_board() -> String {
+    let (rows, cols) = (204, 206);
+    let holes = [
+        (1, 4),
+        (2, 3),
+        (6, 1),
+        (3, 2),
+        (100, 100),
+        (100, 102),
+        (102, 100),
+        (104, 104),
+    ];
+    let mut text = String::new();
+    for y in 0..rows {
+        for x in 0..cols {
+            text.push(if holes.contains(&(x, y)) { 'X' } else { '.' });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn forced_moves_name_where_they_start_and_the_square_they_leave_short() {
+    let path = scratch("forced-short.txt", &forced_board());
+    let args = ["--piece", "knight", "--tour", "closed", "--explain"];
+    let Run {
+        stdout,
+        stderr,
+        status,
+        ..
+    } = toursat(
+        &[&["solve", path.to_str().unwrap()][..], &args].concat(),
+        "",
+    );
+    assert_eq!(status, 1, "{stderr}");
+    assert_eq!(
+        stdout,
+        "no tour: a closed knight's tour uses both moves of a square that has only two left, \
+         and doing so at 2 squares in turn, from A3, leaves A1 fewer than two knight moves to \
+         use\n"
+    );
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines[..1],
+        ["proved by: following the moves forced at squares with two moves left"]
+    );
+    assert_eq!(
+        lines[2..],
+        [
+            "A3 uses its moves to B1 and C2",
+            "E1 uses its moves to C2 and F3",
+            "then A1 has fewer than two moves left: every other move from it leads to a square \
+             that uses two already",
+        ],
+        "{stderr}"
+    );
+    let json = toursat(
+        &[
+            "solve",
+            path.to_str().unwrap(),
+            "--piece",
+            "knight",
+            "--tour",
+            "closed",
+            "--format",
+            "json",
+            "--certify",
+        ],
+        "",
+    );
+    assert!(
+        json.stdout.contains("\"kind\":\"forced-moves\"")
+            && json.stdout.contains("\"names\":[\"A3\",\"A1\"]"),
+        "{}",
+        json.stdout
+    );
+}

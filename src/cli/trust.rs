@@ -28,9 +28,9 @@ pub struct TrustArgs {
     /// When no tour exists: check the proof before answering, and say on stderr what was
     /// certified and how (one line; also `certificate` in JSON). A cheap argument is checked
     /// again from the board in linear time (colour counts, a square's moves, a search, the flow's
-    /// minimum cut, a theorem's conditions); search and SAT answers are proved again with the SAT
-    /// engine, every cut checked and the proof checked by varisat's checker. A failed check exits
-    /// with status 4.
+    /// minimum cut, a theorem's conditions, forced moves replayed); search and SAT answers are
+    /// proved again with the SAT engine, every cut checked and the proof checked by varisat's
+    /// checker. A failed check exits with status 4.
     #[arg(long)]
     pub certify: bool,
     /// When no tour exists: write the final formula (base and cuts) as DIMACS to CNF_FILE and a

@@ -97,6 +97,11 @@ pub enum Impossibility {
         /// needed no flow: an open tour whose fixed end is its start).
         cut: Option<HallCut>,
     },
+    /// A closed tour enters and leaves every square by two moves: the squares with only two
+    /// moves left, taken in turn, use both and rule out the other moves of the squares they
+    /// fill, until a square is left fewer than two moves or the moves taken close a loop that
+    /// leaves squares out ([`ForcedProof`]).
+    ForcedMoves(ForcedProof),
     /// A closed tour is a 2-factor (two tour moves at every square), and the pieces' moves
     /// (or the graph's edges) have none: a maximum matching of Tutte's gadget leaves a vertex
     /// unmatched. For pieces and graphs that do not alternate colours; otherwise a flow finds
@@ -116,6 +121,38 @@ pub enum Impossibility {
     },
     /// The SAT solver proved the formula unsatisfiable.
     Unsatisfiable,
+}
+
+/// The steps of an [`Impossibility::ForcedMoves`]: the squares taken, each with two moves
+/// left that it uses, in order, and where they lead. Only the steps the end rests on are kept,
+/// so replaying them from the board reaches the same end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForcedProof {
+    /// The squares taken, in order: each has two moves left when taken (its moves to squares
+    /// that already use two moves are ruled out) and uses both.
+    pub steps: Vec<Square>,
+    /// Where the steps lead.
+    pub end: ForcedEnd,
+}
+
+/// Where the forced moves of a [`ForcedProof`] lead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ForcedEnd {
+    /// This square is left fewer than two moves.
+    TooFewMoves(Square),
+    /// The moves taken close a loop through these squares (in order along it), which leaves
+    /// other squares out.
+    Loop(Vec<Square>),
+}
+
+impl ForcedEnd {
+    /// The square the end names: the square left short, or the loop's first.
+    pub fn square(&self) -> Square {
+        match self {
+            ForcedEnd::TooFewMoves(square) => *square,
+            ForcedEnd::Loop(squares) => squares[0],
+        }
+    }
 }
 
 /// The minimum cut behind a [`Impossibility::MoveShortage`]: the squares on the source side of

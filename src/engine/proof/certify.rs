@@ -28,7 +28,7 @@ pub struct Certified {
 }
 
 impl Certified {
-    /// How it was checked: `recount`, `search`, `min-cut`, `theorem`, `region-count` or
+    /// How it was checked: `recount`, `search`, `min-cut`, `theorem`, `region-count`, `replay` or
     /// `sat-proof`.
     pub fn method(&self) -> &'static str {
         match &self.evidence {

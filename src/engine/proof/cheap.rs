@@ -7,6 +7,7 @@ use crate::engine::flow::factor::{
     any_two_factor, path_cover_shortfall, square_sides, NoTwoFactor, PathEnd, TwoFactor,
 };
 use crate::engine::flow::general_factor::general_two_factor;
+use crate::engine::proof::forced;
 use crate::engine::proof::regions::region_proof;
 use crate::engine::proof::theory::{knight_tour_existence, Existence};
 use crate::engine::{HallCut, Impossibility, Pocket};
@@ -57,6 +58,7 @@ fn proof_keeping_factor(
         .or_else(|| cut_square(problem.shape, graph, &free_squares))
         .or_else(|| end_pockets(Ends::of(problem), graph, &free_squares))
         .or_else(|| knight_theorem(problem))
+        .or_else(|| forced_moves_first(problem.shape, graph, &free_squares))
         .or_else(|| move_shortage(problem, graph, &free_squares, factor))
         .or_else(|| {
             let closed_non_bipartite = problem.shape == TourShape::Closed
@@ -66,6 +68,7 @@ fn proof_keeping_factor(
                 .then(|| lacks_any_two_factor(&CycleGraph::new(problem, graph)))
                 .flatten()
         })
+        .or_else(|| forced_moves_last(problem.shape, graph, &free_squares))
 }
 
 /// A proof that a graph problem has no tour, if one of the cheap arguments settles it: the
@@ -92,12 +95,59 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
         })
         .or_else(|| cut_square(problem.shape, graph, &vertices))
         .or_else(|| end_pockets(ends, graph, &vertices))
+        .or_else(|| forced_moves_first(problem.shape, graph, &vertices))
         .or_else(|| {
             if problem.shape != TourShape::Closed || vertices.len() < 3 {
                 return None;
             }
             lacks_any_two_factor(&problem.cycle_graph())
         })
+        .or_else(|| forced_moves_last(problem.shape, graph, &vertices))
+}
+
+/// Boards (and graphs) above this many free squares take the forced moves before the flow
+/// and the 2-factor: there those take seconds (4 to 6 s for the closed boards of a million
+/// squares of docs/benchmarks.md whose flow falls short, where forced moves find a
+/// contradiction in 0.2 s). Smaller boards take the forced moves last, after the arguments
+/// that were there before them, whose reasons their answers keep.
+const FORCED_MOVES_FIRST_FROM: usize = FLOW_PROOF_LIMIT;
+
+/// [`forced_moves`] where it comes before the flow: on boards above
+/// [`FORCED_MOVES_FIRST_FROM`] free squares.
+fn forced_moves_first(
+    shape: TourShape,
+    graph: &MoveGraph,
+    free_squares: &[Square],
+) -> Option<Impossibility> {
+    (free_squares.len() > FORCED_MOVES_FIRST_FROM)
+        .then(|| forced_moves(shape, graph, free_squares))
+        .flatten()
+}
+
+/// [`forced_moves`] where it comes last: on boards of up to [`FORCED_MOVES_FIRST_FROM`] free
+/// squares.
+fn forced_moves_last(
+    shape: TourShape,
+    graph: &MoveGraph,
+    free_squares: &[Square],
+) -> Option<Impossibility> {
+    (free_squares.len() <= FORCED_MOVES_FIRST_FROM)
+        .then(|| forced_moves(shape, graph, free_squares))
+        .flatten()
+}
+
+/// For a closed tour of three squares or more: the moves that squares with only two moves
+/// left force ([`forced::forced_moves`]) leave a square short of moves or close a loop that
+/// leaves squares out.
+fn forced_moves(
+    shape: TourShape,
+    graph: &MoveGraph,
+    free_squares: &[Square],
+) -> Option<Impossibility> {
+    if shape != TourShape::Closed || free_squares.len() < 3 {
+        return None;
+    }
+    forced::forced_moves(graph, free_squares).map(Impossibility::ForcedMoves)
 }
 
 /// A closed tour of a graph of fewer than three vertices: a Hamiltonian cycle of a simple graph

@@ -6,6 +6,7 @@ pub mod certify;
 pub(crate) mod certify_error;
 pub(crate) mod cheap;
 pub mod check;
+pub(crate) mod forced;
 pub(crate) mod open_ends;
 pub(crate) mod pocket_ends;
 pub(crate) mod regions;

@@ -8,7 +8,7 @@ use crate::core::plural::count_of;
 use crate::core::problem::{Problem, TourShape};
 use crate::core::square::name;
 use crate::engine::proof::regions::RegionProof;
-use crate::engine::Impossibility;
+use crate::engine::{ForcedEnd, ForcedProof, Impossibility};
 
 /// Why no tour of `problem` exists, in one sentence.
 pub fn explain(problem: &Problem, why: &Impossibility) -> String {
@@ -81,6 +81,7 @@ pub fn explain(problem: &Problem, why: &Impossibility) -> String {
             "the {piece}'s moves cannot give every square the two tour moves a closed tour \
              needs, all at once"
         ),
+        Impossibility::ForcedMoves(proof) => forced_moves(problem, proof),
         Impossibility::SealedRegions(proof) => sealed_regions(problem, proof),
         Impossibility::Theorem(_) => format!(
             "a theorem on knight's tours says that no {} x {} board has {}",
@@ -111,7 +112,47 @@ pub fn named_squares(problem: &Problem, why: &Impossibility) -> Vec<Square> {
             .flat_map(|pocket| [pocket.inside, pocket.cut])
             .collect(),
         Impossibility::SealedRegions(proof) => vec![proof.inside, proof.outside],
+        Impossibility::ForcedMoves(proof) => proof
+            .steps
+            .first()
+            .copied()
+            .into_iter()
+            .chain([proof.end.square()])
+            .collect(),
         _ => Vec::new(),
+    }
+}
+
+/// The sentence of an [`Impossibility::ForcedMoves`]: the rule, where it starts and where it
+/// ends.
+fn forced_moves(problem: &Problem, proof: &ForcedProof) -> String {
+    let board = &problem.board;
+    let at = |square| name(board, square);
+    let taken = match &proof.steps[..] {
+        [] => "the board as it is".to_string(),
+        [square] => format!("doing so at {}", at(*square)),
+        [first, ..] => format!(
+            "doing so at {} squares in turn, from {},",
+            proof.steps.len(),
+            at(*first)
+        ),
+    };
+    let rule = format!(
+        "{} uses both moves of a square that has only two left",
+        tour_words(problem)
+    );
+    match &proof.end {
+        ForcedEnd::TooFewMoves(square) => format!(
+            "{rule}, and {taken} leaves {} fewer than two {} moves to use",
+            at(*square),
+            problem.piece
+        ),
+        ForcedEnd::Loop(squares) => format!(
+            "{rule}, and {taken} closes a loop of {} through {}, short of all {} free squares",
+            count_of(squares.len(), "square", "squares"),
+            at(squares[0]),
+            board.free_count()
+        ),
     }
 }
 

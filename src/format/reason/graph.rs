@@ -1,7 +1,7 @@
 //! Why a graph has no tour, in the words of graphs (vertices and edges, numbered from 1).
 
 use crate::core::plural::count_of;
-use crate::engine::Impossibility;
+use crate::engine::{ForcedEnd, Impossibility};
 
 /// A vertex as files number it.
 pub(crate) fn numbered(vertex: u32) -> u64 {
@@ -95,6 +95,29 @@ pub fn explain_graph(why: &Impossibility) -> String {
             at(proof.inside),
             at(proof.outside)
         ),
+        Impossibility::ForcedMoves(proof) => {
+            let taken = match &proof.steps[..] {
+                [] => "the graph as it is".to_string(),
+                [vertex] => format!("doing so at {}", at(*vertex)),
+                [first, ..] => format!(
+                    "doing so at {} vertices in turn, from {},",
+                    proof.steps.len(),
+                    at(*first)
+                ),
+            };
+            let rule = "a Hamiltonian cycle uses both edges of a vertex that has only two left";
+            match &proof.end {
+                ForcedEnd::TooFewMoves(vertex) => format!(
+                    "{rule}, and {taken} leaves {} fewer than two edges to use",
+                    at(*vertex)
+                ),
+                ForcedEnd::Loop(vertices) => format!(
+                    "{rule}, and {taken} closes a cycle of {} through {}, short of every vertex",
+                    count_of(vertices.len(), "vertex", "vertices"),
+                    at(vertices[0])
+                ),
+            }
+        }
         Impossibility::Theorem(theorem) => theorem.clone(),
         Impossibility::Exhausted { nodes } => {
             format!("the search tried every possibility ({nodes} nodes)")
@@ -120,6 +143,14 @@ pub(crate) fn named_vertices(why: &Impossibility) -> Vec<u64> {
         Impossibility::SealedRegions(proof) => {
             vec![numbered(proof.inside), numbered(proof.outside)]
         }
+        Impossibility::ForcedMoves(proof) => proof
+            .steps
+            .first()
+            .copied()
+            .into_iter()
+            .chain([proof.end.square()])
+            .map(numbered)
+            .collect(),
         _ => Vec::new(),
     }
 }

@@ -19,14 +19,14 @@ use crate::core::problem::{Problem, TourShape};
 use crate::core::square::{colour_name, column_letters, name};
 use crate::engine::proof::certify::Certified;
 use crate::engine::proof::regions::{OpenEnds, RegionProof};
-use crate::engine::{Answer, Impossibility, SatStats, Solution};
+use crate::engine::{Answer, ForcedEnd, ForcedProof, Impossibility, SatStats, Solution};
 use board::shade;
 
 /// Why no tour exists, as data: a kind, the squares the argument names and its numbers.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Reason {
     /// The argument: `too-few-squares`, `colour-count`, `too-few-moves`, `too-many-dead-ends`,
-    /// `disconnected`, `cut-square`, `move-shortage`, `no-two-factor`, `sealed-regions`,
+    /// `disconnected`, `cut-square`, `move-shortage`, `forced-moves`, `no-two-factor`, `sealed-regions`,
     /// `theorem`, `exhausted` or `unsatisfiable`.
     pub kind: &'static str,
     /// The squares the argument names, as `[x, y]`.
@@ -116,6 +116,7 @@ pub fn reason(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) ->
         }
         Impossibility::TooFewSquares
         | Impossibility::NoTwoFactor
+        | Impossibility::ForcedMoves(_)
         | Impossibility::Theorem(_)
         | Impossibility::TooManyDeadEnds { .. }
         | Impossibility::Disconnected { .. }
@@ -131,7 +132,7 @@ pub fn reason(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) ->
 pub struct Certification {
     /// The argument's kind, as in [`Reason::kind`].
     pub kind: &'static str,
-    /// How it was checked: `recount`, `search`, `min-cut`, `theorem`, `region-count` or
+    /// How it was checked: `recount`, `search`, `min-cut`, `theorem`, `region-count`, `replay` or
     /// `sat-proof`.
     pub method: &'static str,
     /// What the check found, in words.
@@ -174,6 +175,7 @@ pub(super) fn kind(why: &Impossibility) -> &'static str {
         Impossibility::CutSquare { .. } => "cut-square",
         Impossibility::EndPockets { .. } => "end-pockets",
         Impossibility::MoveShortage { .. } => "move-shortage",
+        Impossibility::ForcedMoves(_) => "forced-moves",
         Impossibility::NoTwoFactor => "no-two-factor",
         Impossibility::SealedRegions(_) => "sealed-regions",
         Impossibility::Theorem(_) => "theorem",
@@ -230,6 +232,9 @@ fn argument(why: &Impossibility) -> String {
         Impossibility::MoveShortage { .. } => {
             "a maximum flow of tour moves between the two colours (Hall's condition)"
         }
+        Impossibility::ForcedMoves(_) => {
+            "following the moves forced at squares with two moves left"
+        }
         Impossibility::NoTwoFactor => "a maximum matching (no 2-factor)",
         Impossibility::SealedRegions(_) => "counting tour moves by colour around sealed regions",
         Impossibility::Theorem(_) => "a theorem on knight's tours",
@@ -284,6 +289,7 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
              condition fails), and every tour would provide them"
                 .to_string(),
         ],
+        Impossibility::ForcedMoves(proof) => forced_move_details(problem, proof),
         Impossibility::NoTwoFactor => vec![
             "a circuit gives every square two tour moves; Tutte's gadget (a vertex per move end, \
              and as many inner vertices at each square as it has moves less two) has a perfect \
@@ -305,6 +311,81 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
         },
         Impossibility::TooFewSquares => Vec::new(),
     }
+}
+
+/// Squares listed in full by `--explain` for forced moves; the others are counted.
+const FORCED_STEPS_EXPLAINED: usize = 12;
+
+/// The steps of forced moves, for a person to replay them: the rule, then the squares taken in
+/// order, each with the two moves it has left when taken.
+fn forced_move_details(problem: &Problem, proof: &ForcedProof) -> Vec<String> {
+    let board = &problem.board;
+    let graph = MoveGraph::new(board, problem.piece);
+    let at = |square| name(board, square);
+    let mut lines = vec![format!(
+        "a closed tour enters and leaves every square by two {} moves: a square with only two \
+         moves left uses both, and a square that uses two rules out its others; each square \
+         below, taken in this order, has two moves left and uses them",
+        problem.piece
+    )];
+    let mut partners: Vec<Vec<Square>> = vec![Vec::new(); board.len()];
+    for (index, &square) in proof.steps.iter().enumerate() {
+        let left: Vec<Square> = graph
+            .neighbours(square)
+            .iter()
+            .copied()
+            .filter(|&next| {
+                partners[square as usize].contains(&next) || partners[next as usize].len() < 2
+            })
+            .collect();
+        for &next in &left {
+            if !partners[square as usize].contains(&next) {
+                partners[square as usize].push(next);
+                partners[next as usize].push(square);
+            }
+        }
+        if index < FORCED_STEPS_EXPLAINED {
+            let moves: Vec<String> = left.iter().map(|&next| at(next)).collect();
+            lines.push(format!(
+                "{} uses its moves to {}",
+                at(square),
+                moves.join(" and ")
+            ));
+        }
+    }
+    if proof.steps.len() > FORCED_STEPS_EXPLAINED {
+        lines.push(format!(
+            "and {} more squares in turn",
+            proof.steps.len() - FORCED_STEPS_EXPLAINED
+        ));
+    }
+    lines.push(match &proof.end {
+        ForcedEnd::TooFewMoves(square) => format!(
+            "then {} has fewer than two moves left: every other move from it leads to a square \
+             that uses two already",
+            at(*square)
+        ),
+        ForcedEnd::Loop(squares) => {
+            let mut names: Vec<String> = squares
+                .iter()
+                .take(FORCED_STEPS_EXPLAINED)
+                .map(|&square| at(square))
+                .collect();
+            if squares.len() > FORCED_STEPS_EXPLAINED {
+                names.push(format!(
+                    "and {} more",
+                    squares.len() - FORCED_STEPS_EXPLAINED
+                ));
+            }
+            format!(
+                "then the moves used close a loop of {} squares ({}), which leaves the other \
+                 squares out",
+                squares.len(),
+                names.join(" ")
+            )
+        }
+    });
+    lines
 }
 
 /// Regions listed in full by `--explain`; the others are counted.

@@ -7,6 +7,7 @@
 //! certificate is the SAT re-proof of [`crate::engine::sat::exchange::certify`].
 
 mod counts;
+mod forced;
 mod hall;
 mod reach;
 mod regions;
@@ -33,6 +34,8 @@ pub enum Method {
     /// Each sealed region's colours and leaving moves counted from the board, then a search
     /// without the moves the regions seal.
     RegionCount,
+    /// Forced moves taken again step by step from the board.
+    Replay,
 }
 
 named!(Method, "method", {
@@ -41,6 +44,7 @@ named!(Method, "method", {
     MinCut => "min-cut",
     Theorem => "theorem",
     RegionCount => "region-count",
+    Replay => "replay",
 });
 
 /// An argument that passed its check: how, and what the check found, in words.
@@ -114,6 +118,9 @@ pub fn check(problem: &Problem, why: &Impossibility) -> Option<Result<Checked, S
             Method::RegionCount,
             regions::sealed_regions(problem, &moves, proof),
         ),
+        Impossibility::ForcedMoves(proof) => {
+            checked(Method::Replay, forced::forced_moves(problem, &moves, proof))
+        }
         Impossibility::MoveShortage { cut: None, .. }
         | Impossibility::NoTwoFactor
         | Impossibility::Exhausted { .. }
