@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{toursat, Run};
+use common::{phase_seconds, toursat, Run};
 use toursat::format::read::{read_tour, TourSyntax};
 use toursat::{verify, Board, Piece, Problem, TourShape};
 
@@ -106,14 +106,7 @@ fn stats_after_a_timeout_name_the_phases_reached_and_their_seconds() {
     };
     let Run { stderr, status, .. } = with_format("none");
     assert_eq!(status, 3, "{stderr}");
-    let phase_seconds: Vec<(&str, f64)> = stderr
-        .lines()
-        .filter_map(|line| line.strip_prefix("seconds in "))
-        .map(|line| {
-            let (phase, seconds) = line.rsplit_once(": ").expect("phase: seconds");
-            (phase, seconds.parse().expect("seconds"))
-        })
-        .collect();
+    let phase_seconds = phase_seconds(&stderr);
     assert!(
         phase_seconds
             .iter()

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{scratch, toursat, Run};
+use common::{forced_knight_board, phase_seconds, scratch, toursat, Run};
 use toursat::core::rng::SplitMix64;
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
@@ -494,14 +494,7 @@ fn a_graph_stopped_at_its_time_limit_names_the_engines_phase_not_the_proofs() {
             "",
         );
         assert_eq!(status, 3, "{engine}: {stderr}");
-        let phases: Vec<(&str, f64)> = stderr
-            .lines()
-            .filter_map(|line| line.strip_prefix("seconds in "))
-            .map(|line| {
-                let (phase, seconds) = line.rsplit_once(": ").expect("phase: seconds");
-                (phase, seconds.parse().expect("seconds"))
-            })
-            .collect();
+        let phases = phase_seconds(&stderr);
         let total: f64 = phases.iter().map(|&(_, seconds)| seconds).sum();
         let in_engine = phases
             .iter()
@@ -513,22 +506,9 @@ fn a_graph_stopped_at_its_time_limit_names_the_engines_phase_not_the_proofs() {
 
 #[test]
 fn a_large_graph_falls_to_forced_edges_said_in_vertices() {
-    // A knight's board of 204 x 206 squares (more than 40,000 vertices, where forced edges come
-    // before the flow) with holes round the top-left corner that force two edges into one
-    // square's neighbour, as the board test of tests/reasons.rs; and four holes for the colours.
-    let mut board = Board::new(204, 206).unwrap();
-    for (x, y) in [
-        (1, 4),
-        (2, 3),
-        (6, 1),
-        (3, 2),
-        (100, 100),
-        (100, 102),
-        (102, 100),
-        (104, 104),
-    ] {
-        board.block_at(x, y).unwrap();
-    }
+    // More than 40,000 vertices, where forced edges come before the flow: the board of
+    // `forced_knight_board`, whose forced moves leave a square short of moves.
+    let board: Board = forced_knight_board().parse().unwrap();
     let graph = board_graph(&board, Piece::Knight);
     let solution = solve_graph(&graph, &SolveOptions::default()).unwrap();
     let Answer::NoTour(why @ Impossibility::ForcedMoves(_)) = &solution.answer else {

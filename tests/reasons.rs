@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{scratch, scratch_path, toursat, Run};
+use common::{forced_knight_board, scratch, scratch_path, toursat, Run};
 
 /// The answer line of `toursat solve` on `board` (rows of `.` and `X`) with `args`, after
 /// checking that it proved no tour.
@@ -237,35 +237,9 @@ fn the_no_tour_picture_rings_the_squares_the_reason_names() {
     );
 }
 
-/// A knight's board of 204 rows and 206 columns (above the 40,000 squares from which forced
-/// moves come before the flow), its colours balanced, with four holes round the top-left
-/// corner that leave A3 and E1 two moves each, both to C2, and A1 its two moves to B3 and C2;
-/// and four holes in the middle for the colours.
-fn forced_board() -> String {
-    let (rows, cols) = (204, 206);
-    let holes = [
-        (1, 4),
-        (2, 3),
-        (6, 1),
-        (3, 2),
-        (100, 100),
-        (100, 102),
-        (102, 100),
-        (104, 104),
-    ];
-    let mut text = String::new();
-    for y in 0..rows {
-        for x in 0..cols {
-            text.push(if holes.contains(&(x, y)) { 'X' } else { '.' });
-        }
-        text.push('\n');
-    }
-    text
-}
-
 #[test]
 fn forced_moves_name_where_they_start_and_the_square_they_leave_short() {
-    let path = scratch("forced-short.txt", &forced_board());
+    let path = scratch("forced-short.txt", &forced_knight_board());
     let args = ["--piece", "knight", "--tour", "closed", "--explain"];
     let Run {
         stdout,

@@ -13,6 +13,43 @@ use std::time::{Duration, Instant};
 pub const HARD_PUZZLE: &str = "X.........\nX.........\n..XX..XXX.\n..XX......\n..........\n\
                                ......XX..\n.XX..X....\n....XX..X.\n....X.....\nXX....XX..\n";
 
+/// A knight's board of 204 rows and 206 columns (above the 40,000 squares from which forced
+/// moves come before the flow), its colours balanced, with four holes round the top-left
+/// corner that leave A3 and E1 two moves each, both to C2, and A1 its two moves to B3 and C2;
+/// and four holes in the middle for the colours. Rows of `.` and `X`.
+pub fn forced_knight_board() -> String {
+    let holes = [
+        (1, 4),
+        (2, 3),
+        (6, 1),
+        (3, 2),
+        (100, 100),
+        (100, 102),
+        (102, 100),
+        (104, 104),
+    ];
+    let mut text = String::new();
+    for y in 0..204 {
+        for x in 0..206 {
+            text.push(if holes.contains(&(x, y)) { 'X' } else { '.' });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The phases and seconds that `--stats` prints after a stop (`seconds in PHASE: SECONDS`).
+pub fn phase_seconds(stderr: &str) -> Vec<(&str, f64)> {
+    stderr
+        .lines()
+        .filter_map(|line| line.strip_prefix("seconds in "))
+        .map(|line| {
+            let (phase, seconds) = line.rsplit_once(": ").expect("phase: seconds");
+            (phase, seconds.parse().expect("seconds"))
+        })
+        .collect()
+}
+
 /// What a run of the built binary gave.
 #[derive(Debug, Clone)]
 pub struct Run {

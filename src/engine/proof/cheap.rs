@@ -58,7 +58,7 @@ fn proof_keeping_factor(
         .or_else(|| cut_square(problem.shape, graph, &free_squares))
         .or_else(|| end_pockets(Ends::of(problem), graph, &free_squares))
         .or_else(|| knight_theorem(problem))
-        .or_else(|| forced_moves_first(problem.shape, graph, &free_squares))
+        .or_else(|| forced_moves_in_place(true, problem.shape, graph, &free_squares))
         .or_else(|| move_shortage(problem, graph, &free_squares, factor))
         .or_else(|| {
             let closed_non_bipartite = problem.shape == TourShape::Closed
@@ -68,7 +68,7 @@ fn proof_keeping_factor(
                 .then(|| lacks_any_two_factor(&CycleGraph::new(problem, graph)))
                 .flatten()
         })
-        .or_else(|| forced_moves_last(problem.shape, graph, &free_squares))
+        .or_else(|| forced_moves_in_place(false, problem.shape, graph, &free_squares))
 }
 
 /// A proof that a graph problem has no tour, if one of the cheap arguments settles it: the
@@ -95,14 +95,14 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
         })
         .or_else(|| cut_square(problem.shape, graph, &vertices))
         .or_else(|| end_pockets(ends, graph, &vertices))
-        .or_else(|| forced_moves_first(problem.shape, graph, &vertices))
+        .or_else(|| forced_moves_in_place(true, problem.shape, graph, &vertices))
         .or_else(|| {
             if problem.shape != TourShape::Closed || vertices.len() < 3 {
                 return None;
             }
             lacks_any_two_factor(&problem.cycle_graph())
         })
-        .or_else(|| forced_moves_last(problem.shape, graph, &vertices))
+        .or_else(|| forced_moves_in_place(false, problem.shape, graph, &vertices))
 }
 
 /// Boards (and graphs) above this many free squares take the forced moves before the flow
@@ -112,26 +112,15 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
 /// that were there before them, whose reasons their answers keep.
 const FORCED_MOVES_FIRST_FROM: usize = FLOW_PROOF_LIMIT;
 
-/// [`forced_moves`] where it comes before the flow: on boards above
-/// [`FORCED_MOVES_FIRST_FROM`] free squares.
-fn forced_moves_first(
+/// [`forced_moves`] in its place in the chain: `first` (before the flow) on boards above
+/// [`FORCED_MOVES_FIRST_FROM`] free squares, last on the others.
+fn forced_moves_in_place(
+    first: bool,
     shape: TourShape,
     graph: &MoveGraph,
     free_squares: &[Square],
 ) -> Option<Impossibility> {
-    (free_squares.len() > FORCED_MOVES_FIRST_FROM)
-        .then(|| forced_moves(shape, graph, free_squares))
-        .flatten()
-}
-
-/// [`forced_moves`] where it comes last: on boards of up to [`FORCED_MOVES_FIRST_FROM`] free
-/// squares.
-fn forced_moves_last(
-    shape: TourShape,
-    graph: &MoveGraph,
-    free_squares: &[Square],
-) -> Option<Impossibility> {
-    (free_squares.len() <= FORCED_MOVES_FIRST_FROM)
+    (first == (free_squares.len() > FORCED_MOVES_FIRST_FROM))
         .then(|| forced_moves(shape, graph, free_squares))
         .flatten()
 }

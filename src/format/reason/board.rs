@@ -2,6 +2,7 @@
 //! its labels name them (`A1` the top-left corner, as the pictures and `--start` read them),
 //! colours light and dark as the pictures draw them.
 
+use super::{forced_named, forced_steps_taken};
 use crate::core::board::{Board, Square};
 use crate::core::piece::Piece;
 use crate::core::plural::count_of;
@@ -112,13 +113,7 @@ pub fn named_squares(problem: &Problem, why: &Impossibility) -> Vec<Square> {
             .flat_map(|pocket| [pocket.inside, pocket.cut])
             .collect(),
         Impossibility::SealedRegions(proof) => vec![proof.inside, proof.outside],
-        Impossibility::ForcedMoves(proof) => proof
-            .steps
-            .first()
-            .copied()
-            .into_iter()
-            .chain([proof.end.square()])
-            .collect(),
+        Impossibility::ForcedMoves(proof) => forced_named(proof),
         _ => Vec::new(),
     }
 }
@@ -128,15 +123,7 @@ pub fn named_squares(problem: &Problem, why: &Impossibility) -> Vec<Square> {
 fn forced_moves(problem: &Problem, proof: &ForcedProof) -> String {
     let board = &problem.board;
     let at = |square| name(board, square);
-    let taken = match &proof.steps[..] {
-        [] => "the board as it is".to_string(),
-        [square] => format!("doing so at {}", at(*square)),
-        [first, ..] => format!(
-            "doing so at {} squares in turn, from {},",
-            proof.steps.len(),
-            at(*first)
-        ),
-    };
+    let taken = forced_steps_taken(&proof.steps, "the board", "squares", at);
     let rule = format!(
         "{} uses both moves of a square that has only two left",
         tour_words(problem)

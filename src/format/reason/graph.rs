@@ -1,5 +1,6 @@
 //! Why a graph has no tour, in the words of graphs (vertices and edges, numbered from 1).
 
+use super::{forced_named, forced_steps_taken};
 use crate::core::plural::count_of;
 use crate::engine::{ForcedEnd, Impossibility};
 
@@ -96,15 +97,7 @@ pub fn explain_graph(why: &Impossibility) -> String {
             at(proof.outside)
         ),
         Impossibility::ForcedMoves(proof) => {
-            let taken = match &proof.steps[..] {
-                [] => "the graph as it is".to_string(),
-                [vertex] => format!("doing so at {}", at(*vertex)),
-                [first, ..] => format!(
-                    "doing so at {} vertices in turn, from {},",
-                    proof.steps.len(),
-                    at(*first)
-                ),
-            };
+            let taken = forced_steps_taken(&proof.steps, "the graph", "vertices", at);
             let rule = "a Hamiltonian cycle uses both edges of a vertex that has only two left";
             match &proof.end {
                 ForcedEnd::TooFewMoves(vertex) => format!(
@@ -143,14 +136,9 @@ pub(crate) fn named_vertices(why: &Impossibility) -> Vec<u64> {
         Impossibility::SealedRegions(proof) => {
             vec![numbered(proof.inside), numbered(proof.outside)]
         }
-        Impossibility::ForcedMoves(proof) => proof
-            .steps
-            .first()
-            .copied()
-            .into_iter()
-            .chain([proof.end.square()])
-            .map(numbered)
-            .collect(),
+        Impossibility::ForcedMoves(proof) => {
+            forced_named(proof).into_iter().map(numbered).collect()
+        }
         _ => Vec::new(),
     }
 }

@@ -313,6 +313,38 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
     }
 }
 
+/// How the sentence of an [`Impossibility::ForcedMoves`] says where the forced moves were
+/// taken: at `steps`, `whole` naming what was there before any (`the board`), `many` the things
+/// taken (`squares`), `at` naming each.
+pub(super) fn forced_steps_taken(
+    steps: &[Square],
+    whole: &str,
+    many: &str,
+    at: impl Fn(Square) -> String,
+) -> String {
+    match steps {
+        [] => format!("{whole} as it is"),
+        [only] => format!("doing so at {}", at(*only)),
+        [first, ..] => format!(
+            "doing so at {} {many} in turn, from {},",
+            steps.len(),
+            at(*first)
+        ),
+    }
+}
+
+/// The squares (or vertices) an [`Impossibility::ForcedMoves`] names: the first taken, and
+/// the one its end names.
+pub(super) fn forced_named(proof: &ForcedProof) -> Vec<Square> {
+    proof
+        .steps
+        .first()
+        .copied()
+        .into_iter()
+        .chain([proof.end.square()])
+        .collect()
+}
+
 /// Squares listed in full by `--explain` for forced moves; the others are counted.
 const FORCED_STEPS_EXPLAINED: usize = 12;
 
