@@ -611,6 +611,7 @@ const argumentWords = {
   "cut-square": "a square that cuts the board in two",
   "end-pockets": "the pockets an open tour's ends must lie in",
   "move-shortage": "counting moves",
+  "forced-moves": "following the moves forced at squares with two moves left",
   "no-two-factor": "no way to give every square two moves",
   "sealed-regions": "a sealed region",
   theorem: "a theorem on knights' tours",
