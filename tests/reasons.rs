@@ -292,4 +292,33 @@ fn forced_moves_name_where_they_start_and_the_square_they_leave_short() {
         "{}",
         json.stdout
     );
+    // The picture draws the four moves the two steps take, with a legend entry for them.
+    let svg = scratch_path("forced-short.svg");
+    let drawn = toursat(
+        &[
+            "solve",
+            path.to_str().unwrap(),
+            "--piece",
+            "knight",
+            "--tour",
+            "closed",
+            "--format",
+            "none",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(drawn.status, 1, "{}", drawn.stderr);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    let forced = picture
+        .split("<g class=\"forced-moves\"")
+        .nth(1)
+        .and_then(|group| group.split("</g>").next())
+        .expect("a group of forced moves");
+    assert_eq!(forced.matches("<line ").count(), 4, "{forced}");
+    assert!(
+        picture.contains("lines: the moves the reason forces, square by square"),
+        "no legend entry for the forced moves"
+    );
 }

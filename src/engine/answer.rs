@@ -2,6 +2,7 @@
 //! statistics.
 
 use crate::core::board::Square;
+use crate::core::piece::MoveGraph;
 use crate::core::tour::Tour;
 use crate::engine::proof::regions::RegionProof;
 use std::time::{Duration, Instant};
@@ -133,6 +134,34 @@ pub struct ForcedProof {
     pub steps: Vec<Square>,
     /// Where the steps lead.
     pub end: ForcedEnd,
+}
+
+impl ForcedProof {
+    /// Each step's square and the two moves it uses, replayed on `graph` (the problem's move
+    /// graph): the moves a square has left are those it uses already and those to squares
+    /// that do not use two.
+    pub fn moves(&self, graph: &MoveGraph) -> Vec<(Square, Vec<Square>)> {
+        let mut partners: Vec<Vec<Square>> = vec![Vec::new(); graph.len()];
+        let mut steps = Vec::with_capacity(self.steps.len());
+        for &square in &self.steps {
+            let left: Vec<Square> = graph
+                .neighbours(square)
+                .iter()
+                .copied()
+                .filter(|&next| {
+                    partners[square as usize].contains(&next) || partners[next as usize].len() < 2
+                })
+                .collect();
+            for &next in &left {
+                if !partners[square as usize].contains(&next) {
+                    partners[square as usize].push(next);
+                    partners[next as usize].push(square);
+                }
+            }
+            steps.push((square, left));
+        }
+        steps
+    }
 }
 
 /// Where the forced moves of a [`ForcedProof`] lead.

@@ -79,7 +79,24 @@ impl Format for Svg {
             _ => &[],
         };
         let named = named_squares(problem, why);
+        let forced: Vec<(Square, Square)> = match why {
+            Impossibility::ForcedMoves(proof) => {
+                let graph = MoveGraph::new(&problem.board, problem.piece);
+                proof
+                    .moves(&graph)
+                    .into_iter()
+                    .flat_map(|(square, left)| left.into_iter().map(move |next| (square, next)))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         let mut legend = legend(problem, None, regions);
+        if !forced.is_empty() {
+            legend.push(LegendEntry::new(
+                Swatch::Line(FORCED_STROKE),
+                "lines: the moves the reason forces, square by square",
+            ));
+        }
         legend.extend([
             LegendEntry::new(Swatch::Square(LIGHT_SWATCH), "light squares: one colour"),
             LegendEntry::new(Swatch::Square(GREY_SWATCH), "grey squares: the other"),
@@ -93,6 +110,7 @@ impl Format for Svg {
         let marks = Marks {
             regions,
             named: &named,
+            forced: &forced,
         };
         write_picture(problem, None, line, Some(line), marks, legend, out)
     }
@@ -164,6 +182,8 @@ struct Marks<'a> {
     regions: &'a [SealedRegion],
     /// The squares the reason names, ringed.
     named: &'a [Square],
+    /// The moves a forced-moves proof takes, drawn as lines.
+    forced: &'a [(Square, Square)],
 }
 
 /// Writes the document: `caption` is written below the board, `title_end`, if any, ends its
@@ -216,6 +236,7 @@ fn write_picture(
         Some(tour) => write_tour_lines(problem, tour, out)?,
         None => write_fixed_ends(problem, out)?,
     }
+    write_forced_moves(board, marks.forced, out)?;
     write_named_squares(board, marks.named, out)?;
     end_picture(out)
 }
@@ -228,6 +249,8 @@ const TOUR_STROKE: &str = r##"stroke="#c0392b" stroke-opacity="0.85" stroke-widt
 const START_RING: &str = r##"fill="none" stroke="#27ae60" stroke-width="4""##;
 /// An open tour's end's ring.
 const END_RING: &str = r##"fill="none" stroke="#c0392b" stroke-width="4""##;
+/// The stroke of the moves a forced-moves proof takes.
+const FORCED_STROKE: &str = r##"stroke="#1f4fd1" stroke-width="3""##;
 /// The stroke of the moves that would leave a sealed region.
 const CROSSING_STROKE: &str = r##"stroke="#d01010" stroke-width="3" stroke-dasharray="7 4""##;
 /// The swatch of the board's light squares.
@@ -305,6 +328,27 @@ fn write_crossing_moves(
                 writeln!(out, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#)?;
             }
         }
+    }
+    writeln!(out, "</g>")?;
+    Ok(())
+}
+
+/// Draws the moves a forced-moves proof takes (`<g class="forced-moves">`, a `<line>` each).
+fn write_forced_moves(
+    board: &Board,
+    forced: &[(Square, Square)],
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    if forced.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        r##"<g class="forced-moves" {FORCED_STROKE}><title>the moves the reason forces, square by square</title>"##
+    )?;
+    for &(square, next) in forced {
+        let ((x1, y1), (x2, y2)) = (centre(board, square), centre(board, next));
+        writeln!(out, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#)?;
     }
     writeln!(out, "</g>")?;
     Ok(())

@@ -360,30 +360,13 @@ fn forced_move_details(problem: &Problem, proof: &ForcedProof) -> Vec<String> {
          below, taken in this order, has two moves left and uses them",
         problem.piece
     )];
-    let mut partners: Vec<Vec<Square>> = vec![Vec::new(); board.len()];
-    for (index, &square) in proof.steps.iter().enumerate() {
-        let left: Vec<Square> = graph
-            .neighbours(square)
-            .iter()
-            .copied()
-            .filter(|&next| {
-                partners[square as usize].contains(&next) || partners[next as usize].len() < 2
-            })
-            .collect();
-        for &next in &left {
-            if !partners[square as usize].contains(&next) {
-                partners[square as usize].push(next);
-                partners[next as usize].push(square);
-            }
-        }
-        if index < FORCED_STEPS_EXPLAINED {
-            let moves: Vec<String> = left.iter().map(|&next| at(next)).collect();
-            lines.push(format!(
-                "{} uses its moves to {}",
-                at(square),
-                moves.join(" and ")
-            ));
-        }
+    for (square, left) in proof.moves(&graph).into_iter().take(FORCED_STEPS_EXPLAINED) {
+        let moves: Vec<String> = left.iter().map(|&next| at(next)).collect();
+        lines.push(format!(
+            "{} uses its moves to {}",
+            at(square),
+            moves.join(" and ")
+        ));
     }
     if proof.steps.len() > FORCED_STEPS_EXPLAINED {
         lines.push(format!(
