@@ -26,8 +26,8 @@ use board::shade;
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Reason {
     /// The argument: `too-few-squares`, `colour-count`, `too-few-moves`, `too-many-dead-ends`,
-    /// `disconnected`, `cut-square`, `move-shortage`, `forced-moves`, `no-two-factor`, `sealed-regions`,
-    /// `theorem`, `exhausted` or `unsatisfiable`.
+    /// `disconnected`, `cut-square`, `move-shortage`, `forced-moves`, `no-two-factor`,
+    /// `sealed-regions`, `theorem`, `exhausted` or `unsatisfiable`.
     pub kind: &'static str,
     /// The squares the argument names, as `[x, y]`.
     pub squares: Vec<[u32; 2]>,
