@@ -27,9 +27,11 @@ pub const MAX_NUMBERED_SIDE: u32 = 30;
 ///
 /// The path is a single `<path>` whose `d` has one point (`M` then `L`) per square of the tour.
 /// A solution without a tour draws the board alone, its fixed ends marked, with the reason in
-/// its `<title>` and caption, the squares the reason names ringed (`<g class="named-squares">`), the sealed regions of a sealed-region proof shaded (a `<g
+/// its `<title>` and caption, the squares the reason names ringed (`<g
+/// class="named-squares">`), the sealed regions of a sealed-region proof shaded (a `<g
 /// class="sealed-region">` each) and the moves that would have to leave them at their sealed
-/// colour dashed (a `<line>` each in `<g class="crossing-moves">`).
+/// colour dashed (a `<line>` each in `<g class="crossing-moves">`), and the moves a
+/// forced-moves proof takes drawn (a `<line>` each in `<g class="forced-moves">`).
 ///
 /// The frame is `format::picture`'s: the board in a `<g class="board">` in whose units a square
 /// `(x, y)` spans `40x` to `40x + 40` and `40y` to `40y + 40`, file letters and rank numbers
