@@ -11,6 +11,7 @@
 //! contradiction rests on (each taken square's moves ruled out by squares taken before it), in
 //! the order taken, so that a person or [`crate::engine::proof::check`] can replay it.
 
+use crate::core::adjacency::root_with_halving;
 use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::engine::{ForcedEnd, ForcedProof};
@@ -46,8 +47,6 @@ struct Forcing<'a> {
     steps: Vec<Square>,
     /// Union-find over the squares: the pieces of path the tour moves taken make.
     piece: Vec<Square>,
-    /// The squares of each piece (at its root).
-    piece_size: Vec<u32>,
     /// Squares that may have two moves left, to look at.
     queue: Vec<Square>,
 }
@@ -66,7 +65,6 @@ impl<'a> Forcing<'a> {
             possible,
             steps: Vec::new(),
             piece: (0..len as Square).collect(),
-            piece_size: vec![1; len],
             queue: Vec::new(),
         }
     }
@@ -126,20 +124,13 @@ impl<'a> Forcing<'a> {
             self.partners[from as usize][slot] = to;
             self.taken_by[from as usize][slot] = step;
         }
-        let (root_a, root_b) = (self.root(a), self.root(b));
+        let root_a = root_with_halving(&mut self.piece, a);
+        let root_b = root_with_halving(&mut self.piece, b);
         if root_a == root_b {
-            if (self.piece_size[root_a as usize] as usize) < self.square_count {
-                return Some(ForcedEnd::Loop(self.loop_through(a)));
-            }
-            return None;
+            let squares = self.loop_through(a);
+            return (squares.len() < self.square_count).then_some(ForcedEnd::Loop(squares));
         }
-        let (large, small) =
-            match self.piece_size[root_a as usize] >= self.piece_size[root_b as usize] {
-                true => (root_a, root_b),
-                false => (root_b, root_a),
-            };
-        self.piece[small as usize] = large;
-        self.piece_size[large as usize] += self.piece_size[small as usize];
+        self.piece[root_a as usize] = root_b;
         for square in [a, b] {
             if self.used(square) == 2 {
                 if let Some(end) = self.rule_out_others(square) {
@@ -165,16 +156,6 @@ impl<'a> Forcing<'a> {
             }
         }
         None
-    }
-
-    /// The representative of the piece of path holding `square`.
-    fn root(&mut self, mut square: Square) -> Square {
-        while self.piece[square as usize] != square {
-            let parent = self.piece[square as usize];
-            self.piece[square as usize] = self.piece[parent as usize];
-            square = parent;
-        }
-        square
     }
 
     /// The squares of the loop of tour moves through `start`, in order along it.
