@@ -97,10 +97,9 @@ pub fn cheap_graph_proof(problem: &GraphProblem, graph: &MoveGraph) -> Option<Im
         .or_else(|| end_pockets(ends, graph, &vertices))
         .or_else(|| forced_moves_in_place(true, problem.shape, graph, &vertices))
         .or_else(|| {
-            if problem.shape != TourShape::Closed || vertices.len() < 3 {
-                return None;
-            }
-            lacks_any_two_factor(&problem.cycle_graph())
+            circuit_of_three(problem.shape, vertices.len())
+                .then(|| lacks_any_two_factor(&problem.cycle_graph()))
+                .flatten()
         })
         .or_else(|| forced_moves_in_place(false, problem.shape, graph, &vertices))
 }
@@ -133,10 +132,17 @@ fn forced_moves(
     graph: &MoveGraph,
     free_squares: &[Square],
 ) -> Option<Impossibility> {
-    if shape != TourShape::Closed || free_squares.len() < 3 {
+    if !circuit_of_three(shape, free_squares.len()) {
         return None;
     }
     forced::forced_moves(graph, free_squares).map(Impossibility::ForcedMoves)
+}
+
+/// Whether a tour of this shape through `squares` squares is a circuit of three squares or
+/// more, a cycle of distinct moves: the arguments that count two moves at every square need
+/// it (two squares make the judge's circuit of one move taken twice).
+fn circuit_of_three(shape: TourShape, squares: usize) -> bool {
+    shape == TourShape::Closed && squares >= 3
 }
 
 /// A closed tour of a graph of fewer than three vertices: a Hamiltonian cycle of a simple graph
@@ -448,7 +454,7 @@ fn cut_square(
     graph: &MoveGraph,
     free_squares: &[Square],
 ) -> Option<Impossibility> {
-    if shape != TourShape::Closed || free_squares.len() < 3 {
+    if !circuit_of_three(shape, free_squares.len()) {
         return None;
     }
     let square = *cut_squares(graph).first()?;
