@@ -326,8 +326,7 @@ fn write_crossing_moves(
     for &square in sealed {
         for &next in moves.neighbours(square) {
             if !in_region[next as usize] {
-                let ((x1, y1), (x2, y2)) = (centre(board, square), centre(board, next));
-                writeln!(out, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#)?;
+                write_move_line(board, square, next, out)?;
             }
         }
     }
@@ -349,10 +348,22 @@ fn write_forced_moves(
         r##"<g class="forced-moves" {FORCED_STROKE}><title>the moves the reason forces, square by square</title>"##
     )?;
     for &(square, next) in forced {
-        let ((x1, y1), (x2, y2)) = (centre(board, square), centre(board, next));
-        writeln!(out, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#)?;
+        write_move_line(board, square, next, out)?;
     }
     writeln!(out, "</g>")?;
+    Ok(())
+}
+
+/// Writes the move from `square` to `next` as a `<line>` between their centres (its stroke is
+/// its group's).
+fn write_move_line(
+    board: &Board,
+    square: Square,
+    next: Square,
+    out: &mut dyn Write,
+) -> Result<(), FormatError> {
+    let ((x1, y1), (x2, y2)) = (centre(board, square), centre(board, next));
+    writeln!(out, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>"#)?;
     Ok(())
 }
 
