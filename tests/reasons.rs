@@ -240,16 +240,17 @@ fn the_no_tour_picture_rings_the_squares_the_reason_names() {
 #[test]
 fn forced_moves_name_where_they_start_and_the_square_they_leave_short() {
     let path = scratch("forced-short.txt", &forced_knight_board());
-    let args = ["--piece", "knight", "--tour", "closed", "--explain"];
+    let board = path.to_str().unwrap();
+    let solve = |more: &[&str]| {
+        let args = ["solve", board, "--piece", "knight", "--tour", "closed"];
+        toursat(&[&args[..], more].concat(), "")
+    };
     let Run {
         stdout,
         stderr,
         status,
         ..
-    } = toursat(
-        &[&["solve", path.to_str().unwrap()][..], &args].concat(),
-        "",
-    );
+    } = solve(&["--explain"]);
     assert_eq!(status, 1, "{stderr}");
     assert_eq!(
         stdout,
@@ -272,20 +273,7 @@ fn forced_moves_name_where_they_start_and_the_square_they_leave_short() {
         ],
         "{stderr}"
     );
-    let json = toursat(
-        &[
-            "solve",
-            path.to_str().unwrap(),
-            "--piece",
-            "knight",
-            "--tour",
-            "closed",
-            "--format",
-            "json",
-            "--certify",
-        ],
-        "",
-    );
+    let json = solve(&["--format", "json", "--certify"]);
     assert!(
         json.stdout.contains("\"kind\":\"forced-moves\"")
             && json.stdout.contains("\"names\":[\"A3\",\"A1\"]"),
@@ -294,21 +282,7 @@ fn forced_moves_name_where_they_start_and_the_square_they_leave_short() {
     );
     // The picture draws the four moves the two steps take, with a legend entry for them.
     let svg = scratch_path("forced-short.svg");
-    let drawn = toursat(
-        &[
-            "solve",
-            path.to_str().unwrap(),
-            "--piece",
-            "knight",
-            "--tour",
-            "closed",
-            "--format",
-            "none",
-            "--svg",
-            svg.to_str().unwrap(),
-        ],
-        "",
-    );
+    let drawn = solve(&["--format", "none", "--svg", svg.to_str().unwrap()]);
     assert_eq!(drawn.status, 1, "{}", drawn.stderr);
     let picture = std::fs::read_to_string(&svg).unwrap();
     let forced = picture
