@@ -10,6 +10,7 @@ mod browser;
 #[path = "../common/mod.rs"]
 mod common;
 mod drat;
+mod fhcp_structure;
 mod help_examples;
 mod minisat_cli;
 mod minisat_library;
@@ -27,6 +28,7 @@ fn main() {
         readme::trials(),
         help_examples::trials(),
         tools::trials(),
+        fhcp_structure::trials(),
         browser::trials(),
     ]
     .into_iter()

@@ -24,6 +24,8 @@ pub enum Tool {
     Jq,
     /// GNU parallel (Debian package `parallel`), which docs/fhcp.md runs `bench`'s shards with.
     Parallel,
+    /// Python 3 (Debian package `python3`), which the scripts of corpus/ are written in.
+    Python3,
 }
 
 impl Tool {
@@ -37,6 +39,7 @@ impl Tool {
             Tool::Chromedriver => "chromedriver",
             Tool::Jq => "jq",
             Tool::Parallel => "parallel",
+            Tool::Python3 => "python3",
         }
     }
 
@@ -50,6 +53,7 @@ impl Tool {
             Tool::Chromedriver => "apt-get install chromium-driver",
             Tool::Jq => "apt-get install jq",
             Tool::Parallel => "apt-get install parallel",
+            Tool::Python3 => "apt-get install python3",
         }
     }
 
