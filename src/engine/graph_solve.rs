@@ -1,5 +1,6 @@
 //! Solving a graph problem: the board's path (cheap proofs, engine, verifier) on a graph file.
 
+use super::block_solve;
 use super::choose::{answer_verified, within_deadline};
 use super::interrupt;
 use super::proof::cheap;
@@ -114,15 +115,25 @@ fn run_engine(
             dfs::search_graph(problem, graph, limits, stats)
         }
         EngineChoice::Sat(sat_options) => satisfy(&sat_options, stats),
-        // `auto`: with two cores, the directed arcs and the SAT engine's defaults at once; else
-        // one after the other. The construction is refused before.
+        // `auto`: a graph of blocks block by block first; with two cores, the directed arcs
+        // and the SAT engine's defaults at once; else one after the other. The construction is
+        // refused before.
         EngineChoice::Auto | EngineChoice::Construct => {
-            let raced = race::pays()
-                .then(|| race::race(problem, limits, stats))
-                .flatten();
-            raced.unwrap_or_else(|| arcs_then_defaults(problem, limits, stats))
+            match block_solve::solve_by_blocks(problem, graph, limits, stats, auto_engine) {
+                Some(cycle) => Answer::Found(cycle),
+                None => auto_engine(problem, limits, stats),
+            }
         }
     }
+}
+
+/// The engine of `auto` on a graph: with two cores, the directed arcs and the SAT engine's
+/// defaults at once; else one after the other.
+fn auto_engine(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
+    let raced = race::pays()
+        .then(|| race::race(problem, limits, stats))
+        .flatten();
+    raced.unwrap_or_else(|| arcs_then_defaults(problem, limits, stats))
 }
 
 /// `auto` on one core: first the directed arcs, whose models have many cycles to cut at once,
@@ -143,6 +154,7 @@ fn arcs_then_defaults(problem: &GraphProblem, limits: &Limits, stats: &mut Stats
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::problem::TourShape;
     use crate::graph::generate::{generalized_petersen, planted_cubic};
 
     /// Graphs with a Hamiltonian cycle (planted cubic graphs, GP(n, 2) for n not 5 mod 6) and
@@ -168,6 +180,31 @@ mod tests {
             Answer::NoTour(_) => assert!(!hamiltonian, "no tour claimed on a Hamiltonian graph"),
             Answer::Stopped(stop) => panic!("stopped without a limit: {stop:?}"),
         }
+    }
+
+    /// `auto` answers a graph of blocks block by block, with a verified cycle; `--engine sat`
+    /// answers it whole, with another.
+    #[test]
+    fn auto_answers_a_graph_of_blocks_block_by_block() {
+        let problem = GraphProblem::new(
+            42 * 6,
+            crate::graph::blocks::hubbed_copies(6),
+            TourShape::Closed,
+        );
+        let solution = solve_graph(&problem, &SolveOptions::default()).unwrap();
+        assert_eq!(solution.stats.engine, "sat:blocks");
+        assert_right(&problem, &solution.answer, true);
+        let options = SolveOptions {
+            engine: EngineChoice::Sat(sat::SatOptions::default()),
+            ..SolveOptions::default()
+        };
+        let whole = solve_graph(&problem, &options).unwrap();
+        assert!(
+            whole.stats.engine.starts_with("sat:cutset"),
+            "{}",
+            whole.stats.engine
+        );
+        assert_right(&problem, &whole.answer, true);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! and the choice of an engine for a problem (`choose`, whose entry point is [`solve`]).
 
 mod answer;
+mod block_solve;
 pub(crate) mod cancel;
 mod choose;
 pub mod construct;

@@ -1,6 +1,7 @@
 //! Graphs: the cycle graph every engine shares, tour problems on graph files, the files
-//! themselves, generated graphs and cut squares.
+//! themselves, generated graphs, cut squares and blocks.
 
+pub(crate) mod blocks;
 pub(crate) mod cut_squares;
 pub mod cycle;
 pub mod file;

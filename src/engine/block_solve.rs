@@ -1,0 +1,599 @@
+//! A Hamiltonian cycle found block by block: a small formula over the edges outside the blocks
+//! of a graph ([`crate::graph::blocks`]) chooses how the cycle passes through each block, and
+//! each block's passage is then found alone.
+//!
+//! A cycle crosses the few edges that join a block to the rest an even number of times. The
+//! passages tried are one path through the whole block between two of them (at two different
+//! vertices), and a vertex of the block that takes two of them (the cycle passes through it from
+//! outside to outside) with one path through the rest of the block between two others. The
+//! formula has a variable for each edge outside the blocks, two of them at every vertex outside
+//! the blocks, and one passage at every block; a model whose passages and edges close several
+//! cycles is cut off (not all of those edges with the same passages again), and a passage its block has not (no
+//! Hamiltonian path between those vertices, or none found within [`PART_SECONDS`]) is ruled
+//! out. Each block's path is the cycle of the block and one vertex more, joined to the two
+//! ends, found by the engine that would have solved the whole graph.
+//!
+//! It only finds cycles: when it finds none (the formula runs out of models, or the three
+//! quarters of the time limit it has are spent) the engine solves the whole graph with what is
+//! left, and every cycle is verified as always.
+
+use super::{Answer, Limits, SatStats, Stats, Stop};
+use crate::core::adjacency::Vertex;
+use crate::core::piece::MoveGraph;
+use crate::core::problem::TourShape;
+use crate::core::tour::Tour;
+use crate::graph::blocks::{blocks, Block};
+use crate::graph::problem::GraphProblem;
+use crate::verify::graph::verify_graph_tour;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use varisat::{ExtendFormula, Lit, Solver, Var};
+
+/// The most vertices outside the blocks: the formula is about them and the blocks' edges. A
+/// graph is taken block by block when it has two blocks or more, none of more than half its
+/// vertices: with one block nearly the whole graph, each passage is nearly the whole problem.
+/// On the FHCP Challenge Set, block by block at 10 s (with half of it for the blocks), the 106
+/// graphs of one block or of a block of more than half gained none that the whole graph's
+/// engine leaves at 60 s, and 41 it answers within 60 s were not answered.
+const MOST_OUTSIDE: usize = 64;
+
+/// The most edges of a vertex outside the blocks (its two edges are said by clauses over each
+/// three of them).
+const MOST_OUTSIDE_DEGREE: usize = 16;
+
+/// The longest a block's passage is searched for; one not found by then is ruled out.
+const PART_SECONDS: f64 = 10.0;
+
+/// The time the blocks have when the solve has no time limit; with one, three quarters of it
+/// (on the FHCP graphs of blocks whose copies have 700 to 1,085 vertices, the blocks answer in
+/// 4.1 to 10.9 s: with half of a 10 s limit none of these 11, with three quarters 7).
+const BLOCKS_SECONDS: f64 = 60.0;
+
+/// The most models of the formula tried.
+const MOST_MODELS: usize = 10_000;
+
+/// How a cycle passes through a block: the ports it uses (indices into the block's ports).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Passage {
+    /// The two ports a path through the block (less `through`) joins.
+    path: [usize; 2],
+    /// The two ports of the vertex the cycle passes through from outside to outside, if any.
+    through: Option<[usize; 2]>,
+}
+
+impl Passage {
+    /// The ports it uses.
+    fn ports(&self) -> Vec<usize> {
+        let mut ports = self.path.to_vec();
+        ports.extend(self.through.into_iter().flatten());
+        ports
+    }
+}
+
+/// The passages of `block`: a path between two ports at different vertices; and a vertex with
+/// two ports passed through, with a path through the rest between two ports at two other
+/// different vertices.
+fn passages(block: &Block) -> Vec<Passage> {
+    let inside = |port: usize| block.ports[port].inside;
+    let count = block.ports.len();
+    let pairs: Vec<[usize; 2]> = (0..count)
+        .flat_map(|a| (a + 1..count).map(move |b| [a, b]))
+        .collect();
+    let mut found: Vec<Passage> = pairs
+        .iter()
+        .filter(|&&[a, b]| inside(a) != inside(b))
+        .map(|&path| Passage {
+            path,
+            through: None,
+        })
+        .collect();
+    for &through in pairs.iter().filter(|&&[a, b]| inside(a) == inside(b)) {
+        let vertex = inside(through[0]);
+        for &path in &pairs {
+            let [a, b] = path;
+            if inside(a) != inside(b) && inside(a) != vertex && inside(b) != vertex {
+                found.push(Passage {
+                    path,
+                    through: Some(through),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// A Hamiltonian cycle of `problem` (closed, no fixed start) found by its blocks, if it has
+/// blocks and they give one in time; `solve_part` is the engine each block's passage is found
+/// by. With a cycle, `stats` gets the engine `sat:blocks` and the passages' solves, conflicts
+/// and cuts summed. `None` (and `stats` as it was) when the graph has fewer than two blocks, a
+/// block of more than half its vertices, too many vertices outside them, or no cycle was found.
+pub(super) fn solve_by_blocks(
+    problem: &GraphProblem,
+    graph: &MoveGraph,
+    limits: &Limits,
+    stats: &mut Stats,
+    solve_part: impl Fn(&GraphProblem, &Limits, &mut Stats) -> Answer,
+) -> Option<Tour> {
+    if problem.shape != TourShape::Closed || problem.start.is_some() {
+        return None;
+    }
+    let (blocks, block_of) = blocks(graph);
+    let largest = blocks.iter().map(|block| block.vertices.len()).max();
+    if blocks.len() < 2 || largest.is_some_and(|largest| 2 * largest > graph.len()) {
+        return None;
+    }
+    let outside: Vec<Vertex> = (0..graph.len() as Vertex)
+        .filter(|&vertex| block_of[vertex as usize].is_none())
+        .collect();
+    if outside.len() > MOST_OUTSIDE
+        || outside
+            .iter()
+            .any(|&vertex| graph.degree(vertex) > MOST_OUTSIDE_DEGREE)
+    {
+        return None;
+    }
+    let now = Instant::now();
+    let deadline = match limits.deadline {
+        Some(deadline) => now + deadline.saturating_duration_since(now) * 3 / 4,
+        None => now + Duration::from_secs_f64(BLOCKS_SECONDS),
+    };
+    let mut skeleton = Skeleton::new(graph, &blocks, &block_of, &outside)?;
+    let mut found: HashMap<(usize, usize), Option<Vec<Vertex>>> = HashMap::new();
+    let mut parts = SatStats {
+        encoding: "blocks".to_string(),
+        ..SatStats::default()
+    };
+    for _ in 0..MOST_MODELS {
+        let (used, chosen) = skeleton.next_model()?;
+        let cycles = skeleton.cycles(&used, &chosen);
+        if cycles.len() > 1 {
+            for cycle in &cycles {
+                skeleton.cut_off(cycle, &chosen);
+            }
+            continue;
+        }
+        let mut all_found = true;
+        for (number, block) in blocks.iter().enumerate() {
+            let path = match found.entry((number, chosen[number])) {
+                Entry::Occupied(entry) => entry.into_mut(),
+                Entry::Vacant(entry) => {
+                    if Instant::now() >= deadline {
+                        return None;
+                    }
+                    let part_limits = Limits {
+                        deadline: Some(
+                            deadline.min(Instant::now() + Duration::from_secs_f64(PART_SECONDS)),
+                        ),
+                        ..*limits
+                    };
+                    let passage = &skeleton.passages[number][chosen[number]];
+                    let found_path =
+                        find_passage(graph, block, passage, &part_limits, &mut parts, &solve_part)
+                            .ok()?;
+                    entry.insert(found_path)
+                }
+            };
+            if path.is_none() {
+                skeleton.rule_out(number, chosen[number]);
+                all_found = false;
+            }
+        }
+        if all_found {
+            let cycle = skeleton.assemble(&used, &chosen, &found);
+            let cycle = Tour::new(cycle);
+            verify_graph_tour(problem, &cycle).ok()?;
+            stats.engine = "sat:blocks".to_string();
+            stats.sat = Some(parts);
+            return Some(cycle);
+        }
+    }
+    None
+}
+
+/// The path of `passage` through `block`: from the inside end of its first path port to that
+/// of its second, through every vertex of the block but the one passed through; `Ok(None)`
+/// when there is none or none was found in time, `Err` when the user stopped the solve. The
+/// solve's calls, conflicts and cuts are added to `parts`.
+fn find_passage(
+    graph: &MoveGraph,
+    block: &Block,
+    passage: &Passage,
+    limits: &Limits,
+    parts: &mut SatStats,
+    solve_part: &impl Fn(&GraphProblem, &Limits, &mut Stats) -> Answer,
+) -> Result<Option<Vec<Vertex>>, Stop> {
+    let through = passage.through.map(|[port, _]| block.ports[port].inside);
+    let vertices: Vec<Vertex> = block
+        .vertices
+        .iter()
+        .copied()
+        .filter(|&vertex| Some(vertex) != through)
+        .collect();
+    let local = |vertex: Vertex| vertices.binary_search(&vertex).ok().map(|at| at as Vertex);
+    let joint = vertices.len() as Vertex;
+    let mut edges = Vec::new();
+    for (at, &vertex) in vertices.iter().enumerate() {
+        for &next in graph.neighbours(vertex) {
+            if let Some(other) = local(next) {
+                if (at as Vertex) < other {
+                    edges.push((at as Vertex, other));
+                }
+            }
+        }
+    }
+    let [start, end] = passage.path.map(|port| block.ports[port].inside);
+    let (local_start, local_end) = (local(start).expect("a port"), local(end).expect("a port"));
+    edges.push((local_start, joint));
+    edges.push((local_end, joint));
+    let part = GraphProblem::new(vertices.len() + 1, edges, TourShape::Closed);
+    let mut part_stats = Stats::default();
+    let answer = solve_part(&part, limits, &mut part_stats);
+    if let Some(sat) = part_stats.sat {
+        parts.solve_calls += sat.solve_calls;
+        parts.conflicts += sat.conflicts;
+        parts.cuts += sat.cuts;
+    }
+    match answer {
+        Answer::Found(cycle) => {
+            let cycle = cycle.squares();
+            let at = cycle
+                .iter()
+                .position(|&vertex| vertex == joint)
+                .expect("all");
+            let mut path: Vec<Vertex> = cycle[at + 1..]
+                .iter()
+                .chain(&cycle[..at])
+                .map(|&vertex| vertices[vertex as usize])
+                .collect();
+            if path[0] != start {
+                path.reverse();
+            }
+            Ok(Some(path))
+        }
+        Answer::NoTour(_) => Ok(None),
+        Answer::Stopped(stop @ Stop::Interrupted) => Err(stop),
+        Answer::Stopped(_) => Ok(None),
+    }
+}
+
+/// The formula over the edges outside the blocks, and what its variables stand for.
+struct Skeleton<'a> {
+    graph: &'a MoveGraph,
+    blocks: &'a [Block],
+    block_of: &'a [Option<u32>],
+    /// The edges outside the blocks (either end outside, or the ends in two blocks).
+    edges: Vec<(Vertex, Vertex)>,
+    /// The edges of `edges` at each vertex.
+    edges_at: Vec<Vec<usize>>,
+    /// Each block's passages.
+    passages: Vec<Vec<Passage>>,
+    /// The variable of each block's first passage (the others follow).
+    first_passage_var: Vec<usize>,
+    solver: Solver<'static>,
+}
+
+impl<'a> Skeleton<'a> {
+    /// The formula: two edges at every vertex outside the blocks, one passage at every block;
+    /// `None` when a block has no passage.
+    fn new(
+        graph: &'a MoveGraph,
+        blocks: &'a [Block],
+        block_of: &'a [Option<u32>],
+        outside: &[Vertex],
+    ) -> Option<Skeleton<'a>> {
+        let mut edges = Vec::new();
+        let mut edges_at: Vec<Vec<usize>> = vec![Vec::new(); graph.len()];
+        for vertex in 0..graph.len() as Vertex {
+            for &next in graph.neighbours(vertex) {
+                let inner = block_of[vertex as usize].is_some()
+                    && block_of[vertex as usize] == block_of[next as usize];
+                if vertex < next && !inner {
+                    edges_at[vertex as usize].push(edges.len());
+                    edges_at[next as usize].push(edges.len());
+                    edges.push((vertex, next));
+                }
+            }
+        }
+        let passages: Vec<Vec<Passage>> = blocks.iter().map(passages).collect();
+        if passages.iter().any(Vec::is_empty) {
+            return None;
+        }
+        let mut solver = Solver::new();
+        let edge_lit = |edge: usize| Lit::from_var(Var::from_index(edge), true);
+        for &vertex in outside {
+            let at = &edges_at[vertex as usize];
+            for skip in 0..at.len() {
+                let others: Vec<Lit> = (0..at.len())
+                    .filter(|&other| other != skip)
+                    .map(|other| edge_lit(at[other]))
+                    .collect();
+                solver.add_clause(&others);
+            }
+            for a in 0..at.len() {
+                for b in a + 1..at.len() {
+                    for c in b + 1..at.len() {
+                        solver.add_clause(&[!edge_lit(at[a]), !edge_lit(at[b]), !edge_lit(at[c])]);
+                    }
+                }
+            }
+        }
+        let mut first_passage_var = Vec::new();
+        let mut next_var = edges.len();
+        for (block, block_passages) in blocks.iter().zip(&passages) {
+            first_passage_var.push(next_var);
+            let port_lits: Vec<Lit> = block
+                .ports
+                .iter()
+                .map(|port| {
+                    let (a, b) = (port.inside.min(port.outside), port.inside.max(port.outside));
+                    let edge = edges_at[a as usize]
+                        .iter()
+                        .copied()
+                        .find(|&edge| edges[edge] == (a, b))
+                        .expect("a port is an edge outside the blocks");
+                    edge_lit(edge)
+                })
+                .collect();
+            let mut any = Vec::new();
+            for passage in block_passages {
+                let chosen = Lit::from_var(Var::from_index(next_var), true);
+                next_var += 1;
+                any.push(chosen);
+                let ports = passage.ports();
+                for (index, &port) in port_lits.iter().enumerate() {
+                    let used = if ports.contains(&index) { port } else { !port };
+                    solver.add_clause(&[!chosen, used]);
+                }
+            }
+            solver.add_clause(&any);
+        }
+        Some(Skeleton {
+            graph,
+            blocks,
+            block_of,
+            edges,
+            edges_at,
+            passages,
+            first_passage_var,
+            solver,
+        })
+    }
+
+    /// The next model: the edges it uses, and each block's passage; `None` when there is none.
+    fn next_model(&mut self) -> Option<(Vec<bool>, Vec<usize>)> {
+        if !self.solver.solve().ok()? {
+            return None;
+        }
+        let model = self.solver.model()?;
+        let mut value = vec![false; model.len()];
+        for lit in model {
+            value[lit.var().index()] = lit.is_positive();
+        }
+        let used = value[..self.edges.len()].to_vec();
+        let chosen = self
+            .first_passage_var
+            .iter()
+            .zip(&self.passages)
+            .map(|(&first, passages)| {
+                (0..passages.len())
+                    .find(|&index| value[first + index])
+                    .expect("a passage")
+            })
+            .collect();
+        Some((used, chosen))
+    }
+
+    /// The edge used at `vertex` other than `edge`.
+    fn other_edge(&self, used: &[bool], vertex: Vertex, edge: usize) -> usize {
+        self.edges_at[vertex as usize]
+            .iter()
+            .copied()
+            .find(|&other| other != edge && used[other])
+            .expect("two edges at a vertex")
+    }
+
+    /// Where the cycle goes on after entering `vertex` by `edge`: the vertex it leaves from
+    /// (the same one outside the blocks and where it passes through; a block's path's other
+    /// end) and the edge it leaves by.
+    fn leave(
+        &self,
+        used: &[bool],
+        chosen: &[usize],
+        vertex: Vertex,
+        edge: usize,
+    ) -> (Vertex, usize) {
+        let Some(block) = self.block_of[vertex as usize] else {
+            return (vertex, self.other_edge(used, vertex, edge));
+        };
+        let block = block as usize;
+        let passage = &self.passages[block][chosen[block]];
+        let ports = &self.blocks[block].ports;
+        let [a, b] = passage.path.map(|port| ports[port].inside);
+        let exit = match vertex {
+            _ if vertex == a => b,
+            _ if vertex == b => a,
+            _ => vertex,
+        };
+        let leaving = if exit == vertex {
+            self.other_edge(used, vertex, edge)
+        } else {
+            self.edges_at[exit as usize]
+                .iter()
+                .copied()
+                .find(|&other| used[other])
+                .expect("a used port")
+        };
+        (exit, leaving)
+    }
+
+    /// The cycles the used edges and the passages close, each as its edges in order.
+    fn cycles(&self, used: &[bool], chosen: &[usize]) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; self.edges.len()];
+        let mut cycles = Vec::new();
+        for first in 0..self.edges.len() {
+            if !used[first] || seen[first] {
+                continue;
+            }
+            let mut cycle = Vec::new();
+            let (mut edge, mut vertex) = (first, self.edges[first].1);
+            while !seen[edge] {
+                seen[edge] = true;
+                cycle.push(edge);
+                let (exit, leaving) = self.leave(used, chosen, vertex, edge);
+                let (a, b) = self.edges[leaving];
+                vertex = if a == exit { b } else { a };
+                edge = leaving;
+            }
+            cycles.push(cycle);
+        }
+        cycles
+    }
+
+    /// Rules out models that use every edge of `cycle` and the passages `chosen` of the
+    /// blocks it passes through (another passage may join its edges otherwise).
+    fn cut_off(&mut self, cycle: &[usize], chosen: &[usize]) {
+        let mut clause: Vec<Lit> = Vec::new();
+        let mut blocks_passed: Vec<usize> = Vec::new();
+        for &edge in cycle {
+            clause.push(Lit::from_var(Var::from_index(edge), false));
+            let (a, b) = self.edges[edge];
+            for vertex in [a, b] {
+                if let Some(block) = self.block_of[vertex as usize] {
+                    if !blocks_passed.contains(&(block as usize)) {
+                        blocks_passed.push(block as usize);
+                    }
+                }
+            }
+        }
+        for block in blocks_passed {
+            let var = Var::from_index(self.first_passage_var[block] + chosen[block]);
+            clause.push(Lit::from_var(var, false));
+        }
+        self.solver.add_clause(&clause);
+    }
+
+    /// Rules out passage `passage` of block `block`.
+    fn rule_out(&mut self, block: usize, passage: usize) {
+        let var = Var::from_index(self.first_passage_var[block] + passage);
+        self.solver.add_clause(&[Lit::from_var(var, false)]);
+    }
+
+    /// The whole cycle of a model that closes one: the vertices outside the blocks, the
+    /// vertices passed through, and each block's path, in order along the used edges.
+    fn assemble(
+        &self,
+        used: &[bool],
+        chosen: &[usize],
+        found: &HashMap<(usize, usize), Option<Vec<Vertex>>>,
+    ) -> Vec<Vertex> {
+        let first = (0..self.edges.len())
+            .find(|&edge| used[edge])
+            .expect("an edge");
+        let mut cycle = Vec::with_capacity(self.graph.len());
+        let (mut edge, mut vertex) = (first, self.edges[first].1);
+        loop {
+            let (exit, leaving) = self.leave(used, chosen, vertex, edge);
+            if exit == vertex {
+                cycle.push(vertex);
+            } else {
+                let block = self.block_of[vertex as usize].expect("a block") as usize;
+                let path = found[&(block, chosen[block])].as_ref().expect("found");
+                match path.first() == Some(&vertex) {
+                    true => cycle.extend(path),
+                    false => cycle.extend(path.iter().rev()),
+                }
+            }
+            let (a, b) = self.edges[leaving];
+            vertex = if a == exit { b } else { a };
+            edge = leaving;
+            if edge == first {
+                return cycle;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::blocks::hubbed_copies;
+
+    /// The SAT engine's defaults, for the blocks' passages.
+    fn sat_part(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
+        crate::engine::sat::search_graph(problem, &Default::default(), limits, stats)
+    }
+
+    /// The blocks of graphs of 4, 6 and 10 copies, each with its hubs, give a verified cycle.
+    #[test]
+    fn copies_with_their_hubs_are_joined_into_one_verified_cycle() {
+        for copies in [4, 6, 10] {
+            let edges = hubbed_copies(copies);
+            let problem = GraphProblem::new(42 * copies as usize, edges, TourShape::Closed);
+            let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+            let cycle = solve_by_blocks(
+                &problem,
+                &graph,
+                &Limits::none(),
+                &mut Stats::default(),
+                sat_part,
+            )
+            .expect("a cycle by blocks");
+            verify_graph_tour(&problem, &cycle).unwrap();
+        }
+    }
+
+    /// Passages: a path between ports at two different vertices, or a vertex with two ports
+    /// passed through and a path between two ports at two other vertices.
+    #[test]
+    fn a_block_passes_by_one_path_or_through_a_vertex_and_one_path() {
+        let port = |inside, outside| crate::graph::blocks::Port { inside, outside };
+        let block = Block {
+            vertices: (0..40).collect(),
+            ports: vec![port(0, 50), port(0, 51), port(7, 52), port(9, 53)],
+        };
+        let found: Vec<(Vec<usize>, bool)> = passages(&block)
+            .iter()
+            .map(|passage| (passage.ports(), passage.through.is_some()))
+            .collect();
+        let expected = [
+            (vec![0, 2], false),
+            (vec![0, 3], false),
+            (vec![1, 2], false),
+            (vec![1, 3], false),
+            (vec![2, 3], false),
+            (vec![2, 3, 0, 1], true),
+        ];
+        assert_eq!(found, expected);
+    }
+
+    /// A graph without hubs, or an open tour, is not taken block by block.
+    #[test]
+    fn a_graph_without_blocks_or_an_open_tour_is_left_to_the_engine() {
+        let ring: Vec<(Vertex, Vertex)> = (0..50).map(|v| (v, (v + 1) % 50)).collect();
+        let problem = GraphProblem::new(50, ring, TourShape::Closed);
+        let graph = MoveGraph::from_edges(50, &problem.edges);
+        assert_eq!(
+            solve_by_blocks(
+                &problem,
+                &graph,
+                &Limits::none(),
+                &mut Stats::default(),
+                sat_part
+            ),
+            None
+        );
+        let open = GraphProblem::new(42 * 4, hubbed_copies(4), TourShape::Open);
+        let graph = MoveGraph::from_edges(open.vertex_count, &open.edges);
+        assert_eq!(
+            solve_by_blocks(
+                &open,
+                &graph,
+                &Limits::none(),
+                &mut Stats::default(),
+                sat_part
+            ),
+            None
+        );
+    }
+}

@@ -1,0 +1,174 @@
+//! Blocks: large parts of a graph joined to the rest by a few edges, found around its hubs.
+//!
+//! Some hard graphs (a family of the FHCP Challenge Set, docs/fhcp.md) are built of copies of
+//! one graph, each with hubs of its own (one joined to all of it), the copies and a few other
+//! vertices joined by four or five edges each. A Hamiltonian cycle crosses such a part's edges
+//! to the rest an even number of times, so it passes through the part as one path between two
+//! of them, or as two paths; each part is a much smaller problem than the whole.
+//!
+//! The parts are found from the hubs (vertices of more than [`HUB_DEGREE`] edges): without
+//! them the graph falls into pieces, and each piece of [`BLOCK_FROM`] vertices or more, with
+//! the hubs that have most of their edges in it, is a block when at most [`MOST_PORTS`] edges
+//! join it to the rest. Linear in the graph.
+
+use crate::core::adjacency::Vertex;
+use crate::core::piece::MoveGraph;
+
+/// The degree above which a vertex is a hub.
+pub(crate) const HUB_DEGREE: usize = 10;
+
+/// The fewest vertices a block has.
+pub(crate) const BLOCK_FROM: usize = 32;
+
+/// The most edges that join a block to the rest.
+pub(crate) const MOST_PORTS: usize = 6;
+
+/// An edge from a block to the rest of the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Port {
+    /// Its end in the block.
+    pub(crate) inside: Vertex,
+    /// Its end outside.
+    pub(crate) outside: Vertex,
+}
+
+/// A block: its vertices and the edges that join it to the rest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Block {
+    /// Its vertices, in increasing order.
+    pub(crate) vertices: Vec<Vertex>,
+    /// The edges between it and the rest, in order of their inside end, then outside end.
+    pub(crate) ports: Vec<Port>,
+}
+
+/// The blocks of `graph` (vertices `0..graph.len()`), and which block holds each vertex
+/// (`None` for the vertices outside every block); no block when the graph has no hub, or no
+/// piece is joined to the rest by few enough edges.
+pub(crate) fn blocks(graph: &MoveGraph) -> (Vec<Block>, Vec<Option<u32>>) {
+    let vertex_count = graph.len();
+    let is_hub: Vec<bool> = (0..vertex_count as Vertex)
+        .map(|vertex| graph.degree(vertex) > HUB_DEGREE)
+        .collect();
+    let mut piece_of: Vec<Option<u32>> = vec![None; vertex_count];
+    let mut pieces: Vec<Vec<Vertex>> = Vec::new();
+    if is_hub.iter().any(|&hub| hub) {
+        for first in 0..vertex_count as Vertex {
+            if is_hub[first as usize] || piece_of[first as usize].is_some() {
+                continue;
+            }
+            let number = pieces.len() as u32;
+            piece_of[first as usize] = Some(number);
+            let (mut piece, mut stack) = (Vec::new(), vec![first]);
+            while let Some(vertex) = stack.pop() {
+                piece.push(vertex);
+                for &next in graph.neighbours(vertex) {
+                    if !is_hub[next as usize] && piece_of[next as usize].is_none() {
+                        piece_of[next as usize] = Some(number);
+                        stack.push(next);
+                    }
+                }
+            }
+            pieces.push(piece);
+        }
+    }
+    // Each hub joins the piece that holds more than half of its neighbours.
+    for hub in (0..vertex_count as Vertex).filter(|&vertex| is_hub[vertex as usize]) {
+        let neighbours = graph.neighbours(hub);
+        let mut counts: Vec<(u32, usize)> = Vec::new();
+        for piece in neighbours
+            .iter()
+            .filter_map(|&next| piece_of[next as usize])
+        {
+            match counts.iter_mut().find(|(number, _)| *number == piece) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((piece, 1)),
+            }
+        }
+        if let Some(&(piece, _)) = counts
+            .iter()
+            .find(|&&(_, count)| 2 * count > neighbours.len())
+        {
+            pieces[piece as usize].push(hub);
+        }
+    }
+    let mut block_of: Vec<Option<u32>> = vec![None; vertex_count];
+    let mut blocks = Vec::new();
+    for mut vertices in pieces {
+        if vertices.len() < BLOCK_FROM || vertices.len() == vertex_count {
+            continue;
+        }
+        vertices.sort_unstable();
+        let inside = |vertex: Vertex| vertices.binary_search(&vertex).is_ok();
+        let ports: Vec<Port> = vertices
+            .iter()
+            .flat_map(|&vertex| {
+                graph
+                    .neighbours(vertex)
+                    .iter()
+                    .filter(|&&next| !inside(next))
+                    .map(move |&outside| Port {
+                        inside: vertex,
+                        outside,
+                    })
+            })
+            .take(MOST_PORTS + 1)
+            .collect();
+        if (2..=MOST_PORTS).contains(&ports.len()) {
+            for &vertex in &vertices {
+                block_of[vertex as usize] = Some(blocks.len() as u32);
+            }
+            blocks.push(Block { vertices, ports });
+        }
+    }
+    (blocks, block_of)
+}
+
+/// The edges of `copies` 40-cycles (an even number, four or more), each with two hubs: one
+/// joined to all of it, one to its first 20 vertices (the 42 vertices of copy `c` numbered from
+/// `42 c`, the hubs last), the hubs of each kind joined in a ring: a graph of blocks. A cycle
+/// enters every other copy by its first hub and leaves it by its second.
+#[cfg(test)]
+pub(crate) fn hubbed_copies(copies: u32) -> Vec<(Vertex, Vertex)> {
+    let mut edges = Vec::new();
+    for copy in 0..copies {
+        let (first, next) = (42 * copy, 42 * ((copy + 1) % copies));
+        for step in 0..40 {
+            edges.push((first + step, first + (step + 1) % 40));
+            edges.push((first + step, first + 40));
+            if step < 20 {
+                edges.push((first + step, first + 41));
+            }
+        }
+        edges.push((first + 40, next + 40));
+        edges.push((first + 41, next + 41));
+    }
+    edges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_copy_with_its_hub_is_a_block_joined_by_its_four_edges() {
+        let (blocks, block_of) = blocks(&MoveGraph::from_edges(168, &hubbed_copies(4)));
+        assert_eq!(blocks.len(), 4);
+        for (number, block) in blocks.iter().enumerate() {
+            let first = 42 * number as u32;
+            assert_eq!(block.vertices, (first..first + 42).collect::<Vec<_>>());
+            assert_eq!(block.ports.len(), 4, "{:?}", block.ports);
+            assert!(block
+                .vertices
+                .iter()
+                .all(|&v| block_of[v as usize] == Some(number as u32)));
+        }
+    }
+
+    #[test]
+    fn a_graph_without_hubs_has_no_block() {
+        let ring: Vec<(Vertex, Vertex)> = (0..100).map(|v| (v, (v + 1) % 100)).collect();
+        let (blocks, block_of) = blocks(&MoveGraph::from_edges(100, &ring));
+        assert!(blocks.is_empty());
+        assert!(block_of.iter().all(Option::is_none));
+    }
+}
