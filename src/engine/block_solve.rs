@@ -570,30 +570,22 @@ mod tests {
     /// A graph without hubs, or an open tour, is not taken block by block.
     #[test]
     fn a_graph_without_blocks_or_an_open_tour_is_left_to_the_engine() {
-        let ring: Vec<(Vertex, Vertex)> = (0..50).map(|v| (v, (v + 1) % 50)).collect();
-        let problem = GraphProblem::new(50, ring, TourShape::Closed);
-        let graph = MoveGraph::from_edges(50, &problem.edges);
-        assert_eq!(
+        let by_blocks = |problem: &GraphProblem| {
+            let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
             solve_by_blocks(
-                &problem,
+                problem,
                 &graph,
                 &Limits::none(),
                 &mut Stats::default(),
-                sat_part
-            ),
+                sat_part,
+            )
+        };
+        let ring: Vec<(Vertex, Vertex)> = (0..50).map(|v| (v, (v + 1) % 50)).collect();
+        assert_eq!(
+            by_blocks(&GraphProblem::new(50, ring, TourShape::Closed)),
             None
         );
         let open = GraphProblem::new(42 * 4, hubbed_copies(4), TourShape::Open);
-        let graph = MoveGraph::from_edges(open.vertex_count, &open.edges);
-        assert_eq!(
-            solve_by_blocks(
-                &open,
-                &graph,
-                &Limits::none(),
-                &mut Stats::default(),
-                sat_part
-            ),
-            None
-        );
+        assert_eq!(by_blocks(&open), None);
     }
 }
