@@ -523,3 +523,55 @@ fn a_large_graph_falls_to_forced_edges_said_in_vertices() {
         "{said}"
     );
 }
+
+/// A graph of six blocks (40-cycles, each with a hub joined to all of it and one to half of it,
+/// the hubs of each kind in a ring), as DIMACS: `solve` answers it block by block, says so in
+/// its statistics, and `verify` accepts the cycle.
+#[test]
+fn a_graph_of_blocks_is_solved_block_by_block_and_verified() {
+    let mut text = String::new();
+    let mut edges = 0;
+    for copy in 0..6u32 {
+        let (first, next) = (42 * copy + 1, 42 * ((copy + 1) % 6) + 1);
+        for step in 0..40 {
+            text += &format!("e {} {}\n", first + step, first + (step + 1) % 40);
+            text += &format!("e {} {}\n", first + step, first + 40);
+            edges += 2;
+            if step < 20 {
+                text += &format!("e {} {}\n", first + step, first + 41);
+                edges += 1;
+            }
+        }
+        text += &format!(
+            "e {} {}\ne {} {}\n",
+            first + 40,
+            next + 40,
+            first + 41,
+            next + 41
+        );
+        edges += 2;
+    }
+    let graph = scratch("blocks.col", &format!("p edge 252 {edges}\n{text}"));
+    let graph = graph.to_str().unwrap();
+    let json = toursat(
+        &[
+            "solve", "--graph", graph, "--tour", "closed", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(json.status, 0, "{}", json.stderr);
+    let answer: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(answer["statistics"]["engine"], "sat:blocks");
+    assert_eq!(answer["statistics"]["sat"]["encoding"], "blocks");
+    let solved = toursat(&["solve", "--graph", graph, "--tour", "closed"], "");
+    let checked = toursat(
+        &["verify", "--graph", graph, "-", "--tour", "closed"],
+        &solved.stdout,
+    );
+    assert_eq!(
+        (checked.status, checked.stdout.as_str()),
+        (0, "ok\n"),
+        "{}",
+        checked.stderr
+    );
+}
