@@ -543,6 +543,34 @@ mod tests {
         }
     }
 
+    /// A passage the engine finds no path for is ruled out, and the formula chooses others: the
+    /// first three passages asked for are refused here, and a verified cycle still comes.
+    #[test]
+    fn a_passage_without_a_path_is_ruled_out_and_others_are_taken() {
+        let refused = std::cell::Cell::new(0);
+        let refusing_first = |part: &GraphProblem, limits: &Limits, stats: &mut Stats| {
+            if refused.get() < 3 {
+                refused.set(refused.get() + 1);
+                return Answer::NoTour(crate::engine::Impossibility::Unsatisfiable);
+            }
+            sat_part(part, limits, stats)
+        };
+        let problem = GraphProblem::new(42 * 6, hubbed_copies(6), TourShape::Closed);
+        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+        let mut stats = Stats::default();
+        let cycle = solve_by_blocks(
+            &problem,
+            &graph,
+            &Limits::none(),
+            &mut stats,
+            refusing_first,
+        )
+        .expect("a cycle by other passages");
+        assert_eq!(refused.get(), 3);
+        verify_graph_tour(&problem, &cycle).unwrap();
+        assert_eq!(stats.engine, "sat:blocks");
+    }
+
     /// Passages: a path between ports at two different vertices, or a vertex with two ports
     /// passed through and a path between two ports at two other vertices.
     #[test]
