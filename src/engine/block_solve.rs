@@ -8,10 +8,10 @@
 //! outside to outside) with one path through the rest of the block between two others. The
 //! formula has a variable for each edge outside the blocks, two of them at every vertex outside
 //! the blocks, and one passage at every block; a model whose passages and edges close several
-//! cycles is cut off (not all of those edges with the same passages again), and a passage its block has not (no
-//! Hamiltonian path between those vertices, or none found within [`PART_SECONDS`]) is ruled
-//! out. Each block's path is the cycle of the block and one vertex more, joined to the two
-//! ends, found by the engine that would have solved the whole graph.
+//! cycles is cut off (not all of those edges with the same passages again), and a passage its
+//! block has not (no Hamiltonian path between those vertices, or none found within
+//! [`PART_SECONDS`]) is ruled out. Each block's path is the cycle of the block and one vertex
+//! more, joined to the two ends, found by the engine that would have solved the whole graph.
 //!
 //! It only finds cycles: when it finds none (the formula runs out of models, or the three
 //! quarters of the time limit it has are spent) the engine solves the whole graph with what is
@@ -30,12 +30,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use varisat::{ExtendFormula, Lit, Solver, Var};
 
-/// The most vertices outside the blocks: the formula is about them and the blocks' edges. A
-/// graph is taken block by block when it has two blocks or more, none of more than half its
-/// vertices: with one block nearly the whole graph, each passage is nearly the whole problem.
-/// On the FHCP Challenge Set, block by block at 10 s (with half of it for the blocks), the 106
-/// graphs of one block or of a block of more than half gained none that the whole graph's
-/// engine leaves at 60 s, and 41 it answers within 60 s were not answered.
+/// The most vertices outside the blocks: the formula is about them and the blocks' edges.
 const MOST_OUTSIDE: usize = 64;
 
 /// The most edges of a vertex outside the blocks (its two edges are said by clauses over each
@@ -46,8 +41,8 @@ const MOST_OUTSIDE_DEGREE: usize = 16;
 const PART_SECONDS: f64 = 10.0;
 
 /// The time the blocks have when the solve has no time limit; with one, three quarters of it
-/// (on the FHCP graphs of blocks whose copies have 700 to 1,085 vertices, the blocks answer in
-/// 4.1 to 10.9 s: with half of a 10 s limit none of these 11, with three quarters 7).
+/// (the 11 FHCP graphs of blocks whose copies have 700 to 1,085 vertices take 4.1 to 10.9 s:
+/// with half of a 10 s limit none of them was answered within it, with three quarters 9).
 const BLOCKS_SECONDS: f64 = 60.0;
 
 /// The most models of the formula tried.
@@ -108,6 +103,11 @@ fn passages(block: &Block) -> Vec<Passage> {
 /// by. With a cycle, `stats` gets the engine `sat:blocks` and the passages' solves, conflicts
 /// and cuts summed. `None` (and `stats` as it was) when the graph has fewer than two blocks, a
 /// block of more than half its vertices, too many vertices outside them, or no cycle was found.
+///
+/// With one block nearly the whole graph, each passage is nearly the whole problem: on the
+/// FHCP Challenge Set, block by block at 10 s (half of it for the blocks), the 106 graphs of one
+/// block or of a block of more than half gained none that the whole graph's engine leaves at
+/// 60 s, and 41 that it answers within 60 s were not answered.
 pub(super) fn solve_by_blocks(
     problem: &GraphProblem,
     graph: &MoveGraph,

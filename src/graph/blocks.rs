@@ -9,7 +9,7 @@
 //! The parts are found from the hubs (vertices of more than [`HUB_DEGREE`] edges): without
 //! them the graph falls into pieces, and each piece of [`BLOCK_FROM`] vertices or more, with
 //! the hubs that have most of their edges in it, is a block when at most [`MOST_PORTS`] edges
-//! join it to the rest. Linear in the graph.
+//! join it to the rest. Linear in the graph, but for a sort of each hub's neighbours' pieces.
 
 use crate::core::adjacency::Vertex;
 use crate::core::piece::MoveGraph;
@@ -74,21 +74,16 @@ pub(crate) fn blocks(graph: &MoveGraph) -> (Vec<Block>, Vec<Option<u32>>) {
     // Each hub joins the piece that holds more than half of its neighbours.
     for hub in (0..vertex_count as Vertex).filter(|&vertex| is_hub[vertex as usize]) {
         let neighbours = graph.neighbours(hub);
-        let mut counts: Vec<(u32, usize)> = Vec::new();
-        for piece in neighbours
+        let mut pieces_around: Vec<u32> = neighbours
             .iter()
             .filter_map(|&next| piece_of[next as usize])
-        {
-            match counts.iter_mut().find(|(number, _)| *number == piece) {
-                Some((_, count)) => *count += 1,
-                None => counts.push((piece, 1)),
-            }
-        }
-        if let Some(&(piece, _)) = counts
-            .iter()
-            .find(|&&(_, count)| 2 * count > neighbours.len())
-        {
-            pieces[piece as usize].push(hub);
+            .collect();
+        pieces_around.sort_unstable();
+        let most = pieces_around
+            .chunk_by(|a, b| a == b)
+            .max_by_key(|run| run.len());
+        if let Some(run) = most.filter(|run| 2 * run.len() > neighbours.len()) {
+            pieces[run[0] as usize].push(hub);
         }
     }
     let mut block_of: Vec<Option<u32>> = vec![None; vertex_count];
