@@ -9,7 +9,7 @@ use toursat::core::rng::SplitMix64;
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
 use toursat::graph::file::{read_graph, write_hcp};
-use toursat::graph::generate::{board_graph, generalized_petersen, planted_cubic};
+use toursat::graph::generate::{board_graph, generalized_petersen, hubbed_copies, planted_cubic};
 use toursat::graph::problem::GraphProblem;
 use toursat::verify::graph::verify_graph_tour;
 use toursat::{Board, Piece, Problem, Tour, TourShape};
@@ -524,34 +524,14 @@ fn a_large_graph_falls_to_forced_edges_said_in_vertices() {
     );
 }
 
-/// A graph of six blocks (40-cycles, each with a hub joined to all of it and one to half of it,
-/// the hubs of each kind in a ring), as DIMACS: `solve` answers it block by block, says so in
-/// its statistics, and `verify` accepts the cycle.
+/// A graph of six blocks (`graph::generate::hubbed_copies`: 40-cycles, each with a hub joined to
+/// all of it and one to half of it, the hubs of each kind in a ring), as a TSPLIB file: `solve`
+/// answers it block by block, says so in its statistics, and `verify` accepts the cycle.
 #[test]
 fn a_graph_of_blocks_is_solved_block_by_block_and_verified() {
-    let mut text = String::new();
-    let mut edges = 0;
-    for copy in 0..6u32 {
-        let (first, next) = (42 * copy + 1, 42 * ((copy + 1) % 6) + 1);
-        for step in 0..40 {
-            text += &format!("e {} {}\n", first + step, first + (step + 1) % 40);
-            text += &format!("e {} {}\n", first + step, first + 40);
-            edges += 2;
-            if step < 20 {
-                text += &format!("e {} {}\n", first + step, first + 41);
-                edges += 1;
-            }
-        }
-        text += &format!(
-            "e {} {}\ne {} {}\n",
-            first + 40,
-            next + 40,
-            first + 41,
-            next + 41
-        );
-        edges += 2;
-    }
-    let graph = scratch("blocks.col", &format!("p edge 252 {edges}\n{text}"));
+    let copies = hubbed_copies(6).unwrap();
+    let text = write_hcp("hubbed-copies-6", None, copies.vertex_count, &copies.edges);
+    let graph = scratch("hubbed-copies-6.hcp", &text);
     let graph = graph.to_str().unwrap();
     let json = toursat(
         &[

@@ -517,7 +517,7 @@ impl<'a> Skeleton<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::blocks::hubbed_copies;
+    use crate::graph::generate::hubbed_copies;
 
     /// The SAT engine's defaults, for the blocks' passages.
     fn sat_part(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
@@ -528,8 +528,7 @@ mod tests {
     #[test]
     fn copies_with_their_hubs_are_joined_into_one_verified_cycle() {
         for copies in [4, 6, 10] {
-            let edges = hubbed_copies(copies);
-            let problem = GraphProblem::new(42 * copies as usize, edges, TourShape::Closed);
+            let problem = hubbed_copies(copies).unwrap();
             let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
             let cycle = solve_by_blocks(
                 &problem,
@@ -555,7 +554,7 @@ mod tests {
             }
             sat_part(part, limits, stats)
         };
-        let problem = GraphProblem::new(42 * 6, hubbed_copies(6), TourShape::Closed);
+        let problem = hubbed_copies(6).unwrap();
         let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
         let mut stats = Stats::default();
         let cycle = solve_by_blocks(
@@ -613,7 +612,10 @@ mod tests {
             by_blocks(&GraphProblem::new(50, ring, TourShape::Closed)),
             None
         );
-        let open = GraphProblem::new(42 * 4, hubbed_copies(4), TourShape::Open);
+        let open = GraphProblem {
+            shape: TourShape::Open,
+            ..hubbed_copies(4).unwrap()
+        };
         assert_eq!(by_blocks(&open), None);
     }
 }

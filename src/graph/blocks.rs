@@ -118,35 +118,15 @@ pub(crate) fn blocks(graph: &MoveGraph) -> (Vec<Block>, Vec<Option<u32>>) {
     (blocks, block_of)
 }
 
-/// The edges of `copies` 40-cycles (an even number, four or more), each with two hubs: one
-/// joined to all of it, one to its first 20 vertices (the 42 vertices of copy `c` numbered from
-/// `42 c`, the hubs last), the hubs of each kind joined in a ring: a graph of blocks. A cycle
-/// enters every other copy by its first hub and leaves it by its second.
-#[cfg(test)]
-pub(crate) fn hubbed_copies(copies: u32) -> Vec<(Vertex, Vertex)> {
-    let mut edges = Vec::new();
-    for copy in 0..copies {
-        let (first, next) = (42 * copy, 42 * ((copy + 1) % copies));
-        for step in 0..40 {
-            edges.push((first + step, first + (step + 1) % 40));
-            edges.push((first + step, first + 40));
-            if step < 20 {
-                edges.push((first + step, first + 41));
-            }
-        }
-        edges.push((first + 40, next + 40));
-        edges.push((first + 41, next + 41));
-    }
-    edges
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::generate::hubbed_copies;
 
     #[test]
     fn each_copy_with_its_hub_is_a_block_joined_by_its_four_edges() {
-        let (blocks, block_of) = blocks(&MoveGraph::from_edges(168, &hubbed_copies(4)));
+        let copies = hubbed_copies(4).unwrap();
+        let (blocks, block_of) = blocks(&MoveGraph::from_edges(168, &copies.edges));
         assert_eq!(blocks.len(), 4);
         for (number, block) in blocks.iter().enumerate() {
             let first = 42 * number as u32;

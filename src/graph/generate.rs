@@ -1,5 +1,5 @@
 //! Reproducible graphs for benchmarks: cubic graphs with a planted Hamiltonian cycle, random
-//! cubic graphs, and a board's move graph written as a graph.
+//! cubic graphs, graphs of blocks, and a board's move graph written as a graph.
 
 use crate::core::board::Board;
 use crate::core::piece::{MoveGraph, Piece};
@@ -29,6 +29,8 @@ pub enum GenGraphError {
         /// The inner step.
         k: usize,
     },
+    /// A graph of hubbed copies needs two copies or more (at most the limit of vertices).
+    BadCopies(usize),
 }
 
 impl fmt::Display for GenGraphError {
@@ -44,6 +46,11 @@ impl fmt::Display for GenGraphError {
                 f,
                 "the generalized Petersen graph GP(n, k) needs n from 3 (2n vertices, at most \
                  {MAX_GENERATED_VERTICES}) and k from 1 to below n/2, not n = {n}, k = {k}"
+            ),
+            GenGraphError::BadCopies(copies) => write!(
+                f,
+                "a graph of hubbed copies needs 2 copies or more (42 vertices each, at most \
+                 {MAX_GENERATED_VERTICES} in all), not {copies}"
             ),
         }
     }
@@ -159,6 +166,35 @@ pub fn generalized_petersen(n: usize, k: usize) -> Result<GraphProblem, GenGraph
     Ok(GraphProblem::new(2 * n, edges, TourShape::Closed))
 }
 
+/// A graph of blocks (parts joined to the rest by a few edges, which `auto` solves block by
+/// block): `copies` 40-cycles, each with two hubs, one
+/// joined to all of it and one to its first 20 vertices (the 42 vertices of copy `c` numbered
+/// from `42 c`, the hubs last), the hubs of each kind joined in a ring. With an even number of
+/// copies it has a Hamiltonian cycle, which enters every other copy by its first hub and leaves
+/// it by its second.
+pub fn hubbed_copies(copies: usize) -> Result<GraphProblem, GenGraphError> {
+    if copies < 2 || 42 * copies > MAX_GENERATED_VERTICES {
+        return Err(GenGraphError::BadCopies(copies));
+    }
+    let mut edges = Vec::new();
+    for copy in 0..copies {
+        let (first, next) = (
+            (42 * copy) as Vertex,
+            (42 * ((copy + 1) % copies)) as Vertex,
+        );
+        for step in 0..40 {
+            edges.push((first + step, first + (step + 1) % 40));
+            edges.push((first + step, first + 40));
+            if step < 20 {
+                edges.push((first + step, first + 41));
+            }
+        }
+        edges.push((first + 40, next + 40));
+        edges.push((first + 41, next + 41));
+    }
+    Ok(GraphProblem::new(42 * copies, edges, TourShape::Closed))
+}
+
 /// The move graph of `piece` on `board` as a graph: vertex `i` is the `i`-th free square in
 /// row-major order.
 pub fn board_graph(board: &Board, piece: Piece) -> GraphProblem {
@@ -232,6 +268,18 @@ mod tests {
             .all(|&degree| degree == 3));
         assert!(generalized_petersen(4, 2).is_err());
         assert!(generalized_petersen(2, 1).is_err());
+    }
+
+    /// Each copy's cycle vertices have degree 3 or 4 (the second hub on the first 20), its
+    /// hubs 42 and 22 (a ring neighbour each way); one copy is refused.
+    #[test]
+    fn hubbed_copies_have_their_hubs_and_need_two_copies() {
+        let copies = hubbed_copies(4).unwrap();
+        assert_eq!(copies.vertex_count, 168);
+        let degrees = degrees(&copies);
+        assert_eq!(&degrees[..3], &[4, 4, 4]);
+        assert_eq!(&degrees[38..42], &[3, 3, 42, 22]);
+        assert_eq!(hubbed_copies(1), Err(GenGraphError::BadCopies(1)));
     }
 
     #[test]
