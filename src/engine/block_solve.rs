@@ -24,7 +24,6 @@ use crate::core::problem::TourShape;
 use crate::core::tour::Tour;
 use crate::graph::blocks::{blocks, Block};
 use crate::graph::problem::GraphProblem;
-use crate::verify::graph::verify_graph_tour;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -64,6 +63,16 @@ impl Passage {
         ports.extend(self.through.into_iter().flatten());
         ports
     }
+}
+
+/// A step of a walk along a model's cycle: the vertex it enters by the edge before, the vertex
+/// it leaves from (the same outside the blocks and where the cycle passes through; a block's
+/// path's other end), and the edge it leaves by.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    entered: Vertex,
+    exit: Vertex,
+    leaving: usize,
 }
 
 /// The passages of `block`: a path between two ports at different vertices; and a vertex with
@@ -146,7 +155,7 @@ pub(super) fn solve_by_blocks(
     };
     for _ in 0..MOST_MODELS {
         let (used, chosen) = skeleton.next_model()?;
-        let cycles = skeleton.cycles(&used, &chosen);
+        let mut cycles = skeleton.cycles(&used, &chosen);
         if cycles.len() > 1 {
             for cycle in &cycles {
                 skeleton.cut_off(cycle, &chosen);
@@ -180,12 +189,10 @@ pub(super) fn solve_by_blocks(
             }
         }
         if all_found {
-            let cycle = skeleton.assemble(&used, &chosen, &found);
-            let cycle = Tour::new(cycle);
-            verify_graph_tour(problem, &cycle).ok()?;
+            let cycle = cycles.pop().expect("one cycle");
             stats.engine = "sat:blocks".to_string();
             stats.sat = Some(parts);
-            return Some(cycle);
+            return Some(Tour::new(skeleton.assemble(&cycle, &chosen, &found)));
         }
     }
     None
@@ -427,8 +434,8 @@ impl<'a> Skeleton<'a> {
         (exit, leaving)
     }
 
-    /// The cycles the used edges and the passages close, each as its edges in order.
-    fn cycles(&self, used: &[bool], chosen: &[usize]) -> Vec<Vec<usize>> {
+    /// The cycles the used edges and the passages close, each as the steps of a walk along it.
+    fn cycles(&self, used: &[bool], chosen: &[usize]) -> Vec<Vec<Step>> {
         let mut seen = vec![false; self.edges.len()];
         let mut cycles = Vec::new();
         for first in 0..self.edges.len() {
@@ -439,8 +446,12 @@ impl<'a> Skeleton<'a> {
             let (mut edge, mut vertex) = (first, self.edges[first].1);
             while !seen[edge] {
                 seen[edge] = true;
-                cycle.push(edge);
                 let (exit, leaving) = self.leave(used, chosen, vertex, edge);
+                cycle.push(Step {
+                    entered: vertex,
+                    exit,
+                    leaving,
+                });
                 let (a, b) = self.edges[leaving];
                 vertex = if a == exit { b } else { a };
                 edge = leaving;
@@ -452,12 +463,12 @@ impl<'a> Skeleton<'a> {
 
     /// Rules out models that use every edge of `cycle` and the passages `chosen` of the
     /// blocks it passes through (another passage may join its edges otherwise).
-    fn cut_off(&mut self, cycle: &[usize], chosen: &[usize]) {
+    fn cut_off(&mut self, cycle: &[Step], chosen: &[usize]) {
         let mut clause: Vec<Lit> = Vec::new();
         let mut blocks_passed: Vec<usize> = Vec::new();
-        for &edge in cycle {
-            clause.push(Lit::from_var(Var::from_index(edge), false));
-            let (a, b) = self.edges[edge];
+        for step in cycle {
+            clause.push(Lit::from_var(Var::from_index(step.leaving), false));
+            let (a, b) = self.edges[step.leaving];
             for vertex in [a, b] {
                 if let Some(block) = self.block_of[vertex as usize] {
                     if !blocks_passed.contains(&(block as usize)) {
@@ -479,38 +490,28 @@ impl<'a> Skeleton<'a> {
         self.solver.add_clause(&[Lit::from_var(var, false)]);
     }
 
-    /// The whole cycle of a model that closes one: the vertices outside the blocks, the
-    /// vertices passed through, and each block's path, in order along the used edges.
+    /// The whole cycle of the walk `cycle`, the one cycle of a model: the vertices outside the
+    /// blocks, the vertices passed through, and each block's path, in order along it.
     fn assemble(
         &self,
-        used: &[bool],
+        cycle: &[Step],
         chosen: &[usize],
         found: &HashMap<(usize, usize), Option<Vec<Vertex>>>,
     ) -> Vec<Vertex> {
-        let first = (0..self.edges.len())
-            .find(|&edge| used[edge])
-            .expect("an edge");
-        let mut cycle = Vec::with_capacity(self.graph.len());
-        let (mut edge, mut vertex) = (first, self.edges[first].1);
-        loop {
-            let (exit, leaving) = self.leave(used, chosen, vertex, edge);
-            if exit == vertex {
-                cycle.push(vertex);
-            } else {
-                let block = self.block_of[vertex as usize].expect("a block") as usize;
-                let path = found[&(block, chosen[block])].as_ref().expect("found");
-                match path.first() == Some(&vertex) {
-                    true => cycle.extend(path),
-                    false => cycle.extend(path.iter().rev()),
-                }
+        let mut vertices = Vec::with_capacity(self.graph.len());
+        for step in cycle {
+            if step.exit == step.entered {
+                vertices.push(step.entered);
+                continue;
             }
-            let (a, b) = self.edges[leaving];
-            vertex = if a == exit { b } else { a };
-            edge = leaving;
-            if edge == first {
-                return cycle;
+            let block = self.block_of[step.entered as usize].expect("a block") as usize;
+            let path = found[&(block, chosen[block])].as_ref().expect("found");
+            match path.first() == Some(&step.entered) {
+                true => vertices.extend(path),
+                false => vertices.extend(path.iter().rev()),
             }
         }
+        vertices
     }
 }
 
@@ -518,6 +519,7 @@ impl<'a> Skeleton<'a> {
 mod tests {
     use super::*;
     use crate::graph::generate::hubbed_copies;
+    use crate::verify::graph::verify_graph_tour;
 
     /// The SAT engine's defaults, for the blocks' passages.
     fn sat_part(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
