@@ -24,6 +24,18 @@ fn planted_file(vertex_count: usize) -> String {
     path.to_str().unwrap().to_string()
 }
 
+/// Checks that `toursat verify` accepts `tour` as a closed tour of the graph file `graph`
+/// (`what` names the run in a failure).
+fn assert_verify_accepts(graph: &str, tour: &str, what: &str) {
+    let checked = toursat(&["verify", "--graph", graph, "-", "--tour", "closed"], tour);
+    assert_eq!(
+        (checked.status, checked.stdout.as_str()),
+        (0, "ok\n"),
+        "{what}: {}",
+        checked.stderr
+    );
+}
+
 /// The graph problem of [`planted_file`]'s graph, read back from its file.
 fn planted_graph(vertex_count: usize, shape: TourShape) -> GraphProblem {
     let text = std::fs::read_to_string(planted_file(vertex_count)).unwrap();
@@ -259,16 +271,7 @@ fn solve_writes_vertices_tsplib_and_json_that_verify_reads_back() {
             "",
         );
         assert_eq!(solved.status, 0, "{format}: {}", solved.stderr);
-        let checked = toursat(
-            &["verify", "--graph", &graph, "-", "--tour", "closed"],
-            &solved.stdout,
-        );
-        assert_eq!(
-            (checked.status, checked.stdout.as_str()),
-            (0, "ok\n"),
-            "{format}: {}",
-            checked.stderr
-        );
+        assert_verify_accepts(&graph, &solved.stdout, format);
     }
     let tsplib = toursat(
         &[
@@ -425,16 +428,7 @@ fn depth_first_search_solves_graph_files() {
     );
     assert_eq!(solved.status, 0, "{}", solved.stderr);
     assert_eq!(solved.stdout.lines().count(), 18);
-    let checked = toursat(
-        &["verify", "--graph", &graph, "-", "--tour", "closed"],
-        &solved.stdout,
-    );
-    assert_eq!(
-        (checked.status, checked.stdout.as_str()),
-        (0, "ok\n"),
-        "{}",
-        checked.stderr
-    );
+    assert_verify_accepts(&graph, &solved.stdout, "dfs");
 }
 
 #[test]
@@ -544,14 +538,5 @@ fn a_graph_of_blocks_is_solved_block_by_block_and_verified() {
     assert_eq!(answer["statistics"]["engine"], "sat:blocks");
     assert_eq!(answer["statistics"]["sat"]["encoding"], "blocks");
     let solved = toursat(&["solve", "--graph", graph, "--tour", "closed"], "");
-    let checked = toursat(
-        &["verify", "--graph", graph, "-", "--tour", "closed"],
-        &solved.stdout,
-    );
-    assert_eq!(
-        (checked.status, checked.stdout.as_str()),
-        (0, "ok\n"),
-        "{}",
-        checked.stderr
-    );
+    assert_verify_accepts(graph, &solved.stdout, "blocks");
 }
