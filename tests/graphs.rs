@@ -9,7 +9,9 @@ use toursat::core::rng::SplitMix64;
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
 use toursat::graph::file::{read_graph, write_hcp};
-use toursat::graph::generate::{board_graph, generalized_petersen, hubbed_copies, planted_cubic};
+use toursat::graph::generate::{
+    board_graph, generalized_petersen, hubbed_copies, planted_cubic, CopyLinks,
+};
 use toursat::graph::problem::GraphProblem;
 use toursat::verify::graph::verify_graph_tour;
 use toursat::{Board, Piece, Problem, Tour, TourShape};
@@ -523,7 +525,7 @@ fn a_large_graph_falls_to_forced_edges_said_in_vertices() {
 /// answers it block by block, says so in its statistics, and `verify` accepts the cycle.
 #[test]
 fn a_graph_of_blocks_is_solved_block_by_block_and_verified() {
-    let copies = hubbed_copies(6).unwrap();
+    let copies = hubbed_copies(6, CopyLinks::Hubs).unwrap();
     let text = write_hcp("hubbed-copies-6", None, copies.vertex_count, &copies.edges);
     let graph = scratch("hubbed-copies-6.hcp", &text);
     let graph = graph.to_str().unwrap();

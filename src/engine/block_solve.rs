@@ -22,7 +22,7 @@ use crate::core::adjacency::Vertex;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::TourShape;
 use crate::core::tour::Tour;
-use crate::graph::blocks::{blocks, Block};
+use crate::graph::blocks::{divisions, Block, Division};
 use crate::graph::problem::GraphProblem;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -110,8 +110,9 @@ fn passages(block: &Block) -> Vec<Passage> {
 /// A Hamiltonian cycle of `problem` (closed, no fixed start) found by its blocks, if it has
 /// blocks and they give one in time; `solve_part` is the engine each block's passage is found
 /// by. With a cycle, `stats` gets the engine `sat:blocks` and the passages' solves, conflicts
-/// and cuts summed. `None` (and `stats` as it was) when the graph has fewer than two blocks, a
-/// block of more than half its vertices, too many vertices outside them, or no cycle was found.
+/// and cuts summed. The blocks are those of the first of the graph's divisions
+/// ([`divisions`]) worth solving ([`worth_solving`]). `None` (and `stats` as it was) when none
+/// is, or no cycle was found.
 ///
 /// With one block nearly the whole graph, each passage is nearly the whole problem: on the
 /// FHCP Challenge Set, block by block at 10 s (half of it for the blocks), the 106 graphs of one
@@ -127,21 +128,11 @@ pub(super) fn solve_by_blocks(
     if problem.shape != TourShape::Closed || problem.start.is_some() {
         return None;
     }
-    let (blocks, block_of) = blocks(graph);
-    let largest = blocks.iter().map(|block| block.vertices.len()).max();
-    if blocks.len() < 2 || largest.is_some_and(|largest| 2 * largest > graph.len()) {
-        return None;
-    }
+    let Division { blocks, block_of } =
+        divisions(graph).find(|division| worth_solving(graph, division))?;
     let outside: Vec<Vertex> = (0..graph.len() as Vertex)
         .filter(|&vertex| block_of[vertex as usize].is_none())
         .collect();
-    if outside.len() > MOST_OUTSIDE
-        || outside
-            .iter()
-            .any(|&vertex| graph.degree(vertex) > MOST_OUTSIDE_DEGREE)
-    {
-        return None;
-    }
     let now = Instant::now();
     let deadline = match limits.deadline {
         Some(deadline) => now + deadline.saturating_duration_since(now) * 3 / 4,
@@ -196,6 +187,23 @@ pub(super) fn solve_by_blocks(
         }
     }
     None
+}
+
+/// Whether `division` of `graph` is worth solving block by block: two blocks or more, none of
+/// more than half of the graph, at most [`MOST_OUTSIDE`] vertices outside them, each of at most
+/// [`MOST_OUTSIDE_DEGREE`] edges.
+fn worth_solving(graph: &MoveGraph, division: &Division) -> bool {
+    let largest = division
+        .blocks
+        .iter()
+        .map(|block| block.vertices.len())
+        .max();
+    let mut outside =
+        (0..graph.len() as Vertex).filter(|&vertex| division.block_of[vertex as usize].is_none());
+    division.blocks.len() >= 2
+        && largest.is_some_and(|largest| 2 * largest <= graph.len())
+        && outside.clone().count() <= MOST_OUTSIDE
+        && outside.all(|vertex| graph.degree(vertex) <= MOST_OUTSIDE_DEGREE)
 }
 
 /// The path of `passage` through `block`: from the inside end of its first path port to that
@@ -518,7 +526,7 @@ impl<'a> Skeleton<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::generate::hubbed_copies;
+    use crate::graph::generate::{hubbed_copies, CopyLinks};
     use crate::verify::graph::verify_graph_tour;
 
     /// The SAT engine's defaults, for the blocks' passages.
@@ -526,11 +534,18 @@ mod tests {
         crate::engine::sat::search_graph(problem, &Default::default(), limits, stats)
     }
 
-    /// The blocks of graphs of 4, 6 and 10 copies, each with its hubs, give a verified cycle.
+    /// The blocks of graphs of 4, 6 and 10 copies, each with its hubs, give a verified cycle,
+    /// found as pieces around the hubs or, with the copies' cycles joined, as the hubs'
+    /// neighbourhoods.
     #[test]
     fn copies_with_their_hubs_are_joined_into_one_verified_cycle() {
-        for copies in [4, 6, 10] {
-            let problem = hubbed_copies(copies).unwrap();
+        for (copies, links) in [4, 6, 10].into_iter().flat_map(|copies| {
+            [
+                (copies, CopyLinks::Hubs),
+                (copies, CopyLinks::HubsAndCycles),
+            ]
+        }) {
+            let problem = hubbed_copies(copies, links).unwrap();
             let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
             let cycle = solve_by_blocks(
                 &problem,
@@ -556,7 +571,7 @@ mod tests {
             }
             sat_part(part, limits, stats)
         };
-        let problem = hubbed_copies(6).unwrap();
+        let problem = hubbed_copies(6, CopyLinks::Hubs).unwrap();
         let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
         let mut stats = Stats::default();
         let cycle = solve_by_blocks(
@@ -616,7 +631,7 @@ mod tests {
         );
         let open = GraphProblem {
             shape: TourShape::Open,
-            ..hubbed_copies(4).unwrap()
+            ..hubbed_copies(4, CopyLinks::Hubs).unwrap()
         };
         assert_eq!(by_blocks(&open), None);
     }

@@ -154,7 +154,7 @@ fn arcs_then_defaults(problem: &GraphProblem, limits: &Limits, stats: &mut Stats
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::generate::{generalized_petersen, hubbed_copies, planted_cubic};
+    use crate::graph::generate::{generalized_petersen, hubbed_copies, planted_cubic, CopyLinks};
 
     /// Graphs with a Hamiltonian cycle (planted cubic graphs, GP(n, 2) for n not 5 mod 6) and
     /// without (GP(n, 2) for n = 5 mod 6, by Alspach's theorem).
@@ -185,7 +185,7 @@ mod tests {
     /// answers it whole, with another.
     #[test]
     fn auto_answers_a_graph_of_blocks_block_by_block() {
-        let problem = hubbed_copies(6).unwrap();
+        let problem = hubbed_copies(6, CopyLinks::Hubs).unwrap();
         let solution = solve_graph(&problem, &SolveOptions::default()).unwrap();
         assert_eq!(solution.stats.engine, "sat:blocks");
         assert_right(&problem, &solution.answer, true);

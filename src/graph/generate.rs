@@ -166,13 +166,24 @@ pub fn generalized_petersen(n: usize, k: usize) -> Result<GraphProblem, GenGraph
     Ok(GraphProblem::new(2 * n, edges, TourShape::Closed))
 }
 
+/// How the copies of [`hubbed_copies`] are joined to each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CopyLinks {
+    /// By their hubs alone.
+    Hubs,
+    /// By their hubs, and each copy's cycle to the next copy's by one edge: the pieces the
+    /// graph falls into without its hubs are then one, and the copies are found as the
+    /// neighbourhoods of their largest hubs.
+    HubsAndCycles,
+}
+
 /// A graph of blocks (parts joined to the rest by a few edges, which `auto` solves block by
-/// block): `copies` 40-cycles, each with two hubs, one
-/// joined to all of it and one to its first 20 vertices (the 42 vertices of copy `c` numbered
-/// from `42 c`, the hubs last), the hubs of each kind joined in a ring. With an even number of
-/// copies it has a Hamiltonian cycle, which enters every other copy by its first hub and leaves
-/// it by its second.
-pub fn hubbed_copies(copies: usize) -> Result<GraphProblem, GenGraphError> {
+/// block): `copies` 40-cycles, each with two hubs, one joined to all of it and one to its first
+/// 20 vertices (the 42 vertices of copy `c` numbered from `42 c`, the hubs last), the hubs of
+/// each kind joined in a ring; with [`CopyLinks::HubsAndCycles`], also each copy's vertex 0 to
+/// the next copy's vertex 20. With an even number of copies it has a Hamiltonian cycle, which
+/// enters every other copy by its first hub and leaves it by its second.
+pub fn hubbed_copies(copies: usize, links: CopyLinks) -> Result<GraphProblem, GenGraphError> {
     if copies < 2 || 42 * copies > MAX_GENERATED_VERTICES {
         return Err(GenGraphError::BadCopies(copies));
     }
@@ -191,6 +202,9 @@ pub fn hubbed_copies(copies: usize) -> Result<GraphProblem, GenGraphError> {
         }
         edges.push((first + 40, next + 40));
         edges.push((first + 41, next + 41));
+        if links == CopyLinks::HubsAndCycles {
+            edges.push((first, next + 20));
+        }
     }
     Ok(GraphProblem::new(42 * copies, edges, TourShape::Closed))
 }
@@ -271,15 +285,23 @@ mod tests {
     }
 
     /// Each copy's cycle vertices have degree 3 or 4 (the second hub on the first 20), its
-    /// hubs 42 and 22 (a ring neighbour each way); one copy is refused.
+    /// hubs 42 and 22 (a ring neighbour each way); with the cycles joined, vertices 0 and 20
+    /// have one edge more; one copy is refused.
     #[test]
     fn hubbed_copies_have_their_hubs_and_need_two_copies() {
-        let copies = hubbed_copies(4).unwrap();
+        let copies = hubbed_copies(4, CopyLinks::Hubs).unwrap();
         assert_eq!(copies.vertex_count, 168);
-        let degrees = degrees(&copies);
-        assert_eq!(&degrees[..3], &[4, 4, 4]);
-        assert_eq!(&degrees[38..42], &[3, 3, 42, 22]);
-        assert_eq!(hubbed_copies(1), Err(GenGraphError::BadCopies(1)));
+        let apart = degrees(&copies);
+        assert_eq!(&apart[..3], &[4, 4, 4]);
+        assert_eq!(&apart[19..22], &[4, 3, 3]);
+        assert_eq!(&apart[38..42], &[3, 3, 42, 22]);
+        let joined = degrees(&hubbed_copies(4, CopyLinks::HubsAndCycles).unwrap());
+        assert_eq!(&joined[..3], &[5, 4, 4]);
+        assert_eq!(&joined[19..22], &[4, 4, 3]);
+        assert_eq!(&joined[38..42], &[3, 3, 42, 22]);
+        for links in [CopyLinks::Hubs, CopyLinks::HubsAndCycles] {
+            assert_eq!(hubbed_copies(1, links), Err(GenGraphError::BadCopies(1)));
+        }
     }
 
     #[test]
