@@ -22,7 +22,7 @@ use crate::core::adjacency::Vertex;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::TourShape;
 use crate::core::tour::Tour;
-use crate::graph::blocks::{divisions, Block, Division};
+use crate::graph::blocks::{divisions, Block, Division, Port};
 use crate::graph::problem::GraphProblem;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -35,6 +35,10 @@ const MOST_OUTSIDE: usize = 64;
 /// The most edges of a vertex outside the blocks (its two edges are said by clauses over each
 /// three of them).
 const MOST_OUTSIDE_DEGREE: usize = 16;
+
+/// The most edges and ways into blocks of a wide hub (its two edges are said by clauses over
+/// each three of them).
+const MOST_WIDE_DEGREE: usize = 48;
 
 /// The longest a block's passage is searched for; one not found by then is ruled out.
 const PART_SECONDS: f64 = 10.0;
@@ -75,12 +79,12 @@ struct Step {
     leaving: usize,
 }
 
-/// The passages of `block`: a path between two ports at different vertices; and a vertex with
-/// two ports passed through, with a path through the rest between two ports at two other
-/// different vertices.
-fn passages(block: &Block) -> Vec<Passage> {
-    let inside = |port: usize| block.ports[port].inside;
-    let count = block.ports.len();
+/// The passages of a block of `ports`: a path between two ports at different vertices; and a
+/// vertex with two ports passed through, with a path through the rest between two ports at two
+/// other different vertices.
+fn passages(ports: &[Port]) -> Vec<Passage> {
+    let inside = |port: usize| ports[port].inside;
+    let count = ports.len();
     let pairs: Vec<[usize; 2]> = (0..count)
         .flat_map(|a| (a + 1..count).map(move |b| [a, b]))
         .collect();
@@ -128,17 +132,19 @@ pub(super) fn solve_by_blocks(
     if problem.shape != TourShape::Closed || problem.start.is_some() {
         return None;
     }
-    let Division { blocks, block_of } =
-        divisions(graph).find(|division| worth_solving(graph, division))?;
+    let division = divisions(graph)
+        .into_iter()
+        .find(|division| worth_solving(graph, division))?;
     let outside: Vec<Vertex> = (0..graph.len() as Vertex)
-        .filter(|&vertex| block_of[vertex as usize].is_none())
+        .filter(|&vertex| division.block_of[vertex as usize].is_none())
         .collect();
     let now = Instant::now();
     let deadline = match limits.deadline {
         Some(deadline) => now + deadline.saturating_duration_since(now) * 3 / 4,
         None => now + Duration::from_secs_f64(BLOCKS_SECONDS),
     };
-    let mut skeleton = Skeleton::new(graph, &blocks, &block_of, &outside)?;
+    let blocks = &division.blocks;
+    let mut skeleton = Skeleton::new(graph, &division, &outside)?;
     let mut found: HashMap<(usize, usize), Option<Vec<Vertex>>> = HashMap::new();
     let mut parts = SatStats {
         encoding: "blocks".to_string(),
@@ -168,9 +174,17 @@ pub(super) fn solve_by_blocks(
                         ..*limits
                     };
                     let passage = &skeleton.passages[number][chosen[number]];
-                    let found_path =
-                        find_passage(graph, block, passage, &part_limits, &mut parts, &solve_part)
-                            .ok()?;
+                    let ports = &skeleton.ports[number];
+                    let found_path = find_passage(
+                        graph,
+                        block,
+                        ports,
+                        passage,
+                        &part_limits,
+                        &mut parts,
+                        &solve_part,
+                    )
+                    .ok()?;
                     entry.insert(found_path)
                 }
             };
@@ -191,7 +205,8 @@ pub(super) fn solve_by_blocks(
 
 /// Whether `division` of `graph` is worth solving block by block: two blocks or more, none of
 /// more than half of the graph, at most [`MOST_OUTSIDE`] vertices outside them, each of at most
-/// [`MOST_OUTSIDE_DEGREE`] edges.
+/// [`MOST_OUTSIDE_DEGREE`] edges, or a wide hub with at most [`MOST_WIDE_DEGREE`] edges and
+/// ways into blocks.
 fn worth_solving(graph: &MoveGraph, division: &Division) -> bool {
     let largest = division
         .blocks
@@ -200,25 +215,51 @@ fn worth_solving(graph: &MoveGraph, division: &Division) -> bool {
         .max();
     let mut outside =
         (0..graph.len() as Vertex).filter(|&vertex| division.block_of[vertex as usize].is_none());
+    let few_edges = |vertex: Vertex| match division.wide_hubs.binary_search(&vertex) {
+        Ok(_) => wide_hub_degree(graph, division, vertex) <= MOST_WIDE_DEGREE,
+        Err(_) => graph.degree(vertex) <= MOST_OUTSIDE_DEGREE,
+    };
     division.blocks.len() >= 2
         && largest.is_some_and(|largest| 2 * largest <= graph.len())
         && outside.clone().count() <= MOST_OUTSIDE
-        && outside.all(|vertex| graph.degree(vertex) <= MOST_OUTSIDE_DEGREE)
+        && outside.all(few_edges)
 }
 
-/// The path of `passage` through `block`: from the inside end of its first path port to that
-/// of its second, through every vertex of the block but the one passed through; `Ok(None)`
-/// when there is none or none was found in time, `Err` when the user stopped the solve. The
-/// solve's calls, conflicts and cuts are added to `parts`.
+/// The edges of wide hub `hub` in the formula: those to vertices outside the blocks, and two
+/// for each block it is joined to.
+fn wide_hub_degree(graph: &MoveGraph, division: &Division, hub: Vertex) -> usize {
+    let outside = graph
+        .neighbours(hub)
+        .iter()
+        .filter(|&&next| division.block_of[next as usize].is_none())
+        .count();
+    let blocks = division
+        .blocks
+        .iter()
+        .filter(|block| block.wide_hubs.contains(&hub))
+        .count();
+    outside + 2 * blocks
+}
+
+/// The path of `passage` through `block` (whose ports, and ways out by its wide hubs, are
+/// `ports`): from the end of its first path port to that of its second, through every vertex
+/// of the block but the one passed through; `Ok(None)` when there is none or none was found in
+/// time, `Err` when the user stopped the solve. The solve's calls, conflicts and cuts are added
+/// to `parts`.
+///
+/// The problem solved is a cycle through the block and two vertices more, joined to each other
+/// and each to the vertices its end of the path may be: the port's inside end, or, for a way
+/// out by a wide hub, every vertex of the block joined to it.
 fn find_passage(
     graph: &MoveGraph,
     block: &Block,
+    ports: &[Port],
     passage: &Passage,
     limits: &Limits,
     parts: &mut SatStats,
     solve_part: &impl Fn(&GraphProblem, &Limits, &mut Stats) -> Answer,
 ) -> Result<Option<Vec<Vertex>>, Stop> {
-    let through = passage.through.map(|[port, _]| block.ports[port].inside);
+    let through = passage.through.map(|[port, _]| ports[port].inside);
     let vertices: Vec<Vertex> = block
         .vertices
         .iter()
@@ -226,7 +267,6 @@ fn find_passage(
         .filter(|&vertex| Some(vertex) != through)
         .collect();
     let local = |vertex: Vertex| vertices.binary_search(&vertex).ok().map(|at| at as Vertex);
-    let joint = vertices.len() as Vertex;
     let mut edges = Vec::new();
     for (at, &vertex) in vertices.iter().enumerate() {
         for &next in graph.neighbours(vertex) {
@@ -237,11 +277,21 @@ fn find_passage(
             }
         }
     }
-    let [start, end] = passage.path.map(|port| block.ports[port].inside);
-    let (local_start, local_end) = (local(start).expect("a port"), local(end).expect("a port"));
-    edges.push((local_start, joint));
-    edges.push((local_end, joint));
-    let part = GraphProblem::new(vertices.len() + 1, edges, TourShape::Closed);
+    let path_ends = [vertices.len() as Vertex, vertices.len() as Vertex + 1];
+    for (&port, &path_end) in passage.path.iter().zip(&path_ends) {
+        let Port { inside, outside } = ports[port];
+        let may_end = match local(inside) {
+            Some(at) => vec![at],
+            None => vertices
+                .iter()
+                .filter(|&&vertex| graph.neighbours(outside).binary_search(&vertex).is_ok())
+                .map(|&vertex| local(vertex).expect("in the block"))
+                .collect(),
+        };
+        edges.extend(may_end.into_iter().map(|at| (at, path_end)));
+    }
+    edges.push((path_ends[0], path_ends[1]));
+    let part = GraphProblem::new(vertices.len() + 2, edges, TourShape::Closed);
     let mut part_stats = Stats::default();
     let answer = solve_part(&part, limits, &mut part_stats);
     if let Some(sat) = part_stats.sat {
@@ -251,19 +301,20 @@ fn find_passage(
     }
     match answer {
         Answer::Found(cycle) => {
-            let cycle = cycle.squares();
+            // The cycle from the first path end on: the second next, or last.
+            let mut cycle = cycle.squares().to_vec();
             let at = cycle
                 .iter()
-                .position(|&vertex| vertex == joint)
+                .position(|&vertex| vertex == path_ends[0])
                 .expect("all");
-            let mut path: Vec<Vertex> = cycle[at + 1..]
+            cycle.rotate_left(at);
+            if cycle[1] == path_ends[1] {
+                cycle[1..].reverse();
+            }
+            let path = cycle[1..cycle.len() - 1]
                 .iter()
-                .chain(&cycle[..at])
                 .map(|&vertex| vertices[vertex as usize])
                 .collect();
-            if path[0] != start {
-                path.reverse();
-            }
             Ok(Some(path))
         }
         Answer::NoTour(_) => Ok(None),
@@ -273,11 +324,19 @@ fn find_passage(
 }
 
 /// The formula over the edges outside the blocks, and what its variables stand for.
+///
+/// A block joined to a wide hub has two ways out by it, each an edge of the formula between
+/// the hub and a vertex of its own past the graph's (the block's end of that edge, any of its
+/// vertices joined to the hub): a port like the others, at an end of its own. The second is
+/// used only with the first.
 struct Skeleton<'a> {
     graph: &'a MoveGraph,
-    blocks: &'a [Block],
-    block_of: &'a [Option<u32>],
-    /// The edges outside the blocks (either end outside, or the ends in two blocks).
+    /// Which block holds each vertex, those past the graph's included.
+    block_of: Vec<Option<u32>>,
+    /// Each block's ports, then its ways out by its wide hubs.
+    ports: Vec<Vec<Port>>,
+    /// The edges outside the blocks (either end outside, or the ends in two blocks; not those
+    /// between a block and a wide hub), then the ways out by wide hubs.
     edges: Vec<(Vertex, Vertex)>,
     /// The edges of `edges` at each vertex.
     edges_at: Vec<Vec<usize>>,
@@ -291,26 +350,47 @@ struct Skeleton<'a> {
 impl<'a> Skeleton<'a> {
     /// The formula: two edges at every vertex outside the blocks, one passage at every block;
     /// `None` when a block has no passage.
-    fn new(
-        graph: &'a MoveGraph,
-        blocks: &'a [Block],
-        block_of: &'a [Option<u32>],
-        outside: &[Vertex],
-    ) -> Option<Skeleton<'a>> {
+    fn new(graph: &'a MoveGraph, division: &Division, outside: &[Vertex]) -> Option<Skeleton<'a>> {
+        let is_wide = |vertex: Vertex| division.wide_hubs.binary_search(&vertex).is_ok();
+        let mut block_of = division.block_of.clone();
         let mut edges = Vec::new();
         let mut edges_at: Vec<Vec<usize>> = vec![Vec::new(); graph.len()];
         for vertex in 0..graph.len() as Vertex {
             for &next in graph.neighbours(vertex) {
-                let inner = block_of[vertex as usize].is_some()
-                    && block_of[vertex as usize] == block_of[next as usize];
-                if vertex < next && !inner {
+                let (ours, theirs) = (block_of[vertex as usize], block_of[next as usize]);
+                let inner = ours.is_some() && ours == theirs;
+                let into_block_by_wide_hub =
+                    (is_wide(vertex) && theirs.is_some()) || (is_wide(next) && ours.is_some());
+                if vertex < next && !inner && !into_block_by_wide_hub {
                     edges_at[vertex as usize].push(edges.len());
                     edges_at[next as usize].push(edges.len());
                     edges.push((vertex, next));
                 }
             }
         }
-        let passages: Vec<Vec<Passage>> = blocks.iter().map(passages).collect();
+        let mut ports: Vec<Vec<Port>> = Vec::new();
+        let mut second_ways: Vec<(usize, usize)> = Vec::new();
+        for (number, block) in division.blocks.iter().enumerate() {
+            let mut block_ports = block.ports.clone();
+            for &hub in &block.wide_hubs {
+                let mut ways = [0; 2];
+                for way in &mut ways {
+                    let end = block_of.len() as Vertex;
+                    block_of.push(Some(number as u32));
+                    edges_at.push(vec![edges.len()]);
+                    edges_at[hub as usize].push(edges.len());
+                    *way = edges.len();
+                    edges.push((hub, end));
+                    block_ports.push(Port {
+                        inside: end,
+                        outside: hub,
+                    });
+                }
+                second_ways.push((ways[1], ways[0]));
+            }
+            ports.push(block_ports);
+        }
+        let passages: Vec<Vec<Passage>> = ports.iter().map(|ports| passages(ports)).collect();
         if passages.iter().any(Vec::is_empty) {
             return None;
         }
@@ -333,12 +413,14 @@ impl<'a> Skeleton<'a> {
                 }
             }
         }
+        for &(second, first) in &second_ways {
+            solver.add_clause(&[!edge_lit(second), edge_lit(first)]);
+        }
         let mut first_passage_var = Vec::new();
         let mut next_var = edges.len();
-        for (block, block_passages) in blocks.iter().zip(&passages) {
+        for (block_ports, block_passages) in ports.iter().zip(&passages) {
             first_passage_var.push(next_var);
-            let port_lits: Vec<Lit> = block
-                .ports
+            let port_lits: Vec<Lit> = block_ports
                 .iter()
                 .map(|port| {
                     let (a, b) = (port.inside.min(port.outside), port.inside.max(port.outside));
@@ -365,8 +447,8 @@ impl<'a> Skeleton<'a> {
         }
         Some(Skeleton {
             graph,
-            blocks,
             block_of,
+            ports,
             edges,
             edges_at,
             passages,
@@ -423,7 +505,7 @@ impl<'a> Skeleton<'a> {
         };
         let block = block as usize;
         let passage = &self.passages[block][chosen[block]];
-        let ports = &self.blocks[block].ports;
+        let ports = &self.ports[block];
         let [a, b] = passage.path.map(|port| ports[port].inside);
         let exit = match vertex {
             _ if vertex == a => b,
@@ -514,7 +596,8 @@ impl<'a> Skeleton<'a> {
             }
             let block = self.block_of[step.entered as usize].expect("a block") as usize;
             let path = found[&(block, chosen[block])].as_ref().expect("found");
-            match path.first() == Some(&step.entered) {
+            let first_end = self.ports[block][self.passages[block][chosen[block]].path[0]].inside;
+            match step.entered == first_end {
                 true => vertices.extend(path),
                 false => vertices.extend(path.iter().rev()),
             }
@@ -526,7 +609,7 @@ impl<'a> Skeleton<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::generate::{hubbed_copies, CopyLinks};
+    use crate::graph::generate::{hubbed_copies, hubbed_units, CopyLinks};
     use crate::verify::graph::verify_graph_tour;
 
     /// The SAT engine's defaults, for the blocks' passages.
@@ -587,16 +670,63 @@ mod tests {
         assert_eq!(stats.engine, "sat:blocks");
     }
 
+    /// A vertex joined to all of a graph of blocks is a wide hub: the blocks leave by it from
+    /// any of their vertices joined to it, and the cycle passes through it between two blocks.
+    #[test]
+    fn a_wide_hub_is_passed_through_between_two_blocks() {
+        let mut problem = hubbed_copies(4, CopyLinks::Hubs).unwrap();
+        problem.edges.extend((0..168).map(|vertex| (vertex, 168)));
+        problem.vertex_count = 169;
+        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+        let cycle = solve_by_blocks(
+            &problem,
+            &graph,
+            &Limits::none(),
+            &mut Stats::default(),
+            sat_part,
+        )
+        .expect("a cycle by blocks");
+        verify_graph_tour(&problem, &cycle).unwrap();
+        let squares = cycle.squares();
+        let at = squares.iter().position(|&vertex| vertex == 168).unwrap();
+        let before = squares[(at + squares.len() - 1) % squares.len()];
+        let after = squares[(at + 1) % squares.len()];
+        assert_ne!(before / 42, after / 42, "{before} and {after} in one copy");
+    }
+
+    /// Each unit of a graph of units of blocks is a block, and each unit's passage is a graph
+    /// of blocks in its turn (its own hub a wide hub there), solved block by block too.
+    #[test]
+    fn the_passages_of_a_graph_of_blocks_of_blocks_are_solved_block_by_block() {
+        let passages_solved = std::cell::Cell::new(0);
+        let by_blocks = |part: &GraphProblem, limits: &Limits, stats: &mut Stats| {
+            let graph = MoveGraph::from_edges(part.vertex_count, &part.edges);
+            let cycle = solve_by_blocks(part, &graph, limits, stats, sat_part)
+                .expect("a passage by blocks");
+            passages_solved.set(passages_solved.get() + 1);
+            Answer::Found(cycle)
+        };
+        let problem = hubbed_units(3).unwrap();
+        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+        let cycle = solve_by_blocks(
+            &problem,
+            &graph,
+            &Limits::none(),
+            &mut Stats::default(),
+            by_blocks,
+        )
+        .expect("a cycle by blocks");
+        verify_graph_tour(&problem, &cycle).unwrap();
+        assert_eq!(passages_solved.get(), 3);
+    }
+
     /// Passages: a path between ports at two different vertices, or a vertex with two ports
     /// passed through and a path between two ports at two other vertices.
     #[test]
     fn a_block_passes_by_one_path_or_through_a_vertex_and_one_path() {
-        let port = |inside, outside| crate::graph::blocks::Port { inside, outside };
-        let block = Block {
-            vertices: (0..40).collect(),
-            ports: vec![port(0, 50), port(0, 51), port(7, 52), port(9, 53)],
-        };
-        let found: Vec<(Vec<usize>, bool)> = passages(&block)
+        let port = |inside, outside| Port { inside, outside };
+        let ports = [port(0, 50), port(0, 51), port(7, 52), port(9, 53)];
+        let found: Vec<(Vec<usize>, bool)> = passages(&ports)
             .iter()
             .map(|passage| (passage.ports(), passage.through.is_some()))
             .collect();

@@ -118,12 +118,18 @@ fn run_engine(
         // `auto`: a graph of blocks block by block first; with two cores, the directed arcs
         // and the SAT engine's defaults at once; else one after the other. The construction is
         // refused before.
-        EngineChoice::Auto | EngineChoice::Construct => {
-            match block_solve::solve_by_blocks(problem, graph, limits, stats, auto_engine) {
-                Some(cycle) => Answer::Found(cycle),
-                None => auto_engine(problem, limits, stats),
-            }
-        }
+        EngineChoice::Auto | EngineChoice::Construct => blocks_then_race(problem, limits, stats),
+    }
+}
+
+/// `auto` on a graph: block by block when it is a graph of blocks (each block's passage found
+/// the same way, so a block of blocks is solved block by block too); else, or when the blocks
+/// give no cycle, [`auto_engine`].
+fn blocks_then_race(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
+    let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+    match block_solve::solve_by_blocks(problem, &graph, limits, stats, blocks_then_race) {
+        Some(cycle) => Answer::Found(cycle),
+        None => auto_engine(problem, limits, stats),
     }
 }
 
@@ -154,7 +160,9 @@ fn arcs_then_defaults(problem: &GraphProblem, limits: &Limits, stats: &mut Stats
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::generate::{generalized_petersen, hubbed_copies, planted_cubic, CopyLinks};
+    use crate::graph::generate::{
+        generalized_petersen, hubbed_copies, hubbed_units, planted_cubic, CopyLinks,
+    };
 
     /// Graphs with a Hamiltonian cycle (planted cubic graphs, GP(n, 2) for n not 5 mod 6) and
     /// without (GP(n, 2) for n = 5 mod 6, by Alspach's theorem).
@@ -181,25 +189,32 @@ mod tests {
         }
     }
 
-    /// `auto` answers a graph of blocks block by block, with a verified cycle; `--engine sat`
-    /// answers it whole, with another.
+    /// `auto` answers graphs of blocks (copies joined by their hubs, or by their cycles too,
+    /// and units of such copies) block by block, with a verified cycle; `--engine sat` answers
+    /// them whole, with another.
     #[test]
     fn auto_answers_a_graph_of_blocks_block_by_block() {
-        let problem = hubbed_copies(6, CopyLinks::Hubs).unwrap();
-        let solution = solve_graph(&problem, &SolveOptions::default()).unwrap();
-        assert_eq!(solution.stats.engine, "sat:blocks");
-        assert_right(&problem, &solution.answer, true);
-        let options = SolveOptions {
-            engine: EngineChoice::Sat(sat::SatOptions::default()),
-            ..SolveOptions::default()
-        };
-        let whole = solve_graph(&problem, &options).unwrap();
-        assert!(
-            whole.stats.engine.starts_with("sat:cutset"),
-            "{}",
-            whole.stats.engine
-        );
-        assert_right(&problem, &whole.answer, true);
+        let problems = [
+            hubbed_copies(6, CopyLinks::Hubs).unwrap(),
+            hubbed_copies(6, CopyLinks::HubsAndCycles).unwrap(),
+            hubbed_units(3).unwrap(),
+        ];
+        for problem in problems {
+            let solution = solve_graph(&problem, &SolveOptions::default()).unwrap();
+            assert_eq!(solution.stats.engine, "sat:blocks");
+            assert_right(&problem, &solution.answer, true);
+            let options = SolveOptions {
+                engine: EngineChoice::Sat(sat::SatOptions::default()),
+                ..SolveOptions::default()
+            };
+            let whole = solve_graph(&problem, &options).unwrap();
+            assert!(
+                whole.stats.engine.starts_with("sat:cutset"),
+                "{}",
+                whole.stats.engine
+            );
+            assert_right(&problem, &whole.answer, true);
+        }
     }
 
     #[test]

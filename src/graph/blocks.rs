@@ -18,6 +18,11 @@
 //! Then every vertex left out joins the group that holds more than half of its neighbours, as
 //! long as one does; each group of [`BLOCK_FROM`] vertices or more is a block when at most
 //! [`MOST_PORTS`] edges join it to the rest. Each division is linear in the graph.
+//!
+//! A wide hub, joined to more than half of the graph (as a copy's own hub is in the problem of
+//! a path through that copy), is set apart first: it is in no block, and its edges are not
+//! ports. A cycle passes through it once, from any vertex joined to it to any other, so a block
+//! may leave by it from any of its vertices joined to it.
 
 use crate::core::adjacency::Vertex;
 use crate::core::piece::MoveGraph;
@@ -48,8 +53,11 @@ pub(crate) struct Port {
 pub(crate) struct Block {
     /// Its vertices, in increasing order.
     pub(crate) vertices: Vec<Vertex>,
-    /// The edges between it and the rest, in order of their inside end, then outside end.
+    /// The edges between it and the rest, in order of their inside end, then outside end;
+    /// not those to wide hubs.
     pub(crate) ports: Vec<Port>,
+    /// The wide hubs joined to it (each may take one or both of its edges in the block).
+    pub(crate) wide_hubs: Vec<Vertex>,
 }
 
 /// The blocks of one division of a graph.
@@ -59,32 +67,45 @@ pub(crate) struct Division {
     pub(crate) blocks: Vec<Block>,
     /// Which block holds each vertex (`None` for the vertices outside every block).
     pub(crate) block_of: Vec<Option<u32>>,
+    /// The vertices joined to more than half of the graph, outside every block.
+    pub(crate) wide_hubs: Vec<Vertex>,
 }
 
 /// The divisions of `graph` (vertices `0..graph.len()`) into blocks, in the order worth trying
 /// them: the pieces around its hubs, then its hub neighbourhoods from the highest level of
 /// degree down (at most [`MOST_LEVELS`] of them); none when it has no hub. A division may have
-/// no block, when no group is joined to the rest by few enough edges.
-pub(crate) fn divisions(graph: &MoveGraph) -> impl Iterator<Item = Division> + '_ {
-    let mut levels: Vec<usize> = (0..graph.len() as Vertex)
-        .map(|vertex| graph.degree(vertex))
+/// no block, when no group is joined to the rest by few enough edges. Its wide hubs (joined to
+/// more than half of the graph) are left out of every block, and their edges are not ports.
+pub(crate) fn divisions(graph: &MoveGraph) -> Vec<Division> {
+    let wide_hubs: Vec<Vertex> = (0..graph.len() as Vertex)
+        .filter(|&vertex| 2 * graph.degree(vertex) > graph.len())
+        .collect();
+    let is_wide = |vertex: Vertex| wide_hubs.binary_search(&vertex).is_ok();
+    let narrow_edges: Vec<(Vertex, Vertex)> = graph
+        .edges()
+        .filter(|&(a, b)| !is_wide(a) && !is_wide(b))
+        .collect();
+    let narrow = MoveGraph::from_edges(graph.len(), &narrow_edges);
+    let mut levels: Vec<usize> = (0..narrow.len() as Vertex)
+        .map(|vertex| narrow.degree(vertex))
         .filter(|&degree| degree > HUB_DEGREE)
         .collect();
     levels.sort_unstable_by(|a, b| b.cmp(a));
     levels.dedup();
     levels.truncate(MOST_LEVELS);
-    let pieces = (!levels.is_empty()).then(|| pieces_around_hubs(graph));
+    let pieces = (!levels.is_empty()).then(|| pieces_around_hubs(&narrow));
     pieces
         .into_iter()
         .chain(
             levels
                 .into_iter()
-                .map(move |level| hub_neighbourhoods(graph, level)),
+                .map(|level| hub_neighbourhoods(&narrow, level)),
         )
-        .map(move |mut group_of| {
-            absorb(graph, &mut group_of);
-            divide(graph, &group_of)
+        .map(|mut group_of| {
+            absorb(&narrow, &mut group_of);
+            divide(graph, &narrow, &group_of, &wide_hubs)
         })
+        .collect()
 }
 
 /// The pieces of `graph` without its hubs, numbered: each vertex's piece, `None` for the hubs.
@@ -180,9 +201,15 @@ fn majority_group(graph: &MoveGraph, group_of: &[Option<u32>], vertex: Vertex) -
     (2 * votes > neighbours.len()).then_some(candidate)
 }
 
-/// The blocks of the groups `group_of` of `graph`: each group of [`BLOCK_FROM`] vertices or
-/// more, not the whole graph, joined to the rest by 2 to [`MOST_PORTS`] edges.
-fn divide(graph: &MoveGraph, group_of: &[Option<u32>]) -> Division {
+/// The blocks of the groups `group_of` of `narrow` (`graph` without the edges of its
+/// `wide_hubs`): each group of [`BLOCK_FROM`] vertices or more, not the whole graph, joined to
+/// the rest by 2 to [`MOST_PORTS`] edges of `narrow`.
+fn divide(
+    graph: &MoveGraph,
+    narrow: &MoveGraph,
+    group_of: &[Option<u32>],
+    wide_hubs: &[Vertex],
+) -> Division {
     let vertex_count = graph.len();
     let group_count = group_of
         .iter()
@@ -204,7 +231,7 @@ fn divide(graph: &MoveGraph, group_of: &[Option<u32>]) -> Division {
         let ports: Vec<Port> = vertices
             .iter()
             .flat_map(|&vertex| {
-                graph
+                narrow
                     .neighbours(vertex)
                     .iter()
                     .filter(|&&next| group_of[next as usize] != Some(group as u32))
@@ -219,10 +246,27 @@ fn divide(graph: &MoveGraph, group_of: &[Option<u32>]) -> Division {
             for &vertex in &vertices {
                 block_of[vertex as usize] = Some(blocks.len() as u32);
             }
-            blocks.push(Block { vertices, ports });
+            let joined_wide_hubs = wide_hubs
+                .iter()
+                .copied()
+                .filter(|&hub| {
+                    vertices
+                        .iter()
+                        .any(|&vertex| graph.neighbours(hub).binary_search(&vertex).is_ok())
+                })
+                .collect();
+            blocks.push(Block {
+                vertices,
+                ports,
+                wide_hubs: joined_wide_hubs,
+            });
         }
     }
-    Division { blocks, block_of }
+    Division {
+        blocks,
+        block_of,
+        wide_hubs: wide_hubs.to_vec(),
+    }
 }
 
 #[cfg(test)]
@@ -233,8 +277,9 @@ mod tests {
     /// The first division with blocks of the graph of `edges`.
     fn first_with_blocks(edges: &[(Vertex, Vertex)], vertex_count: usize) -> Option<Division> {
         let graph = MoveGraph::from_edges(vertex_count, edges);
-        let first = divisions(&graph).find(|division| !division.blocks.is_empty());
-        first
+        divisions(&graph)
+            .into_iter()
+            .find(|division| !division.blocks.is_empty())
     }
 
     #[test]
@@ -260,9 +305,9 @@ mod tests {
     fn copies_joined_beyond_their_hubs_are_the_neighbourhoods_of_their_largest_hubs() {
         let copies = hubbed_copies(4, CopyLinks::HubsAndCycles).unwrap();
         let graph = MoveGraph::from_edges(168, &copies.edges);
-        let mut found = divisions(&graph);
-        assert!(found.next().unwrap().blocks.is_empty());
-        let division = found.next().unwrap();
+        let found = divisions(&graph);
+        assert!(found[0].blocks.is_empty());
+        let division = &found[1];
         assert_eq!(division.blocks.len(), 4);
         for (number, block) in division.blocks.iter().enumerate() {
             let first = 42 * number as u32;
@@ -274,7 +319,24 @@ mod tests {
     #[test]
     fn a_graph_without_hubs_has_no_division() {
         let ring: Vec<(Vertex, Vertex)> = (0..100).map(|v| (v, (v + 1) % 100)).collect();
-        assert_eq!(divisions(&MoveGraph::from_edges(100, &ring)).count(), 0);
+        assert!(divisions(&MoveGraph::from_edges(100, &ring)).is_empty());
+    }
+
+    /// A vertex joined to every other is a wide hub: outside the blocks, its edges not ports,
+    /// and named by each block it is joined to.
+    #[test]
+    fn a_vertex_joined_to_more_than_half_of_the_graph_is_set_apart_as_a_wide_hub() {
+        let mut edges = hubbed_copies(4, CopyLinks::Hubs).unwrap().edges;
+        edges.extend((0..168).map(|vertex| (vertex, 168)));
+        let division = first_with_blocks(&edges, 169).unwrap();
+        assert_eq!(division.wide_hubs, vec![168]);
+        assert_eq!(division.block_of[168], None);
+        assert_eq!(division.blocks.len(), 4);
+        for block in &division.blocks {
+            assert_eq!(block.vertices.len(), 42);
+            assert_eq!(block.ports.len(), 4, "{:?}", block.ports);
+            assert_eq!(block.wide_hubs, vec![168]);
+        }
     }
 
     /// A vertex joins the group of more than half of its neighbours, and then its neighbours

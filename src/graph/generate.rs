@@ -31,6 +31,8 @@ pub enum GenGraphError {
     },
     /// A graph of hubbed copies needs two copies or more (at most the limit of vertices).
     BadCopies(usize),
+    /// A graph of hubbed units needs two units or more (at most the limit of vertices).
+    BadUnits(usize),
 }
 
 impl fmt::Display for GenGraphError {
@@ -51,6 +53,11 @@ impl fmt::Display for GenGraphError {
                 f,
                 "a graph of hubbed copies needs 2 copies or more (42 vertices each, at most \
                  {MAX_GENERATED_VERTICES} in all), not {copies}"
+            ),
+            GenGraphError::BadUnits(units) => write!(
+                f,
+                "a graph of hubbed units needs 2 units or more (169 vertices each, at most \
+                 {MAX_GENERATED_VERTICES} in all), not {units}"
             ),
         }
     }
@@ -209,6 +216,28 @@ pub fn hubbed_copies(copies: usize, links: CopyLinks) -> Result<GraphProblem, Ge
     Ok(GraphProblem::new(42 * copies, edges, TourShape::Closed))
 }
 
+/// A graph of blocks of blocks: `units` graphs of [`hubbed_copies`] (4 copies, joined by their
+/// hubs), each with a hub of its own joined to all 168 of its vertices (the 169 vertices of
+/// unit `u` numbered from `169 u`, its hub last), each unit's vertex 0 (in its first copy)
+/// joined to the next unit's vertex 42 (in its second copy). It has a Hamiltonian cycle, which
+/// passes through each unit from its vertex 42 to its vertex 0, and through the unit's hub
+/// from one of its copies to another.
+pub fn hubbed_units(units: usize) -> Result<GraphProblem, GenGraphError> {
+    if units < 2 || 169 * units > MAX_GENERATED_VERTICES {
+        return Err(GenGraphError::BadUnits(units));
+    }
+    let copies = hubbed_copies(4, CopyLinks::Hubs)?;
+    let mut edges = Vec::new();
+    for unit in 0..units {
+        let first = (169 * unit) as Vertex;
+        let next = (169 * ((unit + 1) % units)) as Vertex;
+        edges.extend(copies.edges.iter().map(|&(a, b)| (first + a, first + b)));
+        edges.extend((0..168).map(|vertex| (first + vertex, first + 168)));
+        edges.push((first, next + 42));
+    }
+    Ok(GraphProblem::new(169 * units, edges, TourShape::Closed))
+}
+
 /// The move graph of `piece` on `board` as a graph: vertex `i` is the `i`-th free square in
 /// row-major order.
 pub fn board_graph(board: &Board, piece: Piece) -> GraphProblem {
@@ -302,6 +331,20 @@ mod tests {
         for links in [CopyLinks::Hubs, CopyLinks::HubsAndCycles] {
             assert_eq!(hubbed_copies(1, links), Err(GenGraphError::BadCopies(1)));
         }
+    }
+
+    /// Each unit's hub is joined to all of its unit, and each unit to the next by one edge; one
+    /// unit is refused.
+    #[test]
+    fn hubbed_units_have_a_hub_each_and_need_two_units() {
+        let units = hubbed_units(3).unwrap();
+        assert_eq!(units.vertex_count, 507);
+        let degrees = degrees(&units);
+        assert_eq!([degrees[168], degrees[337], degrees[506]], [168; 3]);
+        assert_eq!(&degrees[..3], &[6, 5, 5]);
+        assert_eq!(degrees[42], 6);
+        assert!(units.edges.contains(&(338, 42)) || units.edges.contains(&(42, 338)));
+        assert_eq!(hubbed_units(1), Err(GenGraphError::BadUnits(1)));
     }
 
     #[test]
