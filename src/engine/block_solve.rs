@@ -10,8 +10,11 @@
 //! the blocks, and one passage at every block; a model whose passages and edges close several
 //! cycles is cut off (not all of those edges with the same passages again), and a passage its
 //! block has not (no Hamiltonian path between those vertices, or none found within
-//! [`PART_SECONDS`]) is ruled out. Each block's path is the cycle of the block and one vertex
-//! more, joined to the two ends, found by the engine that would have solved the whole graph.
+//! [`PART_SECONDS`]) is ruled out. Each block's path is the cycle of the block and two vertices
+//! more, joined to each other and each to where its end of the path may be, found by the engine
+//! that would have solved the whole graph (block by block again, where that problem is a graph
+//! of blocks). A wide hub ([`crate::graph::blocks`]) is outside every block; each block joined
+//! to it may leave by it from any of its vertices joined to it.
 //!
 //! It only finds cycles: when it finds none (the formula runs out of models, or the three
 //! quarters of the time limit it has are spent) the engine solves the whole graph with what is
