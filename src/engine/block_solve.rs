@@ -620,6 +620,20 @@ mod tests {
         crate::engine::sat::search_graph(problem, &Default::default(), limits, stats)
     }
 
+    /// The cycle that `solve_by_blocks` finds for `problem` (no time limit, `solve_part` for the
+    /// passages, `stats` kept), checked by the verifier.
+    fn verified_cycle_by_blocks(
+        problem: &GraphProblem,
+        stats: &mut Stats,
+        solve_part: impl Fn(&GraphProblem, &Limits, &mut Stats) -> Answer,
+    ) -> Tour {
+        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+        let cycle = solve_by_blocks(problem, &graph, &Limits::none(), stats, solve_part)
+            .expect("a cycle by blocks");
+        verify_graph_tour(problem, &cycle).unwrap();
+        cycle
+    }
+
     /// The blocks of graphs of 4, 6 and 10 copies, each with its hubs, give a verified cycle,
     /// found as pieces around the hubs or, with the copies' cycles joined, as the hubs'
     /// neighbourhoods.
@@ -632,16 +646,7 @@ mod tests {
             ]
         }) {
             let problem = hubbed_copies(copies, links).unwrap();
-            let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-            let cycle = solve_by_blocks(
-                &problem,
-                &graph,
-                &Limits::none(),
-                &mut Stats::default(),
-                sat_part,
-            )
-            .expect("a cycle by blocks");
-            verify_graph_tour(&problem, &cycle).unwrap();
+            verified_cycle_by_blocks(&problem, &mut Stats::default(), sat_part);
         }
     }
 
@@ -658,18 +663,9 @@ mod tests {
             sat_part(part, limits, stats)
         };
         let problem = hubbed_copies(6, CopyLinks::Hubs).unwrap();
-        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
         let mut stats = Stats::default();
-        let cycle = solve_by_blocks(
-            &problem,
-            &graph,
-            &Limits::none(),
-            &mut stats,
-            refusing_first,
-        )
-        .expect("a cycle by other passages");
+        verified_cycle_by_blocks(&problem, &mut stats, refusing_first);
         assert_eq!(refused.get(), 3);
-        verify_graph_tour(&problem, &cycle).unwrap();
         assert_eq!(stats.engine, "sat:blocks");
     }
 
@@ -680,16 +676,7 @@ mod tests {
         let mut problem = hubbed_copies(4, CopyLinks::Hubs).unwrap();
         problem.edges.extend((0..168).map(|vertex| (vertex, 168)));
         problem.vertex_count = 169;
-        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-        let cycle = solve_by_blocks(
-            &problem,
-            &graph,
-            &Limits::none(),
-            &mut Stats::default(),
-            sat_part,
-        )
-        .expect("a cycle by blocks");
-        verify_graph_tour(&problem, &cycle).unwrap();
+        let cycle = verified_cycle_by_blocks(&problem, &mut Stats::default(), sat_part);
         let squares = cycle.squares();
         let at = squares.iter().position(|&vertex| vertex == 168).unwrap();
         let before = squares[(at + squares.len() - 1) % squares.len()];
@@ -709,17 +696,7 @@ mod tests {
             passages_solved.set(passages_solved.get() + 1);
             Answer::Found(cycle)
         };
-        let problem = hubbed_units(3).unwrap();
-        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-        let cycle = solve_by_blocks(
-            &problem,
-            &graph,
-            &Limits::none(),
-            &mut Stats::default(),
-            by_blocks,
-        )
-        .expect("a cycle by blocks");
-        verify_graph_tour(&problem, &cycle).unwrap();
+        verified_cycle_by_blocks(&hubbed_units(3).unwrap(), &mut Stats::default(), by_blocks);
         assert_eq!(passages_solved.get(), 3);
     }
 
