@@ -285,10 +285,10 @@ fn find_passage(
         let Port { inside, outside } = ports[port];
         let may_end = match local(inside) {
             Some(at) => vec![at],
-            None => vertices
+            None => graph
+                .neighbours(outside)
                 .iter()
-                .filter(|&&vertex| graph.neighbours(outside).binary_search(&vertex).is_ok())
-                .map(|&vertex| local(vertex).expect("in the block"))
+                .filter_map(|&next| local(next))
                 .collect(),
         };
         edges.extend(may_end.into_iter().map(|at| (at, path_end)));

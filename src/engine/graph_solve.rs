@@ -118,19 +118,32 @@ fn run_engine(
         // `auto`: a graph of blocks block by block first; with two cores, the directed arcs
         // and the SAT engine's defaults at once; else one after the other. The construction is
         // refused before.
-        EngineChoice::Auto | EngineChoice::Construct => blocks_then_race(problem, limits, stats),
+        EngineChoice::Auto | EngineChoice::Construct => {
+            blocks_then_race(problem, graph, limits, stats)
+        }
     }
 }
 
-/// `auto` on a graph: block by block when it is a graph of blocks (each block's passage found
-/// the same way, so a block of blocks is solved block by block too); else, or when the blocks
-/// give no cycle, [`auto_engine`].
-fn blocks_then_race(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
-    let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-    match block_solve::solve_by_blocks(problem, &graph, limits, stats, blocks_then_race) {
+/// `auto` on a graph (`graph` its adjacency): block by block when it is a graph of blocks
+/// (each block's passage found the same way, by [`passage`]); else, or when the blocks give no
+/// cycle, [`auto_engine`].
+fn blocks_then_race(
+    problem: &GraphProblem,
+    graph: &MoveGraph,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Answer {
+    match block_solve::solve_by_blocks(problem, graph, limits, stats, passage) {
         Some(cycle) => Answer::Found(cycle),
         None => auto_engine(problem, limits, stats),
     }
+}
+
+/// [`blocks_then_race`] on the problem of a block's passage, so that a block of blocks is
+/// solved block by block too.
+fn passage(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
+    let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+    blocks_then_race(problem, &graph, limits, stats)
 }
 
 /// The engine of `auto` on a graph: with two cores, the directed arcs and the SAT engine's

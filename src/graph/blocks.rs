@@ -250,9 +250,10 @@ fn divide(
                 .iter()
                 .copied()
                 .filter(|&hub| {
-                    vertices
+                    graph
+                        .neighbours(hub)
                         .iter()
-                        .any(|&vertex| graph.neighbours(hub).binary_search(&vertex).is_ok())
+                        .any(|&next| group_of[next as usize] == Some(group as u32))
                 })
                 .collect();
             blocks.push(Block {
