@@ -36,7 +36,9 @@ const ARCS_RESTART_INTERVAL: u64 = 64;
 /// the vertices in every model, thousands of them) the arcs alone answered in 0.5-0.8 s, 1.4-3.1
 /// s and 2.9-13.4 s over four seeds after every 8 (4 and 16 measured alike), where the completed
 /// formula answers graph205 in 13 s and the others not in 60 s. The formula is never completed
-/// in a race: the defaults prove that there is no tour where the arcs do not.
+/// in a race: the defaults prove that there is no tour where the arcs do not. They start afresh
+/// also after [`sat::LONG_CYCLED_PER_BALANCED`] times as many models of a few long cycles that
+/// are not balanced (see [`sat::LONG_CYCLED_SHARE`]).
 const ARCS_FRESH_START_AFTER: u64 = 8;
 
 /// Whether the machine has the two cores a race needs.

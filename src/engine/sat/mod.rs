@@ -29,7 +29,9 @@ pub use encode::moves::MoveVars;
 use encode::{arcs, crt, cutset, position};
 pub use refine::lex::search as search_lex;
 use refine::{search_cases, search_cycle_graph, search_cycle_graph_within};
-pub use refine::{Budgets, BALANCED_SHARE, FRESH_START_FLIPS};
+pub use refine::{
+    Budgets, BALANCED_SHARE, FRESH_START_FLIPS, LONG_CYCLED_PER_BALANCED, LONG_CYCLED_SHARE,
+};
 
 /// A CNF encoding of tours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
