@@ -135,12 +135,15 @@ pub(super) fn solve_by_blocks(
     if problem.shape != TourShape::Closed || problem.start.is_some() {
         return None;
     }
-    let division = divisions(graph)
+    let (division, outside) = divisions(graph)
         .into_iter()
-        .find(|division| worth_solving(graph, division))?;
-    let outside: Vec<Vertex> = (0..graph.len() as Vertex)
-        .filter(|&vertex| division.block_of[vertex as usize].is_none())
-        .collect();
+        .map(|division| {
+            let outside: Vec<Vertex> = (0..graph.len() as Vertex)
+                .filter(|&vertex| division.block_of[vertex as usize].is_none())
+                .collect();
+            (division, outside)
+        })
+        .find(|(division, outside)| worth_solving(graph, division, outside))?;
     let now = Instant::now();
     let deadline = match limits.deadline {
         Some(deadline) => now + deadline.saturating_duration_since(now) * 3 / 4,
@@ -207,25 +210,23 @@ pub(super) fn solve_by_blocks(
 }
 
 /// Whether `division` of `graph` is worth solving block by block: two blocks or more, none of
-/// more than half of the graph, at most [`MOST_OUTSIDE`] vertices outside them, each of at most
-/// [`MOST_OUTSIDE_DEGREE`] edges, or a wide hub with at most [`MOST_WIDE_DEGREE`] edges and
-/// ways into blocks.
-fn worth_solving(graph: &MoveGraph, division: &Division) -> bool {
+/// more than half of the graph, at most [`MOST_OUTSIDE`] vertices outside them (`outside`),
+/// each of at most [`MOST_OUTSIDE_DEGREE`] edges, or a wide hub with at most
+/// [`MOST_WIDE_DEGREE`] edges and ways into blocks.
+fn worth_solving(graph: &MoveGraph, division: &Division, outside: &[Vertex]) -> bool {
     let largest = division
         .blocks
         .iter()
         .map(|block| block.vertices.len())
         .max();
-    let mut outside =
-        (0..graph.len() as Vertex).filter(|&vertex| division.block_of[vertex as usize].is_none());
     let few_edges = |vertex: Vertex| match division.wide_hubs.binary_search(&vertex) {
         Ok(_) => wide_hub_degree(graph, division, vertex) <= MOST_WIDE_DEGREE,
         Err(_) => graph.degree(vertex) <= MOST_OUTSIDE_DEGREE,
     };
     division.blocks.len() >= 2
         && largest.is_some_and(|largest| 2 * largest <= graph.len())
-        && outside.clone().count() <= MOST_OUTSIDE
-        && outside.all(few_edges)
+        && outside.len() <= MOST_OUTSIDE
+        && outside.iter().all(|&vertex| few_edges(vertex))
 }
 
 /// The edges of wide hub `hub` in the formula: those to vertices outside the blocks, and two
