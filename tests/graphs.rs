@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{forced_knight_board, phase_seconds, scratch, toursat, Run};
+use common::{forced_knight_board, phase_seconds, scratch, scratch_dir, toursat, Run};
 use toursat::core::rng::SplitMix64;
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
@@ -517,6 +517,63 @@ fn a_large_graph_falls_to_forced_edges_said_in_vertices() {
              so at 2 vertices in turn, from vertex "
         ) && said.ends_with(" fewer than two edges to use"),
         "{said}"
+    );
+}
+
+/// Three planted cubic graphs joined in a ring by two-edge cuts, as `gen-graph --kind
+/// joined-cubic` writes them: `solve` answers piece by piece, says so in its statistics, and
+/// `verify` accepts the cycle; a count of vertices that is not three equal parts is refused.
+#[test]
+fn a_graph_joined_by_two_edge_cuts_is_solved_piece_by_piece_and_verified() {
+    let dir = scratch_dir("joined-cubic");
+    let graph = dir.join("joined.hcp");
+    let graph = graph.to_str().unwrap();
+    let written = toursat(
+        &[
+            "gen-graph",
+            "--kind",
+            "joined-cubic",
+            "--vertices",
+            "300",
+            "--parts",
+            "3",
+            "-o",
+            graph,
+        ],
+        "",
+    );
+    assert_eq!(written.status, 0, "{}", written.stderr);
+    let json = toursat(
+        &[
+            "solve", "--graph", graph, "--tour", "closed", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(json.status, 0, "{}", json.stderr);
+    let answer: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(answer["statistics"]["engine"], "sat:two-edge-cuts");
+    assert_eq!(answer["statistics"]["sat"]["encoding"], "two-edge-cuts");
+    let solved = toursat(&["solve", "--graph", graph, "--tour", "closed"], "");
+    assert_verify_accepts(graph, &solved.stdout, "two-edge cuts");
+    let uneven = toursat(
+        &[
+            "gen-graph",
+            "--kind",
+            "joined-cubic",
+            "--vertices",
+            "301",
+            "--parts",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(uneven.status, 2, "{}", uneven.stderr);
+    assert!(
+        uneven
+            .stderr
+            .contains("--vertices 301 is not --parts 3 parts of equal size"),
+        "{}",
+        uneven.stderr
     );
 }
 

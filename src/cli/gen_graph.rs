@@ -17,6 +17,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   toursat gen-graph --kind planted-cubic --vertices 2000 --seed 1 -o /tmp/cubic2000.hcp
   toursat gen-graph --kind random-cubic --vertices 500 --seed 3
+  toursat gen-graph --kind joined-cubic --vertices 3000 --parts 3 -o /tmp/joined3000.hcp
   toursat gen-graph --kind generalized-petersen --vertices 70 --step 2 -o /tmp/gp35.hcp
   toursat gen-graph --kind board examples/boards/ring.txt --piece rook -o /tmp/ring.hcp";
 
@@ -24,9 +25,10 @@ Examples:
 #[derive(Args, Debug)]
 pub struct GenGraphArgs {
     /// What to generate: `planted-cubic` (a Hamiltonian cycle planted, then a random perfect
-    /// matching of chords), `random-cubic` (three random perfect matchings),
-    /// `generalized-petersen` (GP(n, k), n = --vertices / 2, k = --step) or `board` (the move
-    /// graph of --piece on BOARD_FILE, free squares numbered row by row).
+    /// matching of chords), `random-cubic` (three random perfect matchings), `joined-cubic`
+    /// (--parts planted cubic graphs joined in a ring by two-edge cuts), `generalized-petersen`
+    /// (GP(n, k), n = --vertices / 2, k = --step) or `board` (the move graph of --piece on
+    /// BOARD_FILE, free squares numbered row by row).
     #[arg(long, value_enum)]
     kind: GraphKind,
     /// The board file of `--kind board` (`-`: stdin), or a puzz.link URL (see `toursat solve
@@ -36,16 +38,21 @@ pub struct GenGraphArgs {
     /// The piece of `--kind board`.
     #[arg(long, default_value = "rook", value_parser = PieceParser)]
     piece: Piece,
-    /// Vertices of a cubic graph (even, at least 4; for generalized-petersen, 2n).
+    /// Vertices of a cubic graph (even, at least 4; for generalized-petersen, 2n; for
+    /// joined-cubic, in all: each part's share even, at least 4).
     #[arg(
         long,
         required_if_eq_any([
             ("kind", "planted-cubic"),
             ("kind", "random-cubic"),
+            ("kind", "joined-cubic"),
             ("kind", "generalized-petersen"),
         ])
     )]
     vertices: Option<usize>,
+    /// joined-cubic: the parts, of --vertices / --parts vertices each.
+    #[arg(long, default_value_t = 3)]
+    parts: usize,
     /// generalized-petersen: the inner step k of GP(n, k).
     #[arg(long, default_value_t = 2)]
     step: usize,
@@ -64,6 +71,8 @@ enum GraphKind {
     PlantedCubic,
     /// A random cubic graph.
     RandomCubic,
+    /// Planted cubic graphs joined in a ring by two-edge cuts.
+    JoinedCubic,
     /// The generalized Petersen graph GP(n, k): no Hamiltonian cycle when k = 2 and
     /// n = 5 mod 6.
     GeneralizedPetersen,
@@ -111,6 +120,23 @@ fn generate(args: &GenGraphArgs) -> Result<(GraphProblem, String, String), CliEr
                 args.seed
             ),
         )),
+        GraphKind::JoinedCubic => {
+            let parts = args.parts;
+            if parts == 0 || vertices % parts != 0 {
+                return Err(CliError::input(format!(
+                    "gen-graph: --vertices {vertices} is not --parts {parts} parts of equal size"
+                )));
+            }
+            Ok((
+                generate::joined_cubic(parts, vertices / parts, args.seed).map_err(refused)?,
+                format!("joined-cubic-{vertices}-p{parts}-s{}", args.seed),
+                format!(
+                    "{parts} planted cubic graphs joined by two-edge cuts; toursat gen-graph \
+                     --kind joined-cubic --vertices {vertices} --parts {parts} --seed {}",
+                    args.seed
+                ),
+            ))
+        }
         GraphKind::GeneralizedPetersen => {
             let n = vertices / 2;
             if vertices % 2 == 1 {

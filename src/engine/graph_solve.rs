@@ -2,6 +2,7 @@
 
 use super::block_solve;
 use super::choose::{answer_verified, within_deadline};
+use super::cut_solve;
 use super::interrupt;
 use super::proof::cheap;
 use super::race;
@@ -124,23 +125,25 @@ fn run_engine(
     }
 }
 
-/// `auto` on a graph (`graph` its adjacency): block by block when it is a graph of blocks
-/// (each block's passage found the same way, by [`passage`]); else, or when the blocks give no
-/// cycle, [`auto_engine`].
+/// `auto` on a graph (`graph` its adjacency): piece by piece where two-edge cuts split it, and
+/// block by block when it is a graph of blocks (each piece and each block's passage found the
+/// same way, by [`passage`]); else, or when they give no cycle, [`auto_engine`].
 fn blocks_then_race(
     problem: &GraphProblem,
     graph: &MoveGraph,
     limits: &Limits,
     stats: &mut Stats,
 ) -> Answer {
-    match block_solve::solve_by_blocks(problem, graph, limits, stats, passage) {
+    let found = cut_solve::solve_by_two_edge_cuts(problem, graph, limits, stats, passage)
+        .or_else(|| block_solve::solve_by_blocks(problem, graph, limits, stats, passage));
+    match found {
         Some(cycle) => Answer::Found(cycle),
         None => auto_engine(problem, limits, stats),
     }
 }
 
-/// [`blocks_then_race`] on the problem of a block's passage, so that a block of blocks is
-/// solved block by block too.
+/// [`blocks_then_race`] on the problem of a piece or a block's passage, so that a piece or a
+/// block of blocks is solved piece by piece or block by block too.
 fn passage(problem: &GraphProblem, limits: &Limits, stats: &mut Stats) -> Answer {
     let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
     blocks_then_race(problem, &graph, limits, stats)
@@ -174,7 +177,7 @@ fn arcs_then_defaults(problem: &GraphProblem, limits: &Limits, stats: &mut Stats
 mod tests {
     use super::*;
     use crate::graph::generate::{
-        generalized_petersen, hubbed_copies, hubbed_units, planted_cubic, CopyLinks,
+        generalized_petersen, hubbed_copies, hubbed_units, joined_cubic, planted_cubic, CopyLinks,
     };
 
     /// Graphs with a Hamiltonian cycle (planted cubic graphs, GP(n, 2) for n not 5 mod 6) and
@@ -227,6 +230,18 @@ mod tests {
                 whole.stats.engine
             );
             assert_right(&problem, &whole.answer, true);
+        }
+    }
+
+    /// `auto` answers planted cubic graphs joined by two-edge cuts piece by piece, with a
+    /// verified cycle.
+    #[test]
+    fn auto_answers_a_graph_joined_by_two_edge_cuts_piece_by_piece() {
+        for (parts, seed) in [(2, 5), (4, 6)] {
+            let problem = joined_cubic(parts, 100, seed).unwrap();
+            let solution = solve_graph(&problem, &SolveOptions::default()).unwrap();
+            assert_eq!(solution.stats.engine, "sat:two-edge-cuts");
+            assert_right(&problem, &solution.answer, true);
         }
     }
 

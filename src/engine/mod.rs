@@ -6,6 +6,7 @@ mod block_solve;
 pub(crate) mod cancel;
 mod choose;
 pub mod construct;
+mod cut_solve;
 pub(crate) mod deadline;
 pub mod flow;
 mod graph_solve;

@@ -1,5 +1,6 @@
 //! Reproducible graphs for benchmarks: cubic graphs with a planted Hamiltonian cycle, random
-//! cubic graphs, graphs of blocks, and a board's move graph written as a graph.
+//! cubic graphs, such graphs joined by two-edge cuts, graphs of blocks, and a board's move
+//! graph written as a graph.
 
 use crate::core::board::Board;
 use crate::core::piece::{MoveGraph, Piece};
@@ -33,6 +34,8 @@ pub enum GenGraphError {
     BadCopies(usize),
     /// A graph of hubbed units needs two units or more (at most the limit of vertices).
     BadUnits(usize),
+    /// A graph of joined parts needs two parts or more (at most the limit of vertices).
+    BadParts(usize),
 }
 
 impl fmt::Display for GenGraphError {
@@ -58,6 +61,11 @@ impl fmt::Display for GenGraphError {
                 f,
                 "a graph of hubbed units needs 2 units or more (169 vertices each, at most \
                  {MAX_GENERATED_VERTICES} in all), not {units}"
+            ),
+            GenGraphError::BadParts(parts) => write!(
+                f,
+                "a graph of joined parts needs 2 parts or more (at most \
+                 {MAX_GENERATED_VERTICES} vertices in all), not {parts}"
             ),
         }
     }
@@ -87,17 +95,63 @@ fn check_cubic(vertex_count: usize) -> Result<(), GenGraphError> {
 /// relabelled at random. The same seed gives the same graph (edges sorted).
 pub fn planted_cubic(vertex_count: usize, seed: u64) -> Result<GraphProblem, GenGraphError> {
     check_cubic(vertex_count)?;
-    let mut rng = SplitMix64::new(seed);
-    let order = shuffled(vertex_count, &mut rng);
+    let edges = planted_cubic_edges(vertex_count, &mut SplitMix64::new(seed))?;
+    Ok(GraphProblem::new(vertex_count, edges, TourShape::Closed))
+}
+
+/// The edges of [`planted_cubic`]: first the planted cycle's, in its order from the first
+/// vertex on it back to that vertex, then the matching's.
+fn planted_cubic_edges(
+    vertex_count: usize,
+    rng: &mut SplitMix64,
+) -> Result<Vec<(Vertex, Vertex)>, GenGraphError> {
+    let order = shuffled(vertex_count, rng);
     let mut edges: Vec<(Vertex, Vertex)> = (0..vertex_count)
         .map(|index| (order[index], order[(index + 1) % vertex_count]))
         .collect();
     let on_cycle = sorted_pairs(&edges);
     let chords = (0..ATTEMPTS)
-        .find_map(|_| matching_avoiding(vertex_count, &on_cycle, &mut rng))
+        .find_map(|_| matching_avoiding(vertex_count, &on_cycle, rng))
         .ok_or(GenGraphError::NoGraph)?;
     edges.extend(chords);
-    Ok(GraphProblem::new(vertex_count, edges, TourShape::Closed))
+    Ok(edges)
+}
+
+/// `parts` graphs of [`planted_cubic`] of `part_size` vertices each (those of part `p`
+/// numbered from `p * part_size`), joined in a ring by two-edge cuts: each part's planted
+/// cycle loses its edge back to its first vertex, whose last vertex is joined to the next
+/// part's first instead. A cubic graph with a Hamiltonian cycle through the parts in turn,
+/// whose joins are one class of cuts (any two of them split it), which `auto` solves piece by
+/// piece. The same seed gives the same graph.
+pub fn joined_cubic(
+    parts: usize,
+    part_size: usize,
+    seed: u64,
+) -> Result<GraphProblem, GenGraphError> {
+    check_cubic(part_size)?;
+    if parts < 2 || parts.saturating_mul(part_size) > MAX_GENERATED_VERTICES {
+        return Err(GenGraphError::BadParts(parts));
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut edges = Vec::with_capacity(parts * part_size * 3 / 2);
+    let mut ends = Vec::with_capacity(parts);
+    for part in 0..parts {
+        let base = (part * part_size) as Vertex;
+        let mut part_edges = planted_cubic_edges(part_size, &mut rng)?;
+        let (last, first) = part_edges.remove(part_size - 1);
+        ends.push((base + first, base + last));
+        edges.extend(part_edges.into_iter().map(|(a, b)| (base + a, base + b)));
+    }
+    for part in 0..parts {
+        let (_, last) = ends[part];
+        let (next_first, _) = ends[(part + 1) % parts];
+        edges.push((last, next_first));
+    }
+    Ok(GraphProblem::new(
+        parts * part_size,
+        edges,
+        TourShape::Closed,
+    ))
 }
 
 /// A random cubic graph on `vertex_count` vertices: three random perfect matchings, each

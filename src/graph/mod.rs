@@ -1,5 +1,5 @@
 //! Graphs: the cycle graph every engine shares, tour problems on graph files, the files
-//! themselves, generated graphs, cut squares and blocks.
+//! themselves, generated graphs, cut squares, blocks and two-edge cuts.
 
 pub(crate) mod blocks;
 pub(crate) mod cut_squares;
@@ -7,3 +7,4 @@ pub mod cycle;
 pub mod file;
 pub mod generate;
 pub mod problem;
+pub(crate) mod two_edge_cuts;
