@@ -69,8 +69,9 @@ pub(super) fn solve_by_two_edge_cuts(
 
 /// The edges of the paths of a cycle through `piece` (of two vertices or more), each pair's
 /// ends joined outside it: the cycle of the piece with a vertex more for each pair, joined to
-/// its ends, less those vertices. `None` when a pair's ends are one vertex (no such cycle) or
-/// the engine found none; its solves, conflicts and cuts are added to `parts`.
+/// its ends, less those vertices. `None` when a pair's ends are one vertex (no such cycle),
+/// when that problem is no smaller than the graph (so that solving pieces always ends), or the
+/// engine found none; its solves, conflicts and cuts are added to `parts`.
 fn piece_paths(
     graph: &MoveGraph,
     piece: &Piece,
@@ -79,6 +80,9 @@ fn piece_paths(
     solve_piece: &impl Fn(&GraphProblem, &Limits, &mut Stats) -> Answer,
 ) -> Option<Vec<(Vertex, Vertex)>> {
     let vertices = &piece.vertices;
+    if vertices.len() + piece.pairs.len() >= graph.len() {
+        return None;
+    }
     let local = |vertex: Vertex| vertices.binary_search(&vertex).ok().map(|at| at as Vertex);
     let mut edges = Vec::new();
     for (at, &vertex) in vertices.iter().enumerate() {

@@ -31,7 +31,9 @@ const ARCS_LOOK: sat::Budgets = sat::Budgets {
 /// Solves a graph problem: a Hamiltonian cycle or path that has passed [`verify_graph_tour`], a
 /// proof that there is none, or a stop at a limit.
 ///
-/// `auto` runs the SAT engine on the directed arcs (`cutset-arcs`) and with its defaults: on a
+/// `auto` on a closed tour first solves the pieces between two-edge cuts alone, where such
+/// cuts split the graph, or the blocks of a graph of blocks; else, or when they give no cycle,
+/// it runs the SAT engine on the directed arcs (`cutset-arcs`) and with its defaults: on a
 /// machine of two cores or more at once, each on a thread of its own, the first answer winning
 /// (so which of two cycles is printed may vary from run to run), the arcs' solver started afresh
 /// from random phases after every few models of a few long cycles; on one core the arcs for
