@@ -21,27 +21,7 @@ import re
 import sys
 from collections import defaultdict
 
-
-def read_graph(path):
-    """The vertex count and each vertex's neighbours (vertices from 0) of a DIMACS file."""
-    vertices = 0
-    neighbours = []
-    with open(path) as lines:
-        for number, line in enumerate(lines, 1):
-            words = line.split()
-            if not words or words[0] == "c":
-                continue
-            if words[0] == "p":
-                vertices = int(words[-2])
-                neighbours = [set() for _ in range(vertices)]
-            elif words[0] == "e":
-                a, b = int(words[1]) - 1, int(words[2]) - 1
-                if not (0 <= a < vertices and 0 <= b < vertices):
-                    sys.exit(f"{path}:{number}: edge {words[1]} {words[2]} outside 1..{vertices}")
-                if a != b:
-                    neighbours[a].add(b)
-                    neighbours[b].add(a)
-    return vertices, neighbours
+from structure import read_graph
 
 
 def edge(a, b):

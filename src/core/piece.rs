@@ -249,6 +249,23 @@ impl MoveGraph {
     pub fn edge_count(&self) -> usize {
         self.targets.len() / 2
     }
+
+    /// The moves between `vertices` (in increasing order), each `(a, b)` with `a < b` and both
+    /// numbered by their place in `vertices`: the subgraph they induce, renumbered.
+    pub(crate) fn induced_edges(&self, vertices: &[Square]) -> Vec<(Square, Square)> {
+        let local = |square: Square| vertices.binary_search(&square).ok().map(|at| at as Square);
+        let mut edges = Vec::new();
+        for (at, &square) in vertices.iter().enumerate() {
+            for &next in self.neighbours(square) {
+                if let Some(other) = local(next) {
+                    if (at as Square) < other {
+                        edges.push((at as Square, other));
+                    }
+                }
+            }
+        }
+        edges
+    }
 }
 
 #[cfg(test)]

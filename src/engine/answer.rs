@@ -296,6 +296,16 @@ pub struct SatStats {
     pub end_case_seconds: f64,
 }
 
+impl SatStats {
+    /// Adds the solve calls, conflicts and cuts of a part's solve (a block's passage, a piece
+    /// between two-edge cuts), whose sum is what a solve part by part reports.
+    pub(crate) fn add_part_counts(&mut self, part: &SatStats) {
+        self.solve_calls += part.solve_calls;
+        self.conflicts += part.conflicts;
+        self.cuts += part.cuts;
+    }
+}
+
 /// What an engine did.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Stats {

@@ -271,16 +271,7 @@ fn find_passage(
         .filter(|&vertex| Some(vertex) != through)
         .collect();
     let local = |vertex: Vertex| vertices.binary_search(&vertex).ok().map(|at| at as Vertex);
-    let mut edges = Vec::new();
-    for (at, &vertex) in vertices.iter().enumerate() {
-        for &next in graph.neighbours(vertex) {
-            if let Some(other) = local(next) {
-                if (at as Vertex) < other {
-                    edges.push((at as Vertex, other));
-                }
-            }
-        }
-    }
+    let mut edges = graph.induced_edges(&vertices);
     let path_ends = [vertices.len() as Vertex, vertices.len() as Vertex + 1];
     for (&port, &path_end) in passage.path.iter().zip(&path_ends) {
         let Port { inside, outside } = ports[port];
@@ -298,10 +289,8 @@ fn find_passage(
     let part = GraphProblem::new(vertices.len() + 2, edges, TourShape::Closed);
     let mut part_stats = Stats::default();
     let answer = solve_part(&part, limits, &mut part_stats);
-    if let Some(sat) = part_stats.sat {
-        parts.solve_calls += sat.solve_calls;
-        parts.conflicts += sat.conflicts;
-        parts.cuts += sat.cuts;
+    if let Some(sat) = &part_stats.sat {
+        parts.add_part_counts(sat);
     }
     match answer {
         Answer::Found(cycle) => {

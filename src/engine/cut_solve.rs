@@ -84,16 +84,7 @@ fn piece_paths(
         return None;
     }
     let local = |vertex: Vertex| vertices.binary_search(&vertex).ok().map(|at| at as Vertex);
-    let mut edges = Vec::new();
-    for (at, &vertex) in vertices.iter().enumerate() {
-        for &next in graph.neighbours(vertex) {
-            if let Some(other) = local(next) {
-                if (at as Vertex) < other {
-                    edges.push((at as Vertex, other));
-                }
-            }
-        }
-    }
+    let mut edges = graph.induced_edges(vertices);
     for (number, &[a, b]) in piece.pairs.iter().enumerate() {
         if a == b {
             return None;
@@ -105,10 +96,8 @@ fn piece_paths(
     let problem = GraphProblem::new(vertices.len() + piece.pairs.len(), edges, TourShape::Closed);
     let mut piece_stats = Stats::default();
     let answer = solve_piece(&problem, limits, &mut piece_stats);
-    if let Some(sat) = piece_stats.sat {
-        parts.solve_calls += sat.solve_calls;
-        parts.conflicts += sat.conflicts;
-        parts.cuts += sat.cuts;
+    if let Some(sat) = &piece_stats.sat {
+        parts.add_part_counts(sat);
     }
     let Answer::Found(cycle) = answer else {
         return None;
@@ -155,20 +144,27 @@ mod tests {
         sat::search_graph(problem, &sat::SatOptions::default(), limits, stats)
     }
 
+    /// [`solve_by_two_edge_cuts`] on `problem` without a limit, each piece by the SAT engine's
+    /// defaults: its cycle and its statistics.
+    fn solve_pieces(problem: &GraphProblem) -> (Option<Tour>, Stats) {
+        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+        let mut stats = Stats::default();
+        let found = solve_by_two_edge_cuts(
+            problem,
+            &graph,
+            &Limits::none(),
+            &mut stats,
+            solve_with_defaults,
+        );
+        (found, stats)
+    }
+
     #[test]
     fn a_graph_of_parts_joined_by_two_edges_is_solved_piece_by_piece() {
         for (parts, seed) in [(2, 1), (3, 2), (5, 3)] {
             let problem = joined_cubic(parts, 40, seed).unwrap();
-            let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-            let mut stats = Stats::default();
-            let tour = solve_by_two_edge_cuts(
-                &problem,
-                &graph,
-                &Limits::none(),
-                &mut stats,
-                solve_with_defaults,
-            )
-            .expect("a cycle piece by piece");
+            let (found, stats) = solve_pieces(&problem);
+            let tour = found.expect("a cycle piece by piece");
             verify_graph_tour(&problem, &tour).unwrap();
             assert_eq!(stats.engine, "sat:two-edge-cuts");
             assert_eq!(stats.sat.unwrap().encoding, "two-edge-cuts");
@@ -178,15 +174,7 @@ mod tests {
     #[test]
     fn a_graph_without_two_edge_cuts_is_left_to_the_whole_graphs_engine() {
         let problem = generalized_petersen(12, 2).unwrap();
-        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-        let mut stats = Stats::default();
-        let found = solve_by_two_edge_cuts(
-            &problem,
-            &graph,
-            &Limits::none(),
-            &mut stats,
-            solve_with_defaults,
-        );
+        let (found, stats) = solve_pieces(&problem);
         assert_eq!(found, None);
         assert_eq!(stats.engine, "");
     }
@@ -209,15 +197,6 @@ mod tests {
         edges.extend(cube.map(|(a, b)| (22 + a, 22 + b)));
         edges.extend([(0, 22), (1, 23)]);
         let problem = GraphProblem::new(30, edges, TourShape::Closed);
-        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
-        let mut stats = Stats::default();
-        let found = solve_by_two_edge_cuts(
-            &problem,
-            &graph,
-            &Limits::none(),
-            &mut stats,
-            solve_with_defaults,
-        );
-        assert_eq!(found, None);
+        assert_eq!(solve_pieces(&problem).0, None);
     }
 }
