@@ -207,19 +207,23 @@ mod tests {
         }
     }
 
-    /// `auto` answers graphs of blocks (copies joined by their hubs, or by their cycles too,
-    /// and units of such copies) block by block, with a verified cycle; `--engine sat` answers
-    /// them whole, with another.
+    /// `auto` answers graphs of blocks (copies joined by their hubs, or by their cycles too)
+    /// block by block, and units of such copies (joined in a ring by single edges, any two of
+    /// which are a cut) piece by piece, each unit block by block, with a verified cycle;
+    /// `--engine sat` answers them whole, with another.
     #[test]
     fn auto_answers_a_graph_of_blocks_block_by_block() {
         let problems = [
-            hubbed_copies(6, CopyLinks::Hubs).unwrap(),
-            hubbed_copies(6, CopyLinks::HubsAndCycles).unwrap(),
-            hubbed_units(3).unwrap(),
+            (hubbed_copies(6, CopyLinks::Hubs).unwrap(), "sat:blocks"),
+            (
+                hubbed_copies(6, CopyLinks::HubsAndCycles).unwrap(),
+                "sat:blocks",
+            ),
+            (hubbed_units(3).unwrap(), "sat:two-edge-cuts"),
         ];
-        for problem in problems {
+        for (problem, engine) in problems {
             let solution = solve_graph(&problem, &SolveOptions::default()).unwrap();
-            assert_eq!(solution.stats.engine, "sat:blocks");
+            assert_eq!(solution.stats.engine, engine);
             assert_right(&problem, &solution.answer, true);
             let options = SolveOptions {
                 engine: EngineChoice::Sat(sat::SatOptions::default()),
