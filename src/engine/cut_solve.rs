@@ -16,6 +16,7 @@ use crate::core::adjacency::Vertex;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::TourShape;
 use crate::core::tour::Tour;
+use crate::graph::cycle::cycles_of_partners;
 use crate::graph::problem::GraphProblem;
 use crate::graph::two_edge_cuts::{split, Piece};
 
@@ -116,20 +117,12 @@ fn piece_paths(
 /// The cycle the edges at each vertex (`next_on_cycle`) close, from vertex 0; `None` unless
 /// every vertex has two and they close one cycle through all.
 fn walk(next_on_cycle: &[Vec<Vertex>]) -> Option<Vec<Vertex>> {
-    if next_on_cycle.iter().any(|next| next.len() != 2) {
-        return None;
-    }
-    let mut cycle = vec![0 as Vertex];
-    let (mut before, mut at) = (0 as Vertex, next_on_cycle[0][0]);
-    while at != 0 && cycle.len() < next_on_cycle.len() {
-        cycle.push(at);
-        let [a, b] = next_on_cycle[at as usize][..] else {
-            return None;
-        };
-        let next = if a == before { b } else { a };
-        (before, at) = (at, next);
-    }
-    (at == 0 && cycle.len() == next_on_cycle.len()).then_some(cycle)
+    let partners: Vec<[Vertex; 2]> = next_on_cycle
+        .iter()
+        .map(|next| <[Vertex; 2]>::try_from(&next[..]).ok())
+        .collect::<Option<_>>()?;
+    let mut cycles = cycles_of_partners(&partners);
+    (cycles.len() == 1).then(|| cycles.pop().expect("one cycle"))
 }
 
 #[cfg(test)]
