@@ -71,6 +71,10 @@ pub struct BenchRecord {
     pub seconds: f64,
     /// The time limit of the run, in seconds.
     pub limit: f64,
+    /// The engine that answered (`statistics.engine` of the run's JSON, as `sat:cutset-arcs`),
+    /// when the run reported one; absent from the lines of builds before it was recorded.
+    #[serde(default)]
+    pub engine: Option<String>,
     /// The SAT engine's solve calls, when it reported them.
     pub solve_calls: Option<u64>,
     /// The SAT engine's cut clauses, when it reported them.
@@ -314,6 +318,7 @@ mod tests {
             answer: answer.to_string(),
             seconds,
             limit: 10.0,
+            engine: Some("sat:cutset".to_string()),
             solve_calls: Some(1),
             cuts: Some(0),
             conflicts: Some(0),
@@ -328,6 +333,17 @@ mod tests {
         for wrong in ["5/5", "1", "a/2", "1/0"] {
             assert!(wrong.parse::<Shard>().is_err(), "{wrong}");
         }
+    }
+
+    #[test]
+    fn a_line_keeps_its_engine_and_an_older_line_without_one_still_reads() {
+        let line = record("a.hcp", "found", 0.5, true).to_line();
+        assert!(line.contains(r#""engine":"sat:cutset""#), "{line}");
+        let older = r#"{"graph":"b.hcp","vertices":4,"edges":4,"answer":"found","seconds":0.5,"limit":10.0,"solve_calls":1,"cuts":0,"conflicts":0,"verified":true,"note":null}"#;
+        let records = read_records("runs", &format!("{line}\n{older}\n")).unwrap();
+        assert_eq!(records[0].engine.as_deref(), Some("sat:cutset"));
+        assert_eq!(records[1].engine, None);
+        assert_eq!(records[1].graph, "b.hcp");
     }
 
     #[test]

@@ -72,6 +72,14 @@ fn shards_run_every_graph_once_and_merge_into_the_right_counts() {
             };
             assert_eq!(record.answer, expected, "{record:?}");
             assert_eq!(record.verified, expected == "found");
+            // The engine that answered: the SAT engine's tour, the cheap proofs' refutation.
+            let engine = record.engine.as_deref().unwrap_or_default();
+            let engine_expected = if expected == "found" {
+                "sat:"
+            } else {
+                "proofs"
+            };
+            assert!(engine.starts_with(engine_expected), "{record:?}");
         }
         graphs.extend(records.into_iter().map(|record| record.graph));
         shard_files.push(out);
@@ -180,6 +188,7 @@ fn record_line(graph: &str, answer: &str, seconds: f64) -> String {
         answer: answer.to_string(),
         seconds,
         limit: 10.0,
+        engine: None,
         solve_calls: None,
         cuts: None,
         conflicts: None,

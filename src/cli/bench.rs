@@ -168,6 +168,7 @@ fn bench_one(exe: &Path, file: &Path, timeout: Duration, solve_options: &[String
         answer: Status::Error.to_string(),
         seconds: 0.0,
         limit: timeout.as_secs_f64(),
+        engine: None,
         solve_calls: None,
         cuts: None,
         conflicts: None,
@@ -213,6 +214,9 @@ fn bench_one(exe: &Path, file: &Path, timeout: Duration, solve_options: &[String
             return record;
         }
     };
+    record.engine = document["statistics"]["engine"]
+        .as_str()
+        .map(str::to_string);
     let sat = &document["statistics"]["sat"];
     record.solve_calls = sat["solve_calls"].as_u64();
     record.cuts = sat["cuts"].as_u64();
