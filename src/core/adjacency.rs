@@ -1,5 +1,6 @@
 //! Graphs laid out for speed, below every graph of the crate: the compressed adjacency (one
-//! buffer of neighbours plus offsets) and the find of a union-find.
+//! buffer of neighbours plus offsets), the components under a filter of the edges, and the find
+//! of a union-find.
 
 /// A vertex of a graph: an index from 0 (of the cycle graph, or of a graph file).
 pub type Vertex = u32;
@@ -29,6 +30,38 @@ pub(crate) fn compressed_adjacency(
     (offsets, adjacency)
 }
 
+/// Each vertex's component, numbered from 0 in the order of their least vertices, where
+/// `joined(vertex)` gives the vertices one edge away whose edge counts (a graph's neighbours
+/// over the edges a filter keeps, say). A depth-first search from every vertex not reached yet.
+pub(crate) fn component_numbers<Joined>(
+    vertex_count: usize,
+    mut joined: impl FnMut(Vertex) -> Joined,
+) -> Vec<u32>
+where
+    Joined: IntoIterator<Item = Vertex>,
+{
+    let mut component = vec![u32::MAX; vertex_count];
+    let mut count = 0;
+    let mut stack = Vec::new();
+    for root in 0..vertex_count as Vertex {
+        if component[root as usize] != u32::MAX {
+            continue;
+        }
+        component[root as usize] = count;
+        stack.push(root);
+        while let Some(vertex) = stack.pop() {
+            for next in joined(vertex) {
+                if component[next as usize] == u32::MAX {
+                    component[next as usize] = count;
+                    stack.push(next);
+                }
+            }
+        }
+        count += 1;
+    }
+    component
+}
+
 /// The root of `item` in a forest of parent links (a root is its own parent), halving the path
 /// on the way: the find of a union-find.
 pub(crate) fn root_with_halving(parent: &mut [u32], mut item: u32) -> u32 {
@@ -38,4 +71,26 @@ pub(crate) fn root_with_halving(parent: &mut [u32], mut item: u32) -> u32 {
         item = grandparent;
     }
     item
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_follow_only_the_edges_kept_and_are_numbered_by_least_vertex() {
+        // A path 0-1-2-3-4 and an edge 5-6; the edge 2-3 is not kept.
+        let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (5, 6)];
+        let (offsets, adjacency) = compressed_adjacency(7, &edges);
+        let component = component_numbers(7, |vertex| {
+            let start = offsets[vertex as usize] as usize;
+            let end = offsets[vertex as usize + 1] as usize;
+            adjacency[start..end]
+                .iter()
+                .filter(|&&(_, edge)| edge != 2)
+                .map(|&(next, _)| next)
+        });
+        assert_eq!(component, [0, 0, 0, 1, 1, 2, 2]);
+        assert_eq!(component_numbers(3, |_| None), [0, 1, 2]);
+    }
 }

@@ -23,7 +23,7 @@
 //! each piece, with one vertex more for each of its pairs joined to the pair's two ends, has
 //! one; a piece of one vertex with one pair is passed through.
 
-use crate::core::adjacency::{root_with_halving, Vertex};
+use crate::core::adjacency::{component_numbers, root_with_halving, Vertex};
 use crate::core::piece::MoveGraph;
 use crate::core::rng::SplitMix64;
 use std::collections::HashMap;
@@ -206,27 +206,13 @@ fn pieces(
     class_of: &[Option<u32>],
     edge_id: &impl Fn(Vertex, Vertex) -> usize,
 ) -> Vec<u32> {
-    let vertex_count = graph.len();
-    let mut piece_of = vec![u32::MAX; vertex_count];
-    let mut count = 0;
-    for first in 0..vertex_count as Vertex {
-        if piece_of[first as usize] != u32::MAX {
-            continue;
-        }
-        piece_of[first as usize] = count;
-        let mut stack = vec![first];
-        while let Some(vertex) = stack.pop() {
-            for &next in graph.neighbours(vertex) {
-                if piece_of[next as usize] == u32::MAX && class_of[edge_id(vertex, next)].is_none()
-                {
-                    piece_of[next as usize] = count;
-                    stack.push(next);
-                }
-            }
-        }
-        count += 1;
-    }
-    piece_of
+    component_numbers(graph.len(), |vertex| {
+        graph
+            .neighbours(vertex)
+            .iter()
+            .copied()
+            .filter(move |&next| class_of[edge_id(vertex, next)].is_none())
+    })
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 //! that edge. The regions that seal the edges leaving one piece of the remaining graph are the
 //! certificate.
 
+use crate::core::adjacency::component_numbers;
 use crate::core::board::Square;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::Problem;
@@ -646,27 +647,13 @@ impl Residual<'_> {
 
 /// The connected pieces of `graph` on the edges `allowed` keeps: a number per vertex.
 fn pieces(graph: &CycleGraph, allowed: &impl Fn(u32) -> bool) -> Vec<u32> {
-    let mut piece = vec![u32::MAX; graph.vertex_count()];
-    let mut count = 0;
-    let mut queue = Vec::new();
-    for root in 0..graph.vertex_count() as Vertex {
-        if piece[root as usize] != u32::MAX {
-            continue;
-        }
-        piece[root as usize] = count;
-        queue.clear();
-        queue.push(root);
-        while let Some(vertex) = queue.pop() {
-            for &(target, edge) in graph.incident(vertex) {
-                if allowed(edge) && piece[target as usize] == u32::MAX {
-                    piece[target as usize] = count;
-                    queue.push(target);
-                }
-            }
-        }
-        count += 1;
-    }
-    piece
+    component_numbers(graph.vertex_count(), |vertex| {
+        graph
+            .incident(vertex)
+            .iter()
+            .filter(|&&(_, edge)| allowed(edge))
+            .map(|&(target, _)| target)
+    })
 }
 
 #[cfg(test)]
