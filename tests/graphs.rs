@@ -577,6 +577,57 @@ fn a_graph_joined_by_two_edge_cuts_is_solved_piece_by_piece_and_verified() {
     );
 }
 
+/// GP(11, 2) (no Hamiltonian cycle) less its edge 1-2, joined by the edges 1-23 and 2-24 to the
+/// cube less its edge 23-24 (vertices numbered from 1, as files number them): `solve` proves
+/// that there is no tour from the Petersen side alone, in words that name the two edges, and
+/// the whole graph's formula agrees.
+#[test]
+fn a_piece_without_a_passage_proves_there_is_no_tour() {
+    let petersen = generalized_petersen(11, 2).unwrap();
+    let mut edges: Vec<(u32, u32)> = petersen
+        .edges
+        .iter()
+        .copied()
+        .filter(|&edge| edge != (0, 1))
+        .collect();
+    let cube = [(1, 2), (2, 3), (0, 3), (4, 5), (5, 6), (6, 7), (4, 7)];
+    let spokes = [(0, 4), (1, 5), (2, 6), (3, 7)];
+    edges.extend(cube.iter().chain(&spokes).map(|&(a, b)| (22 + a, 22 + b)));
+    edges.extend([(0, 22), (1, 23)]);
+    let text = write_hcp("petersen-cube", None, 30, &edges);
+    let graph = scratch("petersen-cube.hcp", &text);
+    let graph = graph.to_str().unwrap();
+    let said = toursat(&["solve", "--graph", graph, "--tour", "closed"], "");
+    assert_eq!(said.status, 1, "{}", said.stderr);
+    assert_eq!(
+        said.stdout,
+        "no tour: every Hamiltonian cycle uses the edges 1-23 and 2-24, since removing both \
+         splits the graph, so it passes through the 22 vertices on the side of vertex 1 as one \
+         path from vertex 1 to vertex 2; there is no such passage: the SAT solver proved that \
+         the part, with one vertex more for each pair joined to the pair's two ends, has no \
+         Hamiltonian cycle\n"
+    );
+    let json = toursat(
+        &[
+            "solve", "--graph", graph, "--tour", "closed", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(json.status, 1, "{}", json.stderr);
+    let answer: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(answer["why"]["kind"], "piece-without-passage");
+    assert_eq!(answer["why"]["vertices"], serde_json::json!([1, 23, 2, 24]));
+    assert_eq!(answer["statistics"]["engine"], "sat:two-edge-cuts");
+    let whole = toursat(
+        &[
+            "solve", "--graph", graph, "--tour", "closed", "--engine", "sat",
+        ],
+        "",
+    );
+    assert_eq!(whole.status, 1, "{}", whole.stderr);
+    assert!(whole.stdout.contains("unsatisfiable"), "{}", whole.stdout);
+}
+
 /// A graph of six blocks (`graph::generate::hubbed_copies`: 40-cycles, each with a hub joined to
 /// all of it and one to half of it, the hubs of each kind in a ring), as a TSPLIB file: `solve`
 /// answers it block by block, says so in its statistics, and `verify` accepts the cycle.

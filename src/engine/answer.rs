@@ -122,6 +122,26 @@ pub enum Impossibility {
     },
     /// The SAT solver proved the formula unsatisfiable.
     Unsatisfiable,
+    /// A graph's piece between two-edge cuts has no passage: every Hamiltonian cycle uses both
+    /// edges of each pair that cuts the piece off (removing the two splits the graph), so it
+    /// passes through the piece as paths between the pairs' ends, and the piece with a vertex
+    /// more for each pair, joined to its two ends, has no Hamiltonian cycle ([`PieceProof`]).
+    PieceWithoutPassage(PieceProof),
+}
+
+/// The argument of an [`Impossibility::PieceWithoutPassage`], in the graph's own vertex numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceProof {
+    /// The piece's vertices, in increasing order.
+    pub vertices: Vec<Square>,
+    /// The pairs of edges that cut the piece off, each edge as its end in the piece, then its
+    /// end outside; each pair checked to split the graph, and together every edge that leaves
+    /// the piece.
+    pub pairs: Vec<[(Square, Square); 2]>,
+    /// Why the piece with a vertex for each pair has no Hamiltonian cycle: the SAT solver's
+    /// refutation ([`Impossibility::Unsatisfiable`]) or no 2-factor
+    /// ([`Impossibility::NoTwoFactor`]), neither of which names a vertex.
+    pub within: Box<Impossibility>,
 }
 
 /// The steps of an [`Impossibility::ForcedMoves`]: the squares taken, each with two moves

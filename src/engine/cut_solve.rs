@@ -8,10 +8,14 @@
 //! pieces' paths and the cut edges then close one cycle. The largest piece is often half the
 //! graph or less, and the engine's time grows much faster than the graph.
 //!
-//! It only finds cycles: when a piece has no cycle, or none was found in time, the engine
-//! solves the whole graph with what time is left, and every cycle is verified as always.
+//! A piece whose engine proves that it has no such cycle (the SAT solver's refutation, or no
+//! 2-factor) proves that the graph has no Hamiltonian cycle, once each of its pairs is checked
+//! to split the graph and together they are every edge that leaves the piece
+//! ([`Impossibility::PieceWithoutPassage`]). When a piece gives no cycle otherwise, or none in
+//! time, the engine solves the whole graph with what time is left, and every cycle is verified
+//! as always.
 
-use super::{Answer, Limits, SatStats, Stats};
+use super::{Answer, Impossibility, Limits, PieceProof, SatStats, Stats};
 use crate::core::adjacency::Vertex;
 use crate::core::piece::MoveGraph;
 use crate::core::problem::TourShape;
@@ -20,18 +24,19 @@ use crate::graph::cycle::cycles_of_partners;
 use crate::graph::problem::GraphProblem;
 use crate::graph::two_edge_cuts::{split, Piece};
 
-/// A Hamiltonian cycle of `problem` (closed, no fixed start) put together from its pieces
-/// between two-edge cuts, if it has such cuts and every piece's cycle is found; `solve_piece`
-/// is the engine each piece is solved by. With a cycle, `stats` gets the engine
-/// `sat:two-edge-cuts` and the pieces' solves, conflicts and cuts summed. `None` (and `stats`
-/// as it was) when the graph has no such cut or some piece gave no cycle.
+/// The answer of `problem` (closed, no fixed start) from its pieces between two-edge cuts, if
+/// it has such cuts: a Hamiltonian cycle put together from every piece's, or no tour when a
+/// piece has no passage (see the module's documentation); `solve_piece` is the engine each
+/// piece is solved by. With an answer, `stats` gets the engine `sat:two-edge-cuts` and the
+/// pieces' solves, conflicts and cuts summed. `None` (and `stats` as it was) when the graph has
+/// no such cut, or some piece gave neither.
 pub(super) fn solve_by_two_edge_cuts(
     problem: &GraphProblem,
     graph: &MoveGraph,
     limits: &Limits,
     stats: &mut Stats,
     solve_piece: impl Fn(&GraphProblem, &Limits, &mut Stats) -> Answer,
-) -> Option<Tour> {
+) -> Option<Answer> {
     if problem.shape != TourShape::Closed || problem.start.is_some() {
         return None;
     }
@@ -50,6 +55,7 @@ pub(super) fn solve_by_two_edge_cuts(
     };
     let mut pieces: Vec<&Piece> = split.pieces.iter().collect();
     pieces.sort_by_key(|piece| piece.vertices.len());
+    let mut answer = None;
     for piece in pieces {
         if let [vertex] = piece.vertices[..] {
             // Passed through: both its edges are cut edges.
@@ -58,28 +64,128 @@ pub(super) fn solve_by_two_edge_cuts(
             }
             continue;
         }
-        for (a, b) in piece_paths(graph, piece, limits, &mut parts, &solve_piece)? {
-            join(a, b);
+        match piece_paths(graph, piece, limits, &mut parts, &solve_piece)? {
+            Passage::Paths(paths) => paths.into_iter().for_each(|(a, b)| join(a, b)),
+            Passage::Refuted(within) => {
+                let proof = checked_cut_off(graph, piece, &split.forced, within)?;
+                answer = Some(Answer::NoTour(Impossibility::PieceWithoutPassage(proof)));
+                break;
+            }
         }
     }
-    let cycle = walk(&next_on_cycle)?;
+    let answer = match answer {
+        Some(no_tour) => no_tour,
+        None => Answer::Found(Tour::new(walk(&next_on_cycle)?)),
+    };
     stats.engine = "sat:two-edge-cuts".to_string();
     stats.sat = Some(parts);
-    Some(Tour::new(cycle))
+    Some(answer)
 }
 
-/// The edges of the paths of a cycle through `piece` (of two vertices or more), each pair's
-/// ends joined outside it: the cycle of the piece with a vertex more for each pair, joined to
-/// its ends, less those vertices. `None` when a pair's ends are one vertex (no such cycle),
-/// when that problem is no smaller than the graph (so that solving pieces always ends), or the
-/// engine found none; its solves, conflicts and cuts are added to `parts`.
+/// What a piece's engine found of its passage.
+enum Passage {
+    /// The edges of the paths of a cycle through the piece.
+    Paths(Vec<(Vertex, Vertex)>),
+    /// A proof that the piece, with a vertex for each pair, has no Hamiltonian cycle: one that
+    /// names no vertex (so it holds in the graph's numbers too).
+    Refuted(Impossibility),
+}
+
+/// The proof that `piece` has no passage, once checked from `graph` itself (the labels that
+/// found the cuts are random): the edges leaving the piece are cut edges (`cut_edges`), in
+/// pairs of which each splits the graph with the piece on one side, and those pairs' ends in
+/// the piece are the piece's pairs, whose problem `within` refutes. `None` when a check fails.
+fn checked_cut_off(
+    graph: &MoveGraph,
+    piece: &Piece,
+    cut_edges: &[(Vertex, Vertex)],
+    within: Impossibility,
+) -> Option<PieceProof> {
+    let vertices = &piece.vertices;
+    let inside = |vertex: Vertex| vertices.binary_search(&vertex).is_ok();
+    let leaving: Vec<(Vertex, Vertex)> = vertices
+        .iter()
+        .flat_map(|&a| {
+            graph
+                .neighbours(a)
+                .iter()
+                .filter(move |&&b| !inside(b))
+                .map(move |&b| (a, b))
+        })
+        .collect();
+    let is_cut_edge =
+        |(a, b): (Vertex, Vertex)| cut_edges.contains(&(a, b)) || cut_edges.contains(&(b, a));
+    if leaving.is_empty() || !leaving.iter().all(|&edge| is_cut_edge(edge)) {
+        return None;
+    }
+    // Each edge leaving is paired with the one whose removal, with it, cuts the piece off.
+    let mut pairs = Vec::new();
+    let mut paired = vec![false; leaving.len()];
+    for first in 0..leaving.len() {
+        if paired[first] {
+            continue;
+        }
+        let second = (first + 1..leaving.len()).find(|&second| {
+            !paired[second] && cuts_off(graph, vertices[0], [leaving[first], leaving[second]])
+        })?;
+        paired[first] = true;
+        paired[second] = true;
+        pairs.push([leaving[first], leaving[second]]);
+    }
+    let unordered = |[a, b]: [Vertex; 2]| [a.min(b), a.max(b)];
+    let mut checked_ends: Vec<[Vertex; 2]> = pairs
+        .iter()
+        .map(|&[(a, _), (b, _)]| unordered([a, b]))
+        .collect();
+    let mut piece_ends: Vec<[Vertex; 2]> =
+        piece.pairs.iter().map(|&pair| unordered(pair)).collect();
+    checked_ends.sort_unstable();
+    piece_ends.sort_unstable();
+    if checked_ends != piece_ends {
+        return None;
+    }
+    Some(PieceProof {
+        vertices: vertices.to_vec(),
+        pairs,
+        within: Box::new(within),
+    })
+}
+
+/// Whether removing the two `edges` (each from inside to outside) leaves their outer ends
+/// unreachable from `inside`: a breadth-first search of `graph` without them.
+fn cuts_off(graph: &MoveGraph, inside: Vertex, edges: [(Vertex, Vertex); 2]) -> bool {
+    let removed = |a: Vertex, b: Vertex| {
+        edges
+            .iter()
+            .any(|&(x, y)| (a, b) == (x, y) || (a, b) == (y, x))
+    };
+    let mut reached = vec![false; graph.len()];
+    reached[inside as usize] = true;
+    let mut queue = std::collections::VecDeque::from([inside]);
+    while let Some(vertex) = queue.pop_front() {
+        for &next in graph.neighbours(vertex) {
+            if !reached[next as usize] && !removed(vertex, next) {
+                reached[next as usize] = true;
+                queue.push_back(next);
+            }
+        }
+    }
+    edges.iter().all(|&(_, outside)| !reached[outside as usize])
+}
+
+/// The passage through `piece` (of two vertices or more), each pair's ends joined outside it:
+/// the edges of the paths of the cycle of the piece with a vertex more for each pair, joined to
+/// its ends, less those vertices; or the engine's proof that there is no such cycle, when it
+/// names no vertex. `None` when a pair's ends are one vertex, when that problem is no smaller
+/// than the graph (so that solving pieces always ends), or the engine found neither; its
+/// solves, conflicts and cuts are added to `parts`.
 fn piece_paths(
     graph: &MoveGraph,
     piece: &Piece,
     limits: &Limits,
     parts: &mut SatStats,
     solve_piece: &impl Fn(&GraphProblem, &Limits, &mut Stats) -> Answer,
-) -> Option<Vec<(Vertex, Vertex)>> {
+) -> Option<Passage> {
     let vertices = &piece.vertices;
     if vertices.len() + piece.pairs.len() >= graph.len() {
         return None;
@@ -100,18 +206,22 @@ fn piece_paths(
     if let Some(sat) = &piece_stats.sat {
         parts.add_part_counts(sat);
     }
-    let Answer::Found(cycle) = answer else {
-        return None;
+    let cycle = match answer {
+        Answer::Found(cycle) => cycle,
+        Answer::NoTour(why @ (Impossibility::Unsatisfiable | Impossibility::NoTwoFactor)) => {
+            return Some(Passage::Refuted(why));
+        }
+        Answer::NoTour(_) | Answer::Stopped(_) => return None,
     };
     let cycle = cycle.squares();
     let in_piece = |vertex: Vertex| (vertex as usize) < vertices.len();
     let steps = cycle.iter().zip(cycle.iter().cycle().skip(1));
-    Some(
+    Some(Passage::Paths(
         steps
             .filter(|&(&a, &b)| in_piece(a) && in_piece(b))
             .map(|(&a, &b)| (vertices[a as usize], vertices[b as usize]))
             .collect(),
-    )
+    ))
 }
 
 /// The cycle the edges at each vertex (`next_on_cycle`) close, from vertex 0; `None` unless
@@ -138,8 +248,8 @@ mod tests {
     }
 
     /// [`solve_by_two_edge_cuts`] on `problem` without a limit, each piece by the SAT engine's
-    /// defaults: its cycle and its statistics.
-    fn solve_pieces(problem: &GraphProblem) -> (Option<Tour>, Stats) {
+    /// defaults: its answer and its statistics.
+    fn solve_pieces(problem: &GraphProblem) -> (Option<Answer>, Stats) {
         let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
         let mut stats = Stats::default();
         let found = solve_by_two_edge_cuts(
@@ -157,7 +267,9 @@ mod tests {
         for (parts, seed) in [(2, 1), (3, 2), (5, 3)] {
             let problem = joined_cubic(parts, 40, seed).unwrap();
             let (found, stats) = solve_pieces(&problem);
-            let tour = found.expect("a cycle piece by piece");
+            let Some(Answer::Found(tour)) = found else {
+                panic!("no cycle piece by piece: {found:?}");
+            };
             verify_graph_tour(&problem, &tour).unwrap();
             assert_eq!(stats.engine, "sat:two-edge-cuts");
             assert_eq!(stats.sat.unwrap().encoding, "two-edge-cuts");
@@ -172,11 +284,10 @@ mod tests {
         assert_eq!(stats.engine, "");
     }
 
-    #[test]
-    fn a_piece_without_a_cycle_gives_no_cycle() {
-        // GP(11, 2), which has no Hamiltonian cycle (so none through its edge 0 1), less that
-        // edge, joined by two edges to the cube less its edge 0 1: its vertices 0 and 1 to the
-        // cube's (numbered from 22).
+    /// GP(11, 2), which has no Hamiltonian cycle (so none through its edge 0 1), less that
+    /// edge, joined by two edges to the cube less its edge 0 1: its vertices 0 and 1 to the
+    /// cube's (numbered from 22).
+    fn petersen_joined_to_the_cube() -> GraphProblem {
         let petersen = generalized_petersen(11, 2).unwrap();
         let mut edges: Vec<(Vertex, Vertex)> = petersen
             .edges
@@ -189,7 +300,61 @@ mod tests {
             .chain([(0, 4), (1, 5), (2, 6), (3, 7)]);
         edges.extend(cube.map(|(a, b)| (22 + a, 22 + b)));
         edges.extend([(0, 22), (1, 23)]);
-        let problem = GraphProblem::new(30, edges, TourShape::Closed);
-        assert_eq!(solve_pieces(&problem).0, None);
+        GraphProblem::new(30, edges, TourShape::Closed)
+    }
+
+    #[test]
+    fn a_piece_without_a_passage_proves_that_the_graph_has_no_cycle() {
+        let problem = petersen_joined_to_the_cube();
+        let (answer, stats) = solve_pieces(&problem);
+        let Some(Answer::NoTour(Impossibility::PieceWithoutPassage(proof))) = answer else {
+            panic!("no proof from the pieces: {answer:?}");
+        };
+        assert_eq!(proof.vertices, (0..22).collect::<Vec<Vertex>>());
+        assert_eq!(proof.pairs, [[(0, 22), (1, 23)]]);
+        assert_eq!(*proof.within, Impossibility::Unsatisfiable);
+        assert_eq!(stats.engine, "sat:two-edge-cuts");
+        // The whole graph's formula agrees.
+        let whole = sat::search_graph(
+            &problem,
+            &sat::SatOptions::default(),
+            &Limits::none(),
+            &mut Stats::default(),
+        );
+        assert_eq!(whole, Answer::NoTour(Impossibility::Unsatisfiable));
+    }
+
+    #[test]
+    fn pairs_that_do_not_split_the_graph_prove_nothing() {
+        // The cube's top face 0 1 2 3 is joined to the bottom by four edges: no two of them
+        // split the graph, whatever pairs a piece claims.
+        let problem = generalized_petersen(4, 1).unwrap();
+        let graph = MoveGraph::from_edges(problem.vertex_count, &problem.edges);
+        let top = [0, 1, 2, 3];
+        let spokes: Vec<(Vertex, Vertex)> = top.iter().map(|&v| (v, v + 4)).collect();
+        for pairs in [vec![[0, 1], [2, 3]], vec![[0, 2], [1, 3]]] {
+            let piece = Piece {
+                vertices: top.to_vec(),
+                pairs,
+            };
+            let proof = checked_cut_off(&graph, &piece, &spokes, Impossibility::Unsatisfiable);
+            assert_eq!(proof, None);
+        }
+        // Two edges that do split it, but a piece that claims other ends, prove nothing either.
+        let joined = petersen_joined_to_the_cube();
+        let graph = MoveGraph::from_edges(joined.vertex_count, &joined.edges);
+        let side = |pairs| Piece {
+            vertices: (0..22).collect(),
+            pairs,
+        };
+        let cut = [(0, 22), (1, 23)];
+        let wrong = side(vec![[0, 2]]);
+        assert_eq!(
+            checked_cut_off(&graph, &wrong, &cut, Impossibility::NoTwoFactor),
+            None
+        );
+        let right = side(vec![[1, 0]]);
+        let proof = checked_cut_off(&graph, &right, &cut, Impossibility::NoTwoFactor).unwrap();
+        assert_eq!(proof.pairs, [[(0, 22), (1, 23)]]);
     }
 }

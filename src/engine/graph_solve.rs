@@ -136,9 +136,11 @@ fn blocks_then_race(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Answer {
-    let found = cut_solve::solve_by_two_edge_cuts(problem, graph, limits, stats, passage)
-        .or_else(|| block_solve::solve_by_blocks(problem, graph, limits, stats, passage));
-    match found {
+    if let Some(answer) = cut_solve::solve_by_two_edge_cuts(problem, graph, limits, stats, passage)
+    {
+        return answer;
+    }
+    match block_solve::solve_by_blocks(problem, graph, limits, stats, passage) {
         Some(cycle) => Answer::Found(cycle),
         None => auto_engine(problem, limits, stats),
     }

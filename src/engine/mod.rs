@@ -18,8 +18,8 @@ pub mod sat;
 pub mod search;
 
 pub use answer::{
-    Answer, ForcedEnd, ForcedProof, HallCut, Impossibility, Limits, PhaseTime, Pocket, SatStats,
-    Stats, Stop,
+    Answer, ForcedEnd, ForcedProof, HallCut, Impossibility, Limits, PhaseTime, PieceProof, Pocket,
+    SatStats, Stats, Stop,
 };
 pub use choose::{solve, EngineChoice, Order, Solution, SolveError, SolveOptions};
 pub use deadline::{finish_by, GRACE};

@@ -17,6 +17,13 @@ pub fn explain(problem: &Problem, why: &Impossibility) -> String {
     let at = |square| name(board, square);
     let piece = problem.piece;
     match why {
+        // Only graph files are solved piece by piece (`explain_graph` words it); said here in
+        // a board's words all the same.
+        Impossibility::PieceWithoutPassage(proof) => format!(
+            "every tour passes through a part of {} by the pairs of {piece} moves that cut it \
+             off, and the part has no such passage",
+            count_of(proof.vertices.len(), "square", "squares")
+        ),
         Impossibility::TooFewSquares => format!(
             "a closed tour needs at least two free squares, and the board has {}",
             count_of(board.free_count(), "free square", "free squares")

@@ -2,7 +2,7 @@
 
 use super::{forced_named, forced_steps_taken};
 use crate::core::plural::count_of;
-use crate::engine::{ForcedEnd, Impossibility};
+use crate::engine::{ForcedEnd, Impossibility, PieceProof};
 
 /// A vertex as files number it.
 pub(crate) fn numbered(vertex: u32) -> u64 {
@@ -116,7 +116,46 @@ pub fn explain_graph(why: &Impossibility) -> String {
             format!("the search tried every possibility ({nodes} nodes)")
         }
         Impossibility::Unsatisfiable => "the SAT solver proved the formula unsatisfiable".into(),
+        Impossibility::PieceWithoutPassage(proof) => piece_without_passage(proof),
     }
+}
+
+/// The sentence of an [`Impossibility::PieceWithoutPassage`].
+fn piece_without_passage(proof: &PieceProof) -> String {
+    let edge = |(a, b): (u32, u32)| format!("{}-{}", numbered(a), numbered(b));
+    let pairs: Vec<String> = proof
+        .pairs
+        .iter()
+        .map(|&[first, second]| format!("{} and {}", edge(first), edge(second)))
+        .collect();
+    let part = format!(
+        "the {} on the side of vertex {}",
+        count_of(proof.vertices.len(), "vertex", "vertices"),
+        numbered(proof.vertices[0])
+    );
+    let passage = match &proof.pairs[..] {
+        [[(a, _), (b, _)]] => format!(
+            "every Hamiltonian cycle uses the edges {}, since removing both splits the graph, so \
+             it passes through {part} as one path from vertex {} to vertex {}",
+            pairs[0],
+            numbered(*a),
+            numbered(*b)
+        ),
+        _ => format!(
+            "every Hamiltonian cycle uses both edges of each pair that cuts off {part} ({}), \
+             since removing a pair splits the graph, so it passes through them as paths, each \
+             between the two ends of a pair",
+            pairs.join("; ")
+        ),
+    };
+    let with_joints = "the part, with one vertex more for each pair joined to the pair's two ends,";
+    let none = match *proof.within {
+        Impossibility::NoTwoFactor => {
+            format!("{with_joints} has no 2-factor, which a Hamiltonian cycle would be")
+        }
+        _ => format!("the SAT solver proved that {with_joints} has no Hamiltonian cycle"),
+    };
+    format!("{passage}; there is no such passage: {none}")
 }
 
 /// The vertices an argument names, 1-based.
@@ -139,6 +178,12 @@ pub(crate) fn named_vertices(why: &Impossibility) -> Vec<u64> {
         Impossibility::ForcedMoves(proof) => {
             forced_named(proof).into_iter().map(numbered).collect()
         }
+        Impossibility::PieceWithoutPassage(proof) => proof
+            .pairs
+            .iter()
+            .flatten()
+            .flat_map(|&(inside, outside)| [numbered(inside), numbered(outside)])
+            .collect(),
         _ => Vec::new(),
     }
 }

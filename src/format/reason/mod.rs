@@ -116,6 +116,7 @@ pub fn reason(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) ->
         }
         Impossibility::TooFewSquares
         | Impossibility::NoTwoFactor
+        | Impossibility::PieceWithoutPassage(_)
         | Impossibility::ForcedMoves(_)
         | Impossibility::Theorem(_)
         | Impossibility::TooManyDeadEnds { .. }
@@ -181,6 +182,7 @@ pub(super) fn kind(why: &Impossibility) -> &'static str {
         Impossibility::Theorem(_) => "theorem",
         Impossibility::Exhausted { .. } => "exhausted",
         Impossibility::Unsatisfiable => "unsatisfiable",
+        Impossibility::PieceWithoutPassage(_) => "piece-without-passage",
     }
 }
 
@@ -240,6 +242,9 @@ fn argument(why: &Impossibility) -> String {
         Impossibility::Theorem(_) => "a theorem on knight's tours",
         Impossibility::Exhausted { .. } => "a depth-first search of every sequence of moves",
         Impossibility::Unsatisfiable => "the SAT solver (varisat)",
+        Impossibility::PieceWithoutPassage(_) => {
+            "a part cut off by pairs of moves, and the part's own refutation"
+        }
     }
     .to_string()
 }
@@ -309,7 +314,7 @@ fn details(problem: &Problem, why: &Impossibility, sat: Option<&SatStats>) -> Ve
             )],
             None => Vec::new(),
         },
-        Impossibility::TooFewSquares => Vec::new(),
+        Impossibility::TooFewSquares | Impossibility::PieceWithoutPassage(_) => Vec::new(),
     }
 }
 

@@ -124,7 +124,8 @@ pub fn check(problem: &Problem, why: &Impossibility) -> Option<Result<Checked, S
         Impossibility::MoveShortage { cut: None, .. }
         | Impossibility::NoTwoFactor
         | Impossibility::Exhausted { .. }
-        | Impossibility::Unsatisfiable => return None,
+        | Impossibility::Unsatisfiable
+        | Impossibility::PieceWithoutPassage(_) => return None,
     })
 }
 
