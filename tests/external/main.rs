@@ -11,6 +11,7 @@ mod browser;
 mod common;
 mod drat;
 mod fhcp_structure;
+mod graph_join;
 mod help_examples;
 mod minisat_cli;
 mod minisat_library;
@@ -29,6 +30,7 @@ fn main() {
         help_examples::trials(),
         tools::trials(),
         fhcp_structure::trials(),
+        graph_join::trials(),
         browser::trials(),
     ]
     .into_iter()
