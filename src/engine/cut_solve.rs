@@ -16,7 +16,7 @@
 //! as always.
 
 use super::{Answer, Impossibility, Limits, PieceProof, SatStats, Stats};
-use crate::core::adjacency::Vertex;
+use crate::core::adjacency::{component_numbers, Vertex};
 use crate::core::piece::MoveGraph;
 use crate::core::problem::TourShape;
 use crate::core::tour::Tour;
@@ -151,26 +151,24 @@ fn checked_cut_off(
     })
 }
 
-/// Whether removing the two `edges` (each from inside to outside) leaves their outer ends
-/// unreachable from `inside`: a breadth-first search of `graph` without them.
+/// Whether removing the two `edges` (each from inside to outside) leaves their outer ends in
+/// other components of `graph` than `inside`.
 fn cuts_off(graph: &MoveGraph, inside: Vertex, edges: [(Vertex, Vertex); 2]) -> bool {
     let removed = |a: Vertex, b: Vertex| {
         edges
             .iter()
             .any(|&(x, y)| (a, b) == (x, y) || (a, b) == (y, x))
     };
-    let mut reached = vec![false; graph.len()];
-    reached[inside as usize] = true;
-    let mut queue = std::collections::VecDeque::from([inside]);
-    while let Some(vertex) = queue.pop_front() {
-        for &next in graph.neighbours(vertex) {
-            if !reached[next as usize] && !removed(vertex, next) {
-                reached[next as usize] = true;
-                queue.push_back(next);
-            }
-        }
-    }
-    edges.iter().all(|&(_, outside)| !reached[outside as usize])
+    let component = component_numbers(graph.len(), |vertex| {
+        graph
+            .neighbours(vertex)
+            .iter()
+            .copied()
+            .filter(move |&next| !removed(vertex, next))
+    });
+    edges
+        .iter()
+        .all(|&(_, outside)| component[outside as usize] != component[inside as usize])
 }
 
 /// The passage through `piece` (of two vertices or more), each pair's ends joined outside it:
