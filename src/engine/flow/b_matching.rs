@@ -890,6 +890,34 @@ mod tests {
         graph
     }
 
+    /// [`factor_graph`] with an open tour's virtual vertex in two halves, as the warm start
+    /// has it: one on each side, joined to every square of the other, with capacities
+    /// `left_half` and 2 - `left_half`.
+    fn open_factor_graph(
+        board: &crate::core::board::Board,
+        piece: crate::core::piece::Piece,
+        left_half: u32,
+    ) -> CapacitatedGraph {
+        let closed = factor_graph(board, piece);
+        let squares = closed.capacity.len();
+        let mut graph = CapacitatedGraph::new(squares + 2);
+        for square in 0..squares {
+            graph.set_vertex(square, closed.is_left[square], closed.capacity[square]);
+        }
+        graph.set_vertex(squares, true, left_half);
+        graph.set_vertex(squares + 1, false, 2 - left_half);
+        for &[left, right] in &closed.edges {
+            graph.add_edge(left as usize, right as usize);
+        }
+        for square in board.free_squares() {
+            match closed.is_left[square as usize] {
+                true => graph.add_edge(square as usize, squares + 1),
+                false => graph.add_edge(squares, square as usize),
+            };
+        }
+        graph
+    }
+
     #[test]
     fn every_kind_of_augmentation_agrees_with_plain_augmenting_paths() {
         // Random sparse bipartite graphs with capacities 1 to 3, and the 2-factor graphs of
@@ -898,7 +926,7 @@ mod tests {
         // walks alone (then the phases find nothing more, and where no b-matching is full,
         // the walks alone reach the maximum all the same) and the walks cut short by their
         // budget (then the phases place the rest), and the walks that wait for the next exact
-        // labels after a step.
+        // labels after a step; the boards with an open tour's virtual vertex too.
         let mut rng = crate::core::rng::SplitMix64::new(50);
         let mut graphs = Vec::new();
         for _ in 0..300 {
@@ -928,6 +956,7 @@ mod tests {
             ] {
                 if let Ok(board) = crate::gen::holes(size, size, holes, piece, seed, 1) {
                     graphs.push(factor_graph(&board, piece));
+                    graphs.push(open_factor_graph(&board, piece, seed as u32 % 3));
                 }
             }
         }

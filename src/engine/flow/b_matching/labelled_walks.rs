@@ -1,30 +1,30 @@
-//! Augmenting to the nearest room, guided by distance labels: every left vertex with room
-//! takes a shortest augmenting path from it, found without a sweep of the graph per length.
+//! Augmenting towards the nearest room, guided by distance labels, in rounds: every left
+//! vertex with room walks to room by a depth-first search that steps down the labels, and a
+//! round places as many units as its walks can without getting in each other's way.
 //!
 //! After the greedy pass some demand is left, scattered over the graph (a thousand units on a
 //! knight's board of a million squares), and the augmenting paths it needs have every length
 //! from 3 edges to hundreds. Hopcroft and Karp's phases take one length a phase, each a sweep
-//! of the whole graph. Here every vertex carries a label, a lower bound on the length of an
-//! alternating path from it to room (edges not chosen lead right, chosen ones back left; a
-//! right vertex with room has 0): a breadth-first search backwards from all the right vertices
-//! with room sets them exact (on two threads on large graphs, see [`exact_labels`]). Each left vertex with room, the nearest first, then walks down
-//! steps whose label falls by one; a vertex with no such step is relabelled (one more than its
-//! lowest neighbour along a step) and the walk steps back. Flipping a path keeps the labels
-//! lower bounds, so a walk that reaches room has taken a path as long as its start's label,
-//! which no path from there beats: a shortest one, as in Hopcroft and Karp's phases, and the
-//! b-matching stays as close to the greedy pass's. Each left vertex keeps a cursor on its
-//! edges (the next to try), which moves back to the first edge when the vertex is relabelled.
+//! of the whole graph. Here every round starts with a label at every vertex, the length of the
+//! shortest alternating path from it to room (edges not chosen lead right, chosen ones back
+//! left; a right vertex with room has 0), set by a breadth-first search backwards from all the
+//! right vertices with room (on two threads on large graphs, see [`exact_labels`]). Each left
+//! vertex with room, the nearest first, then walks: at every vertex it takes a step whose label
+//! falls by one if there is one, else a step to any vertex that can reach room, and it steps
+//! back where there is none; a vertex is entered once a round, by one walk, so a round scans
+//! every edge at most once from each end. Where no walk got in its way, a walk takes a
+//! shortest path, as in Hopcroft and Karp's phases, and the b-matching stays close to the
+//! greedy pass's; where one did, it goes round, which places units that would otherwise each
+//! wait for a round of their own (the last units on a board of a million squares lie hundreds
+//! of steps from the last room, and a labelling reads the whole graph). A walk that finds no
+//! way waits for the next round; the first walk of a round always finds one, as nothing is
+//! entered yet.
 //!
-//! Relabelling is local; when its work since the last search passes the graph's size, the
-//! labels are set exact again by a new search (walks then waste no steps on labels that are
-//! too low, and a vertex that cannot reach room gets the label of none). A left vertex with
-//! room that cannot reach room never will (an augmenting path cannot enter the vertices that
-//! cannot reach room, as it would have to leave them), so no b-matching fills every left
-//! vertex, and the walks go on from the others: the b-matching they reach is maximum. A walk
-//! that has to relabel much is in a region whose room the walks before it took: past its share
-//! of work it waits for the next exact labels, and the walks go round the starts again after
-//! them. The whole works in a budget in proportion to the graph's size, past which Hopcroft and
-//! Karp's phases take over from the b-matching reached.
+//! A left vertex with room that cannot reach room never will (an augmenting path cannot enter
+//! the vertices that cannot reach room, as it would have to leave them), so no b-matching
+//! fills every left vertex, and the walks go on from the others: the b-matching they reach is
+//! maximum. The whole works in a budget in proportion to the graph's size, past which Hopcroft
+//! and Karp's phases take over from the b-matching reached.
 
 use super::exact_labels::{self, Residual};
 use super::{Search, UNREACHED};
@@ -50,24 +50,17 @@ pub(super) enum WalksEnd {
 enum Walk {
     /// It reached room and flipped its path.
     Augmented,
-    /// Its start, or another left vertex with room, cannot reach room.
+    /// Its start cannot reach room.
     NoRoom,
     /// The walks ran out of budget.
     OverBudget,
-    /// It passed its own share of work ([`WORK_PER_STEP`]): it waits for the next exact labels.
+    /// Every step down from its start is blocked under these labels: it waits for the next.
     Deferred,
 }
 
-/// The work (edges scanned) a walk may do before it waits for the next exact labels, for each
-/// step its start's label promises and for 64 more: a walk down exact labels scans a few edges
-/// a step, and one that has to relabel much is in a region whose room the walks before it
-/// took, where relabelling step by step costs far more than the next exact labelling shares
-/// out. With 16 (8 and 32 measured, and no limit) the knight's closed 1000 x 1000 board of
-/// "A million squares" took 10.4 s CPU in all instead of 16.1 s, after the greedy pass that
-/// left 34,245 units; after the one that leaves 1,109 (see `greedy`), 64, 256 and 1024 took as
-/// long as 16 (fewer exact labellings, more relabelling), and no limit the (1,4) leaper's open
-/// board with 20% holes 7.8 s instead of 6.6 s.
-const WORK_PER_STEP: usize = 16;
+/// The label of a vertex a walk of the round entered, until the labels are set exact again:
+/// no walk of the round enters it again.
+const ENTERED: u32 = UNREACHED - 1;
 
 /// The state of the walks besides [`Search`]'s: the chosen edges of every right vertex, and
 /// the work done.
@@ -83,12 +76,14 @@ pub(super) struct LabelledWalks {
     work: usize,
     /// The most edges the walks may scan.
     budget: usize,
-    /// The edges scanned by relabelling since the labels were last set exact.
-    relabel_work: usize,
-    /// The relabelling work after which the labels are set exact again.
-    relabel_limit: usize,
-    /// The work a walk may do for each step its start's label promises ([`WORK_PER_STEP`]).
-    work_per_step: usize,
+    /// Whether every walk of a labelling but its first waits for the next labelling (tests
+    /// take this way through the rounds).
+    one_walk_a_labelling: bool,
+    /// The labels of the vertices on the current walk's path, which [`ENTERED`] replaced.
+    path_labels: Vec<u32>,
+    /// The next edge each left vertex tries for a step that is not down (an index into
+    /// `neighbours`), once its steps down are used up.
+    detour: Vec<u32>,
 }
 
 impl LabelledWalks {
@@ -119,9 +114,9 @@ impl LabelledWalks {
             chosen_at,
             work: 0,
             budget: WORK_PER_SIZE * size,
-            relabel_work: 0,
-            relabel_limit: size,
-            work_per_step: WORK_PER_STEP,
+            one_walk_a_labelling: false,
+            path_labels: Vec::new(),
+            detour: Vec::new(),
         }
     }
 
@@ -135,18 +130,19 @@ impl LabelledWalks {
     }
 
     /// The walks over `search`'s graph in which every walk but the first of a labelling
-    /// waits for the next one after its first step.
+    /// waits for the next one.
     #[cfg(test)]
     pub(super) fn deferring_every_walk(search: &Search) -> LabelledWalks {
         LabelledWalks {
-            work_per_step: 0,
+            one_walk_a_labelling: true,
             ..LabelledWalks::new(search)
         }
     }
 
-    /// Fills the room of every left vertex of `search` that can reach room, by labelled walks
-    /// from each in turn, the nearest to room first, until every one is full or cannot reach
-    /// room, or the budget is spent.
+    /// Fills the room of every left vertex of `search` that can reach room, in rounds: exact
+    /// labels, then walks from each left vertex with room in turn, the nearest to room first,
+    /// each down the labels along edges no walk of the round has flipped, until every one is
+    /// full or cannot reach room, or the budget is spent.
     pub(super) fn augment(&mut self, search: &mut Search) -> WalksEnd {
         let graph = search.graph;
         let mut path = Vec::new();
@@ -162,20 +158,17 @@ impl LabelledWalks {
                 .collect();
             starts.sort_by_key(|&vertex| search.layer[vertex as usize]);
             let mut deferred = false;
-            for (index, &start) in starts.iter().enumerate() {
+            let mut augmented = false;
+            for &start in &starts {
                 let start = start as usize;
+                let start_label = search.layer[start];
                 while search.room[start] > 0 {
-                    // The round's first walk goes on to the end, so that every round places
-                    // a unit.
-                    let promised = (search.layer[start] as usize).saturating_add(64);
-                    let give_up = match index {
-                        0 => usize::MAX,
-                        _ => {
-                            (self.work_per_step.saturating_mul(promised)).saturating_add(self.work)
-                        }
-                    };
-                    match self.walk_from(search, start, &mut path, give_up) {
-                        Walk::Augmented => {}
+                    if augmented && self.one_walk_a_labelling {
+                        deferred = true;
+                        break;
+                    }
+                    match self.walk_from(search, (start, start_label), &mut path) {
+                        Walk::Augmented => augmented = true,
                         Walk::NoRoom => break,
                         Walk::OverBudget => return WalksEnd::OverBudget,
                         Walk::Deferred => {
@@ -208,110 +201,96 @@ impl LabelledWalks {
         };
         exact_labels::label_exactly(residual, &mut search.layer);
         search.cursor = search.offsets[..vertices].to_vec();
+        self.detour = search.offsets[..vertices].to_vec();
         self.work += vertices + search.neighbours.len();
-        self.relabel_work = 0;
     }
 
-    /// Walks from `start` (a left vertex with room) down the labels to room and flips the
-    /// path, relabelling the vertices where the walk is stuck.
+    /// Walks from `start` (a left vertex with room, labelled `start_label` before the round's
+    /// walks entered it) to room and flips the path: a
+    /// depth-first search that steps down the labels where it can and to any other vertex that
+    /// can reach room where it cannot, entering each vertex once a round (its label is then
+    /// [`ENTERED`], and the walk keeps the labels of the vertices on its path).
     fn walk_from(
         &mut self,
         search: &mut Search,
-        start: usize,
+        (start, start_label): (usize, u32),
         path: &mut Vec<(u32, u32)>,
-        give_up: usize,
     ) -> Walk {
         path.clear();
+        self.path_labels.clear();
+        let mut label = start_label;
+        match label {
+            UNREACHED => return Walk::NoRoom,
+            ENTERED => return Walk::Deferred,
+            _ => {}
+        }
+        search.layer[start] = ENTERED;
         let mut vertex = start;
         loop {
             if self.work > self.budget {
                 return Walk::OverBudget;
             }
-            if self.work > give_up {
-                return Walk::Deferred;
-            }
-            if self.relabel_work > self.relabel_limit {
-                self.label_exactly(search);
-                path.clear();
-                vertex = start;
-            }
-            if search.layer[start] == UNREACHED {
-                return Walk::NoRoom;
-            }
             if !search.graph.is_left[vertex] && search.room[vertex] > 0 {
                 self.flip_path(search, path, vertex);
                 return Walk::Augmented;
             }
-            match self.step_down(search, vertex) {
+            match self.step(search, vertex, label.wrapping_sub(1)) {
                 Some((next, edge)) => {
                     path.push((vertex as u32, edge));
+                    self.path_labels.push(label);
+                    label = search.layer[next];
+                    search.layer[next] = ENTERED;
                     vertex = next;
                 }
-                None => {
-                    self.relabel(search, vertex);
-                    if let Some((previous, _)) = path.pop() {
+                None => match (path.pop(), self.path_labels.pop()) {
+                    (Some((previous, _)), Some(previous_label)) => {
                         vertex = previous as usize;
+                        label = previous_label;
                     }
-                }
+                    _ => return Walk::Deferred,
+                },
             }
         }
     }
 
-    /// A step from `vertex` to a neighbour whose label is one less, and the edge it takes:
-    /// for a left vertex the edge at its cursor or a later one (the cursor moves there), for
-    /// a right vertex one of its chosen edges.
-    fn step_down(&mut self, search: &mut Search, vertex: usize) -> Option<(usize, u32)> {
-        let below = search.layer[vertex].wrapping_sub(1);
+    /// A step from `vertex` to a neighbour a walk may enter (one that can reach room and that
+    /// no walk of the round entered), and the edge it takes: one labelled `below` if there is
+    /// one, else any. A left vertex steps along edges not chosen, from its cursor (steps down)
+    /// or its detour (others), which move past the edges tried; a right vertex along its
+    /// chosen edges.
+    fn step(&mut self, search: &mut Search, vertex: usize, below: u32) -> Option<(usize, u32)> {
+        let open = |label: u32| label < ENTERED;
         if search.graph.is_left[vertex] {
             let end = search.offsets[vertex + 1];
             while search.cursor[vertex] < end {
                 self.work += 1;
                 let (neighbour, edge) = search.neighbours[search.cursor[vertex] as usize];
-                let chosen = search.chosen[edge as usize];
-                if !chosen && search.layer[neighbour as usize] == below {
+                if !search.chosen[edge as usize] && search.layer[neighbour as usize] == below {
                     return Some((neighbour as usize, edge));
                 }
                 search.cursor[vertex] += 1;
             }
+            while self.detour[vertex] < end {
+                self.work += 1;
+                let (neighbour, edge) = search.neighbours[self.detour[vertex] as usize];
+                if !search.chosen[edge as usize] && open(search.layer[neighbour as usize]) {
+                    return Some((neighbour as usize, edge));
+                }
+                self.detour[vertex] += 1;
+            }
             return None;
         }
         self.work += self.used_slots(search, vertex).len();
-        for &edge in self.used_slots(search, vertex) {
-            let left = search.graph.edges[edge as usize][0];
-            if search.layer[left as usize] == below {
-                return Some((left as usize, edge));
+        for down in [true, false] {
+            for &edge in self.used_slots(search, vertex) {
+                let left = search.graph.edges[edge as usize][0] as usize;
+                let label = search.layer[left];
+                if open(label) && (!down || label == below) {
+                    return Some((left, edge));
+                }
             }
         }
         None
-    }
-
-    /// Raises the label of `vertex`, which has no step down, to one more than the lowest
-    /// label of a neighbour it can step to ([`UNREACHED`] for none), and moves its cursor
-    /// back to its first edge.
-    fn relabel(&mut self, search: &mut Search, vertex: usize) {
-        let lowest = if search.graph.is_left[vertex] {
-            let range = search.offsets[vertex] as usize..search.offsets[vertex + 1] as usize;
-            self.relabel_work += range.len();
-            search.neighbours[range]
-                .iter()
-                .filter(|&&(_, edge)| !search.chosen[edge as usize])
-                .map(|&(neighbour, _)| search.layer[neighbour as usize])
-                .min()
-        } else {
-            let slots = self.used_slots(search, vertex);
-            let lowest = slots
-                .iter()
-                .map(|&edge| search.layer[search.graph.edges[edge as usize][0] as usize])
-                .min();
-            self.relabel_work += slots.len();
-            lowest
-        };
-        search.layer[vertex] = match lowest {
-            Some(label) if label < UNREACHED - 1 => label + 1,
-            _ => UNREACHED,
-        };
-        search.cursor[vertex] = search.offsets[vertex];
-        self.work += 1;
     }
 
     /// The chosen edges at the right vertex `right`.
