@@ -1,4 +1,4 @@
-//! Maximum b-matchings of bipartite graphs, by shortest augmenting paths.
+//! Maximum b-matchings of bipartite graphs, by augmenting paths, the shortest where they can.
 //!
 //! Every vertex has a capacity, the most chosen edges it may have, and every edge is chosen at
 //! most once: a b-matching. It is the maximum flow of the network source -> left vertex (the
@@ -9,8 +9,9 @@
 //!
 //! A greedy pass ([`greedy`]) first takes edges whose two ends have room, the most
 //! constrained vertices first. The demand it leaves is placed by walks down distance labels
-//! ([`labelled_walks`]): each left vertex with room takes a shortest augmenting path from it,
-//! and one breadth-first search serves paths of every length. Hopcroft and Karp's phases end
+//! ([`labelled_walks`]): each left vertex with room takes a shortest augmenting path from it
+//! unless a walk before it in the round took its way, and one breadth-first search a round
+//! serves paths of every length. Hopcroft and Karp's phases end
 //! the search, or take over should the walks pass their budget: each phase finds the length
 //! of the shortest augmenting paths by a breadth-first search in layers from every left vertex
 //! with room, then augments along paths of that length only by depth-first search, each
@@ -83,9 +84,10 @@ impl CapacitatedGraph {
 
     /// A maximum b-matching, by the greedy pass, then labelled walks (where it left at least
     /// [`WALKS_FROM_DEMAND`] units), then Hopcroft and Karp's phases (which find no augmenting
-    /// path left unless the walks passed their budget, or did not run): its
-    /// augmenting paths are shortest, so its chosen edges stay close to the greedy pass's (a
-    /// 2-factor of short, local changes, which the warm start's joining and repair take best).
+    /// path left unless the walks passed their budget, or did not run): its augmenting paths
+    /// are shortest or go round the paths of the same round, so its chosen edges stay close to
+    /// the greedy pass's (a 2-factor of short, local changes, which the warm start's joining
+    /// and repair take best).
     ///
     /// Where a left vertex with room cannot reach room (no b-matching fills every left vertex),
     /// the walks go on from the others. Pothen and Fan's phases

@@ -2,13 +2,14 @@
 //! breadth-first search backwards from the right vertices with room, on two threads where the
 //! graph is large.
 //!
-//! The labelled walks set their labels exact again and again (about 45 times on a knight's
+//! The labelled walks set their labels exact at every round (15 to 40 times on a knight's
 //! board of a million squares, where the last units of demand lie hundreds of steps from the
-//! last room), and each search reads the whole graph: most of the flow's time, on one core of
-//! two. The search goes level by level, and the vertices of a level are shared out between the
-//! threads: a vertex is claimed by the thread that first sets its label (an atomic exchange,
-//! so each is taken once), each thread gathers the vertices it reached, and the threads meet
-//! at the end of every level (a barrier that spins, as a level takes some microseconds). The
+//! last room), and each search reads the whole graph: about half of the flow's time, on one
+//! core of two. The search goes level by level, and the vertices of a level are shared out
+//! between the threads: a vertex is claimed by the thread that first sets its label (an atomic
+//! exchange, so each is taken once), each thread gathers the vertices it reached, and the
+//! threads meet at the end of every level (a barrier that spins, as a level takes some
+//! microseconds). The
 //! labels are distances, which do not depend on the order in which the vertices are reached,
 //! so the walks take the same paths on one thread or two.
 
