@@ -54,7 +54,8 @@ enum Walk {
     NoRoom,
     /// The walks ran out of budget.
     OverBudget,
-    /// Every step down from its start is blocked under these labels: it waits for the next.
+    /// It found no way to room past the vertices the round's walks entered: it waits for the
+    /// next round.
     Deferred,
 }
 
@@ -141,8 +142,8 @@ impl LabelledWalks {
 
     /// Fills the room of every left vertex of `search` that can reach room, in rounds: exact
     /// labels, then walks from each left vertex with room in turn, the nearest to room first,
-    /// each down the labels along edges no walk of the round has flipped, until every one is
-    /// full or cannot reach room, or the budget is spent.
+    /// each through vertices no walk of the round entered, until every one is full or cannot
+    /// reach room, or the budget is spent.
     pub(super) fn augment(&mut self, search: &mut Search) -> WalksEnd {
         let graph = search.graph;
         let mut path = Vec::new();
