@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{forced_knight_board, phase_seconds, scratch, scratch_dir, toursat, Run};
+use common::{
+    closed_graph_json, forced_knight_board, phase_seconds, scratch, scratch_dir, toursat, Run,
+};
 use toursat::core::rng::SplitMix64;
 use toursat::engine::sat::{Encoding, SatOptions};
 use toursat::engine::{self, solve_graph, Answer, EngineChoice, Impossibility, SolveOptions};
@@ -543,14 +545,7 @@ fn a_graph_joined_by_two_edge_cuts_is_solved_piece_by_piece_and_verified() {
         "",
     );
     assert_eq!(written.status, 0, "{}", written.stderr);
-    let json = toursat(
-        &[
-            "solve", "--graph", graph, "--tour", "closed", "--format", "json",
-        ],
-        "",
-    );
-    assert_eq!(json.status, 0, "{}", json.stderr);
-    let answer: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let answer = closed_graph_json(graph, 0);
     assert_eq!(answer["statistics"]["engine"], "sat:two-edge-cuts");
     assert_eq!(answer["statistics"]["sat"]["encoding"], "two-edge-cuts");
     let solved = toursat(&["solve", "--graph", graph, "--tour", "closed"], "");
@@ -607,14 +602,7 @@ fn a_piece_without_a_passage_proves_there_is_no_tour() {
          the part, with one vertex more for each pair joined to the pair's two ends, has no \
          Hamiltonian cycle\n"
     );
-    let json = toursat(
-        &[
-            "solve", "--graph", graph, "--tour", "closed", "--format", "json",
-        ],
-        "",
-    );
-    assert_eq!(json.status, 1, "{}", json.stderr);
-    let answer: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let answer = closed_graph_json(graph, 1);
     assert_eq!(answer["why"]["kind"], "piece-without-passage");
     assert_eq!(answer["why"]["vertices"], serde_json::json!([1, 23, 2, 24]));
     assert_eq!(answer["statistics"]["engine"], "sat:two-edge-cuts");
@@ -637,14 +625,7 @@ fn a_graph_of_blocks_is_solved_block_by_block_and_verified() {
     let text = write_hcp("hubbed-copies-6", None, copies.vertex_count, &copies.edges);
     let graph = scratch("hubbed-copies-6.hcp", &text);
     let graph = graph.to_str().unwrap();
-    let json = toursat(
-        &[
-            "solve", "--graph", graph, "--tour", "closed", "--format", "json",
-        ],
-        "",
-    );
-    assert_eq!(json.status, 0, "{}", json.stderr);
-    let answer: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let answer = closed_graph_json(graph, 0);
     assert_eq!(answer["statistics"]["engine"], "sat:blocks");
     assert_eq!(answer["statistics"]["sat"]["encoding"], "blocks");
     let solved = toursat(&["solve", "--graph", graph, "--tour", "closed"], "");

@@ -93,6 +93,19 @@ pub fn toursat(args: &[&str], stdin: &str) -> Run {
     }
 }
 
+/// The JSON answer of `toursat solve --graph GRAPH --tour closed --format json`, which must
+/// have exited with `status` (its standard error in the message if not).
+pub fn closed_graph_json(graph: &str, status: i32) -> serde_json::Value {
+    let json = toursat(
+        &[
+            "solve", "--graph", graph, "--tour", "closed", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(json.status, status, "{}", json.stderr);
+    serde_json::from_str(&json.stdout).unwrap()
+}
+
 /// A fresh folder named `name` in the tests' scratch folder.
 pub fn scratch_dir(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);

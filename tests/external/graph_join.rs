@@ -2,7 +2,7 @@
 //! graphs `gen-graph` writes: GP(11, 2), which has no Hamiltonian cycle, joined to a planted
 //! cubic graph is refuted by its Petersen side alone, the cut edges named.
 
-use super::common::{scratch_dir, toursat};
+use super::common::{closed_graph_json, scratch_dir, toursat};
 use super::tools::{self, Tool};
 use libtest_mimic::Trial;
 use std::path::Path;
@@ -39,14 +39,7 @@ pub fn trials() -> Vec<Trial> {
                 .unwrap();
             assert!(run.status.success(), "{run:?}");
             let graph = joined.to_str().unwrap();
-            let json = toursat(
-                &[
-                    "solve", "--graph", graph, "--tour", "closed", "--format", "json",
-                ],
-                "",
-            );
-            assert_eq!(json.status, 1, "{}", json.stderr);
-            let answer: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+            let answer = closed_graph_json(graph, 1);
             assert_eq!(answer["problem"]["vertices"], 62);
             assert_eq!(answer["why"]["kind"], "piece-without-passage");
             let named = answer["why"]["vertices"].as_array().unwrap();
