@@ -50,8 +50,6 @@ pub(super) enum WalksEnd {
 enum Walk {
     /// It reached room and flipped its path.
     Augmented,
-    /// Its start cannot reach room.
-    NoRoom,
     /// The walks ran out of budget.
     OverBudget,
     /// It found no way to room past the vertices the round's walks entered: it waits for the
@@ -170,7 +168,6 @@ impl LabelledWalks {
                     }
                     match self.walk_from(search, (start, start_label), &mut path) {
                         Walk::Augmented => augmented = true,
-                        Walk::NoRoom => break,
                         Walk::OverBudget => return WalksEnd::OverBudget,
                         Walk::Deferred => {
                             deferred = true;
@@ -206,11 +203,11 @@ impl LabelledWalks {
         self.work += vertices + search.neighbours.len();
     }
 
-    /// Walks from `start` (a left vertex with room, labelled `start_label` before the round's
-    /// walks entered it) to room and flips the path: a
-    /// depth-first search that steps down the labels where it can and to any other vertex that
-    /// can reach room where it cannot, entering each vertex once a round (its label is then
-    /// [`ENTERED`], and the walk keeps the labels of the vertices on its path).
+    /// Walks from `start` (a left vertex with room that can reach room, labelled `start_label`
+    /// before the round's walks entered it) to room and flips the path: a depth-first search
+    /// that steps down the labels where it can and to any other vertex that can reach room
+    /// where it cannot, entering each vertex once a round (its label is then [`ENTERED`], and
+    /// the walk keeps the labels of the vertices on its path).
     fn walk_from(
         &mut self,
         search: &mut Search,
@@ -220,10 +217,8 @@ impl LabelledWalks {
         path.clear();
         self.path_labels.clear();
         let mut label = start_label;
-        match label {
-            UNREACHED => return Walk::NoRoom,
-            ENTERED => return Walk::Deferred,
-            _ => {}
+        if label == ENTERED {
+            return Walk::Deferred;
         }
         search.layer[start] = ENTERED;
         let mut vertex = start;
