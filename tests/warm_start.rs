@@ -67,9 +67,10 @@ fn a_board_without_circuit_is_still_proved_so() {
     assert_eq!(answer, cold_answer);
     assert!(warm.solve_calls > 1, "{warm:?}");
     // The windows came first and failed at once: each is counted out (its pieces are more
-    // than it may end with) or refuted within a few conflicts (which of the two depends on
-    // the flow's 2-factor), and the board goes to the whole formula.
-    assert!(warm.local_conflicts <= 4, "{warm:?}");
+    // than it may end with, or for the window around every cycle, each part's squares lie in
+    // more than one piece) or refuted within a few conflicts (which of the two depends on the
+    // flow's 2-factor), and the board goes to the whole formula.
+    assert!(warm.local_conflicts <= 16, "{warm:?}");
     assert!(warm.clauses > 0, "{warm:?}");
 }
 
@@ -335,13 +336,13 @@ fn a_cycle_whose_window_is_counted_out_leaves_by_an_alternating_cycle() {
 
 #[test]
 fn an_exchange_that_splits_other_cycles_is_kept_when_it_lets_the_cycle_out() {
-    // `gen --kind holes --piece knight --rows 120 --cols 120 --holes 30% --seed 2`: the windows
-    // take three alternating exchanges to let the small cycles out. (Seed 6 was this test's
-    // board while the cardinality constraints were sequential counters: there the shortest
-    // exchange that let the last small cycle out had 118 edges and split the cycles it passed;
-    // seed 4 needed two exchanges until the flow's greedy pass took the most constrained
-    // vertices first, and none after; seed 1 four until the flow's walks went round each
-    // other, and one after.)
-    let stats = found_by_the_windows_alone(&holed_open(120, 4_320, Piece::Knight, 2));
+    // `gen --kind holes --piece knight --rows 100 --cols 100 --holes 30% --seed 14`: the
+    // windows take three alternating exchanges to let the small cycles out, and one of them
+    // leaves as many cycles as there were (three), the seed's no longer among them. (Seed
+    // 6 of 120 x 120 was this test's board while the cardinality constraints were sequential
+    // counters; seeds 4, 1 and 2 of 120 x 120 after it, until the flow or the first window
+    // changed and they needed fewer exchanges: the last, seed 2, one exchange once the window
+    // around every cycle joined the parts that counting does not refute.)
+    let stats = found_by_the_windows_alone(&holed_open(100, 3_000, Piece::Knight, 14));
     assert!(stats.alternating_exchanges >= 2, "{stats:?}");
 }
