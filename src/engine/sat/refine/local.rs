@@ -66,7 +66,7 @@ use crate::engine::sat::cnf::solver::DeadlineSolver;
 use crate::engine::sat::encode::cardinality::exactly_for;
 use crate::engine::sat::encode::cutset::short_cycles_within;
 use crate::engine::{SatStats, Stop};
-use crate::graph::cycle::{CycleGraph, Vertex};
+use crate::graph::cycle::{cycles_of_partners, CycleGraph, Vertex};
 use std::collections::VecDeque;
 use std::time::Instant;
 use varisat::Lit;
@@ -747,18 +747,32 @@ fn edge_part(graph: &CycleGraph, part: &[u32], edge: u32) -> u32 {
     }
 }
 
-/// Whether each edge of `graph` is in the 2-factor `cycles`.
+/// Whether each edge of `graph` is in the 2-factor `cycles`: one sweep of the edges, each
+/// looked up among its ends' partners on their cycles.
 fn held_edges(graph: &CycleGraph, cycles: &[Vec<Vertex>]) -> Vec<bool> {
-    let mut held = vec![false; graph.edges().len()];
-    for cycle in cycles {
-        for (position, &vertex) in cycle.iter().enumerate() {
-            let next = cycle[(position + 1) % cycle.len()];
-            if let Some(edge) = graph.edge_between(vertex, next) {
-                held[edge as usize] = true;
+    let partners = merge::partners_of(cycles, graph.vertex_count());
+    (graph.edges().iter())
+        .map(|&(a, b)| partners[a as usize].contains(&b))
+        .collect()
+}
+
+/// Each vertex's partners in the 2-factor of the `chosen` edges, each vertex's in the order of
+/// its edges' numbers (as [`CycleGraph::cycles_of_edges`] sets them, so that the cycles walked
+/// from them are its own); `Vertex::MAX` where a vertex has fewer than two.
+fn partners_of_edges(graph: &CycleGraph, chosen: &[bool]) -> Vec<[Vertex; 2]> {
+    let mut partners = vec![[Vertex::MAX; 2]; graph.vertex_count()];
+    for (edge, &(a, b)) in graph.edges().iter().enumerate() {
+        if chosen[edge] {
+            for (vertex, other) in [(a, b), (b, a)] {
+                if let Some(slot) =
+                    (partners[vertex as usize].iter_mut()).find(|slot| **slot == Vertex::MAX)
+                {
+                    *slot = other;
+                }
             }
         }
     }
-    held
+    partners
 }
 
 /// The index of the shortest of `cycles` (the first of them on a tie) that holds none of the
@@ -807,6 +821,16 @@ struct Window {
     edge_var: Vec<Option<varisat::Var>>,
     /// Whether each vertex is in the window.
     inside: Vec<bool>,
+    /// Each vertex's partners in the 2-factor the window was built around (see
+    /// [`partners_of_edges`]): a model's outside the window.
+    held_partners: Vec<[Vertex; 2]>,
+    /// The vertices in the window, each with the edges that a model may give it (its held
+    /// edges that are not free, and its free edges) in the order of their numbers, from
+    /// `member_edges[member_ends[i]..member_ends[i + 1]]`.
+    members: Vec<Vertex>,
+    member_ends: Vec<usize>,
+    /// The edges of the members, each with its other end.
+    member_edges: Vec<(u32, Vertex)>,
     /// The part of each vertex in the window (`u32::MAX` outside it, and for the virtual
     /// vertex, whose free edges are the parts of their squares).
     part: Vec<u32>,
@@ -845,6 +869,22 @@ impl Window {
                 edge_var[edge] = Some(var);
                 free_edges.push((edge as u32, var));
             }
+        }
+        let held_partners = partners_of_edges(graph, &held);
+        let members: Vec<Vertex> = (0..graph.vertex_count() as Vertex)
+            .filter(|&vertex| inside[vertex as usize])
+            .collect();
+        let mut member_ends = vec![0];
+        let mut member_edges = Vec::new();
+        for &vertex in &members {
+            let first = member_edges.len();
+            member_edges.extend(
+                (graph.incident(vertex).iter())
+                    .filter(|&&(_, edge)| edge_var[edge as usize].is_some() || held[edge as usize])
+                    .map(|&(other, edge)| (edge, other)),
+            );
+            member_edges[first..].sort_unstable();
+            member_ends.push(member_edges.len());
         }
         let (part, part_count) = window_parts(graph, &inside, &free_edges);
         let selectors = formula.new_vars(part_count);
@@ -904,6 +944,10 @@ impl Window {
             free_edges,
             edge_var,
             inside,
+            held_partners,
+            members,
+            member_ends,
+            member_edges,
             part,
             active: vec![true; selectors.len()],
             selectors,
@@ -950,12 +994,10 @@ impl Window {
                 Err(stop) => return Err(stop),
             };
             models += 1;
-            let mut chosen = self.held.clone();
-            for &(edge, var) in &self.free_edges {
-                chosen[edge as usize] = values.get(var.index()).copied().unwrap_or(false);
-            }
-            let cycles = graph.cycles_of_edges(&chosen).ok_or(Stop::InternalError)?;
-            let (joined, merges) = merge::merge_cycles(graph, &cycles, protected);
+            let cycles = self.model_cycles(&values).ok_or(Stop::InternalError)?;
+            let cycle_of = merge::cycle_numbers(&cycles, graph.vertex_count());
+            let (joined, merges) =
+                merge::merge_numbered_cycles(graph, &cycles, &cycle_of, protected);
             repair.merges += merges;
             if joined.len() <= enough {
                 return Ok(WindowOutcome::Fewer(joined));
@@ -963,12 +1005,6 @@ impl Window {
             let best_so_far = fewest.as_ref().map_or(self.cycle_count, Vec::len);
             if joined.len() < best_so_far {
                 fewest = Some(joined.clone());
-            }
-            let mut cycle_of = vec![0u32; graph.vertex_count()];
-            for (index, cycle) in cycles.iter().enumerate() {
-                for &vertex in cycle {
-                    cycle_of[vertex as usize] = index as u32;
-                }
             }
             let largest = (0..cycles.len()).max_by_key(|&index| cycles[index].len());
             let mut left_to_join = false;
@@ -999,6 +1035,34 @@ impl Window {
             (None, Some(last)) => WindowOutcome::Moved(last),
             (None, None) => WindowOutcome::TooSmall,
         })
+    }
+
+    /// The cycles of the 2-factor that a model's `values` choose: the held partners outside
+    /// the window, and inside it the edges the model chose (as the graph's
+    /// [`CycleGraph::cycles_of_edges`] gives them, without a sweep of every edge); `None` when a
+    /// vertex has other than two.
+    fn model_cycles(&self, values: &[bool]) -> Option<Vec<Vec<Vertex>>> {
+        let mut partners = self.held_partners.clone();
+        for (index, &vertex) in self.members.iter().enumerate() {
+            let mut pair = [Vertex::MAX; 2];
+            let mut count = 0;
+            let edges = &self.member_edges[self.member_ends[index]..self.member_ends[index + 1]];
+            for &(edge, other) in edges {
+                let chosen = match self.edge_var[edge as usize] {
+                    Some(var) => values.get(var.index()).copied().unwrap_or(false),
+                    None => true,
+                };
+                if chosen {
+                    *pair.get_mut(count)? = other;
+                    count += 1;
+                }
+            }
+            if count < 2 {
+                return None;
+            }
+            partners[vertex as usize] = pair;
+        }
+        Some(cycles_of_partners(&partners))
     }
 
     /// Drops the `active` parts whose selectors are among the assumptions that made the
@@ -1241,6 +1305,59 @@ mod tests {
             }
         }
         assert!(counted_out >= 500, "only {counted_out} parts counted out");
+    }
+
+    /// On every blocked pattern of 4 x 4 and 3 x 5 boards, for the knight and the rook, open
+    /// and closed: the cycles of a window's model, read from the held partners and the model's
+    /// edges inside the window, are those of the graph's own reading of every edge chosen, in
+    /// the same order and direction; for windows that hold the ends or free them.
+    #[test]
+    fn a_models_cycles_are_those_of_its_chosen_edges() {
+        let mut models = 0;
+        for (rows, cols) in [(4, 4), (3, 5)] {
+            for board in every_blocked_pattern(rows, cols) {
+                if board.free_squares().count() < 3 {
+                    continue;
+                }
+                for (piece, shape) in [Piece::Knight, Piece::Rook]
+                    .into_iter()
+                    .flat_map(|piece| [(piece, TourShape::Open), (piece, TourShape::Closed)])
+                {
+                    let problem = Problem::new(board.clone(), piece, shape);
+                    let flow = |graph: &CycleGraph| two_factor(graph).ok();
+                    let Some((_, graph, cycles)) = factor_cycles(&problem, flow) else {
+                        continue;
+                    };
+                    let protected = graph.forced_edge_flags();
+                    let mut distance = vec![0; graph.vertex_count()];
+                    if let Some(vertex) = graph.vertex(board.square(0, 0)) {
+                        distance[vertex as usize] = u32::MAX;
+                    }
+                    let ends_held = models % 2 == 0;
+                    let window = Window::new(&graph, &cycles, &distance, &protected, ends_held);
+                    let assumptions: Vec<Lit> = window
+                        .selectors
+                        .iter()
+                        .map(|selector| selector.positive())
+                        .collect();
+                    let mut solver = DeadlineSolver::with_budget(None, None, None);
+                    let Some(values) = solver.solve(&window.formula, &assumptions).unwrap() else {
+                        continue;
+                    };
+                    let mut chosen = window.held.clone();
+                    for &(edge, var) in &window.free_edges {
+                        chosen[edge as usize] = values[var.index()];
+                    }
+                    assert_eq!(
+                        window.model_cycles(&values),
+                        graph.cycles_of_edges(&chosen),
+                        "{board}{piece} {shape:?}"
+                    );
+                    models += 1;
+                }
+            }
+        }
+        assert!(models >= 1000, "only {models} models");
     }
 
     /// Asserts that no model of `window`'s formula with only `part` active (every model,

@@ -17,18 +17,66 @@ pub(crate) fn merge_cycles(
     if cycles.len() < 2 {
         return (cycles.to_vec(), 0);
     }
-    let vertex_count = graph.vertex_count();
+    if cycles.len() < 2 {
+        return (cycles.to_vec(), 0);
+    }
+    let cycle_of = cycle_numbers(cycles, graph.vertex_count());
+    merge_numbered_cycles(graph, cycles, &cycle_of, protected)
+}
+
+/// As [`merge_cycles`], for `cycles` whose numbers each vertex's `cycle_of` gives.
+pub(crate) fn merge_numbered_cycles(
+    graph: &CycleGraph,
+    cycles: &[Vec<Vertex>],
+    cycle_of: &[u32],
+    protected: &[bool],
+) -> (Vec<Vec<Vertex>>, u64) {
+    if cycles.len() < 2 {
+        return (cycles.to_vec(), 0);
+    }
+    let mut partners = partners_of(cycles, graph.vertex_count());
+    let merges = merge_partners(graph, &mut partners, cycles, cycle_of, protected);
+    (cycles_of_partners(&partners), merges)
+}
+
+/// Each vertex's two neighbours on its cycle of `cycles`, which cover the `vertex_count`
+/// vertices.
+pub(crate) fn partners_of(cycles: &[Vec<Vertex>], vertex_count: usize) -> Vec<[Vertex; 2]> {
     let mut partners = vec![[Vertex::MAX; 2]; vertex_count];
-    let mut owner = UnionFind::new(cycles.len());
-    let mut cycle_of = vec![0u32; vertex_count];
-    for (index, cycle) in cycles.iter().enumerate() {
+    for cycle in cycles {
+        let mut previous = cycle[cycle.len() - 1];
         for (position, &vertex) in cycle.iter().enumerate() {
             let next = cycle[(position + 1) % cycle.len()];
-            let previous = cycle[(position + cycle.len() - 1) % cycle.len()];
             partners[vertex as usize] = [previous, next];
+            previous = vertex;
+        }
+    }
+    partners
+}
+
+/// The number of each vertex's cycle in `cycles`, which cover the `vertex_count` vertices.
+pub(crate) fn cycle_numbers(cycles: &[Vec<Vertex>], vertex_count: usize) -> Vec<u32> {
+    let mut cycle_of = vec![0u32; vertex_count];
+    for (index, cycle) in cycles.iter().enumerate() {
+        for &vertex in cycle {
             cycle_of[vertex as usize] = index as u32;
         }
     }
+    cycle_of
+}
+
+/// Joins `cycles` (whose vertices have the `partners` and the cycle numbers `cycle_of`) by
+/// greedy edge exchanges made on `partners`, never removing a `protected` edge; the number of
+/// exchanges. The cycles joined are then those of the `partners`. The exchanges start from
+/// the vertices of every cycle but the largest, in the order of their numbers.
+fn merge_partners(
+    graph: &CycleGraph,
+    partners: &mut [[Vertex; 2]],
+    cycles: &[Vec<Vertex>],
+    cycle_of: &[u32],
+    protected: &[bool],
+) -> u64 {
+    let mut owner = UnionFind::new(cycles.len());
     let removable = |a: Vertex, b: Vertex| {
         graph
             .edge_between(a, b)
@@ -40,7 +88,8 @@ pub(crate) fn merge_cycles(
         .max_by_key(|&index| (cycles[index].len(), std::cmp::Reverse(index)))
         .unwrap_or(0);
     let mut merges = 0;
-    for a in (0..vertex_count as Vertex).filter(|&a| cycle_of[a as usize] != largest as u32) {
+    let vertex_count = cycle_of.len() as Vertex;
+    for a in (0..vertex_count).filter(|&a| cycle_of[a as usize] != largest as u32) {
         'exchange: loop {
             for b in partners[a as usize] {
                 if !removable(a, b) {
@@ -52,10 +101,10 @@ pub(crate) fn merge_cycles(
                     }
                     for d in partners[c as usize] {
                         if graph.edge_between(b, d).is_some() && removable(c, d) {
-                            replace_partner(&mut partners, a, b, c);
-                            replace_partner(&mut partners, b, a, d);
-                            replace_partner(&mut partners, c, d, a);
-                            replace_partner(&mut partners, d, c, b);
+                            replace_partner(partners, a, b, c);
+                            replace_partner(partners, b, a, d);
+                            replace_partner(partners, c, d, a);
+                            replace_partner(partners, d, c, b);
                             owner.union(cycle_of[a as usize], cycle_of[c as usize]);
                             merges += 1;
                             continue 'exchange;
@@ -66,7 +115,7 @@ pub(crate) fn merge_cycles(
             break;
         }
     }
-    (cycles_of_partners(&partners), merges)
+    merges
 }
 
 /// Makes `new` a partner of `vertex` in place of `old`.
