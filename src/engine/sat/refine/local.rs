@@ -1217,7 +1217,7 @@ impl Window {
 mod tests {
     use super::*;
     use crate::core::board::every_blocked_pattern;
-    use crate::core::piece::Piece;
+    use crate::core::piece::{MoveGraph, Piece};
     use crate::core::problem::{Problem, TourShape};
     use crate::engine::flow::factor::{factor_cycles, two_factor};
     use crate::engine::search::dfs;
@@ -1229,6 +1229,34 @@ mod tests {
     #[test]
     fn a_window_is_counted_out_only_where_no_model_joins_its_cycles() {
         let mut counted_out = 0;
+        for_each_small_two_factor(|problem, moves, graph, cycles| {
+            let protected = graph.forced_edge_flags();
+            let everywhere = vec![0; graph.vertex_count()];
+            let window = Window::new(graph, cycles, &everywhere, &protected, false);
+            let side = square_sides(graph).expect("a piece that alternates colours");
+            let fewest = window.fewest_cycles(graph, &side);
+            let (board, piece, shape) = (&problem.board, problem.piece, problem.shape);
+            assert!((1..=cycles.len()).contains(&fewest), "{board}{piece}");
+            let answer = dfs::search(problem, moves, &Limits::none(), &mut Stats::default());
+            let found = matches!(answer, Answer::Found(_));
+            assert!(
+                fewest == 1 || !found,
+                "{board}{piece} {shape:?}: {fewest} pieces"
+            );
+            counted_out += usize::from(fewest > 1);
+        });
+        assert!(
+            counted_out >= 1000,
+            "only {counted_out} windows counted out"
+        );
+    }
+
+    /// Calls `visit` with every problem on every blocked pattern of 4 x 4 and 3 x 5 boards with
+    /// three free squares or more, for the knight and the rook, open and closed, that has a
+    /// 2-factor by the flow: the problem, its moves, its cycle graph and the 2-factor's cycles.
+    fn for_each_small_two_factor(
+        mut visit: impl FnMut(&Problem, &MoveGraph, &CycleGraph, &[Vec<Vertex>]),
+    ) {
         for (rows, cols) in [(4, 4), (3, 5)] {
             for board in every_blocked_pattern(rows, cols) {
                 if board.free_squares().count() < 3 {
@@ -1240,30 +1268,12 @@ mod tests {
                 {
                     let problem = Problem::new(board.clone(), piece, shape);
                     let flow = |graph: &CycleGraph| two_factor(graph).ok();
-                    let Some((moves, graph, cycles)) = factor_cycles(&problem, flow) else {
-                        continue;
-                    };
-                    let protected = graph.forced_edge_flags();
-                    let everywhere = vec![0; graph.vertex_count()];
-                    let window = Window::new(&graph, &cycles, &everywhere, &protected, false);
-                    let side = square_sides(&graph).expect("a piece that alternates colours");
-                    let fewest = window.fewest_cycles(&graph, &side);
-                    assert!((1..=cycles.len()).contains(&fewest), "{board}{piece}");
-                    let answer =
-                        dfs::search(&problem, &moves, &Limits::none(), &mut Stats::default());
-                    let found = matches!(answer, Answer::Found(_));
-                    assert!(
-                        fewest == 1 || !found,
-                        "{board}{piece} {shape:?}: {fewest} pieces"
-                    );
-                    counted_out += usize::from(fewest > 1);
+                    if let Some((moves, graph, cycles)) = factor_cycles(&problem, flow) {
+                        visit(&problem, &moves, &graph, &cycles);
+                    }
                 }
             }
         }
-        assert!(
-            counted_out >= 1000,
-            "only {counted_out} windows counted out"
-        );
     }
 
     /// On every blocked pattern of 4 x 4 and 3 x 5 boards, for the knight and the rook, open
@@ -1273,37 +1283,22 @@ mod tests {
     #[test]
     fn a_part_is_counted_out_only_where_no_model_puts_its_squares_on_one_cycle() {
         let mut counted_out = 0;
-        for (rows, cols) in [(4, 4), (3, 5)] {
-            for board in every_blocked_pattern(rows, cols) {
-                if board.free_squares().count() < 3 {
-                    continue;
-                }
-                for (piece, shape) in [Piece::Knight, Piece::Rook]
-                    .into_iter()
-                    .flat_map(|piece| [(piece, TourShape::Open), (piece, TourShape::Closed)])
-                {
-                    let problem = Problem::new(board.clone(), piece, shape);
-                    let flow = |graph: &CycleGraph| two_factor(graph).ok();
-                    let Some((_, graph, cycles)) = factor_cycles(&problem, flow) else {
-                        continue;
-                    };
-                    let protected = graph.forced_edge_flags();
-                    let mut distance = vec![0; graph.vertex_count()];
-                    for y in 0..rows as u32 {
-                        if let Some(vertex) = graph.vertex(board.square(1, y)) {
-                            distance[vertex as usize] = u32::MAX;
-                        }
-                    }
-                    let window = Window::new(&graph, &cycles, &distance, &protected, false);
-                    let side = square_sides(&graph).expect("a piece that alternates colours");
-                    let joinable = window.joinable_parts(&graph, &side);
-                    for part in (0..joinable.len()).filter(|&part| !joinable[part]) {
-                        counted_out += 1;
-                        assert_no_model_joins_part(&graph, &window, part as u32);
-                    }
+        for_each_small_two_factor(|problem, _, graph, cycles| {
+            let protected = graph.forced_edge_flags();
+            let mut distance = vec![0; graph.vertex_count()];
+            for y in 0..problem.board.rows() {
+                if let Some(vertex) = graph.vertex(problem.board.square(1, y)) {
+                    distance[vertex as usize] = u32::MAX;
                 }
             }
-        }
+            let window = Window::new(graph, cycles, &distance, &protected, false);
+            let side = square_sides(graph).expect("a piece that alternates colours");
+            let joinable = window.joinable_parts(graph, &side);
+            for part in (0..joinable.len()).filter(|&part| !joinable[part]) {
+                counted_out += 1;
+                assert_no_model_joins_part(graph, &window, part as u32);
+            }
+        });
         assert!(counted_out >= 500, "only {counted_out} parts counted out");
     }
 
@@ -1314,49 +1309,35 @@ mod tests {
     #[test]
     fn a_models_cycles_are_those_of_its_chosen_edges() {
         let mut models = 0;
-        for (rows, cols) in [(4, 4), (3, 5)] {
-            for board in every_blocked_pattern(rows, cols) {
-                if board.free_squares().count() < 3 {
-                    continue;
-                }
-                for (piece, shape) in [Piece::Knight, Piece::Rook]
-                    .into_iter()
-                    .flat_map(|piece| [(piece, TourShape::Open), (piece, TourShape::Closed)])
-                {
-                    let problem = Problem::new(board.clone(), piece, shape);
-                    let flow = |graph: &CycleGraph| two_factor(graph).ok();
-                    let Some((_, graph, cycles)) = factor_cycles(&problem, flow) else {
-                        continue;
-                    };
-                    let protected = graph.forced_edge_flags();
-                    let mut distance = vec![0; graph.vertex_count()];
-                    if let Some(vertex) = graph.vertex(board.square(0, 0)) {
-                        distance[vertex as usize] = u32::MAX;
-                    }
-                    let ends_held = models % 2 == 0;
-                    let window = Window::new(&graph, &cycles, &distance, &protected, ends_held);
-                    let assumptions: Vec<Lit> = window
-                        .selectors
-                        .iter()
-                        .map(|selector| selector.positive())
-                        .collect();
-                    let mut solver = DeadlineSolver::with_budget(None, None, None);
-                    let Some(values) = solver.solve(&window.formula, &assumptions).unwrap() else {
-                        continue;
-                    };
-                    let mut chosen = window.held.clone();
-                    for &(edge, var) in &window.free_edges {
-                        chosen[edge as usize] = values[var.index()];
-                    }
-                    assert_eq!(
-                        window.model_cycles(&values),
-                        graph.cycles_of_edges(&chosen),
-                        "{board}{piece} {shape:?}"
-                    );
-                    models += 1;
-                }
+        for_each_small_two_factor(|problem, _, graph, cycles| {
+            let protected = graph.forced_edge_flags();
+            let mut distance = vec![0; graph.vertex_count()];
+            if let Some(vertex) = graph.vertex(problem.board.square(0, 0)) {
+                distance[vertex as usize] = u32::MAX;
             }
-        }
+            let ends_held = models % 2 == 0;
+            let window = Window::new(graph, cycles, &distance, &protected, ends_held);
+            let assumptions: Vec<Lit> = window
+                .selectors
+                .iter()
+                .map(|selector| selector.positive())
+                .collect();
+            let mut solver = DeadlineSolver::with_budget(None, None, None);
+            let Some(values) = solver.solve(&window.formula, &assumptions).unwrap() else {
+                return;
+            };
+            let mut chosen = window.held.clone();
+            for &(edge, var) in &window.free_edges {
+                chosen[edge as usize] = values[var.index()];
+            }
+            let (board, piece, shape) = (&problem.board, problem.piece, problem.shape);
+            assert_eq!(
+                window.model_cycles(&values),
+                graph.cycles_of_edges(&chosen),
+                "{board}{piece} {shape:?}"
+            );
+            models += 1;
+        });
         assert!(models >= 1000, "only {models} models");
     }
 
