@@ -824,12 +824,13 @@ struct Window {
     /// Each vertex's partners in the 2-factor the window was built around (see
     /// [`partners_of_edges`]): a model's outside the window.
     held_partners: Vec<[Vertex; 2]>,
-    /// The vertices in the window, each with the edges that a model may give it (its held
-    /// edges that are not free, and its free edges) in the order of their numbers, from
-    /// `member_edges[member_ends[i]..member_ends[i + 1]]`.
+    /// The vertices in the window.
     members: Vec<Vertex>,
+    /// Where the edges of each member end in `member_edges` (the `i`th member's are
+    /// `member_edges[member_ends[i]..member_ends[i + 1]]`).
     member_ends: Vec<usize>,
-    /// The edges of the members, each with its other end.
+    /// The edges that a model may give each member (its held edges that are not free, and its
+    /// free edges) in the order of their numbers, each with its other end.
     member_edges: Vec<(u32, Vertex)>,
     /// The part of each vertex in the window (`u32::MAX` outside it, and for the virtual
     /// vertex, whose free edges are the parts of their squares).
