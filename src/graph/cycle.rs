@@ -272,6 +272,13 @@ impl CycleGraph {
     /// Splits a set of chosen edges (two at every vertex) into its cycles, each a list of
     /// vertices in cycle order. `None` if some vertex does not have exactly two chosen edges.
     pub fn cycles_of_edges(&self, chosen: &[bool]) -> Option<Vec<Vec<Vertex>>> {
+        Some(cycles_of_partners(&self.partners_of_edges(chosen)?))
+    }
+
+    /// Each vertex's two partners along a set of chosen edges (two at every vertex), each
+    /// vertex's in the order of its edges' numbers, as [`CycleGraph::cycles_of_edges`] walks
+    /// them. `None` if some vertex does not have exactly two chosen edges.
+    pub fn partners_of_edges(&self, chosen: &[bool]) -> Option<Vec<[Vertex; 2]>> {
         let mut partners = vec![[Vertex::MAX; 2]; self.vertex_count()];
         for (edge, &(a, b)) in self.edges.iter().enumerate() {
             if chosen[edge] {
@@ -286,7 +293,7 @@ impl CycleGraph {
         if partners.iter().any(|pair| pair[1] == Vertex::MAX) {
             return None;
         }
-        Some(cycles_of_partners(&partners))
+        Some(partners)
     }
 
     /// Splits a successor function into its cycles. `None` if it is not a permutation.

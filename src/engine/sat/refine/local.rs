@@ -756,25 +756,6 @@ fn held_edges(graph: &CycleGraph, cycles: &[Vec<Vertex>]) -> Vec<bool> {
         .collect()
 }
 
-/// Each vertex's partners in the 2-factor of the `chosen` edges, each vertex's in the order of
-/// its edges' numbers (as [`CycleGraph::cycles_of_edges`] sets them, so that the cycles walked
-/// from them are its own); `Vertex::MAX` where a vertex has fewer than two.
-fn partners_of_edges(graph: &CycleGraph, chosen: &[bool]) -> Vec<[Vertex; 2]> {
-    let mut partners = vec![[Vertex::MAX; 2]; graph.vertex_count()];
-    for (edge, &(a, b)) in graph.edges().iter().enumerate() {
-        if chosen[edge] {
-            for (vertex, other) in [(a, b), (b, a)] {
-                if let Some(slot) =
-                    (partners[vertex as usize].iter_mut()).find(|slot| **slot == Vertex::MAX)
-                {
-                    *slot = other;
-                }
-            }
-        }
-    }
-    partners
-}
-
 /// The index of the shortest of `cycles` (the first of them on a tie) that holds none of the
 /// vertices `set_aside`, leaving out the longest; none when every other cycle is set aside.
 fn shortest_cycle_left(cycles: &[Vec<Vertex>], set_aside: &[Vertex]) -> Option<usize> {
@@ -821,17 +802,6 @@ struct Window {
     edge_var: Vec<Option<varisat::Var>>,
     /// Whether each vertex is in the window.
     inside: Vec<bool>,
-    /// Each vertex's partners in the 2-factor the window was built around (see
-    /// [`partners_of_edges`]): a model's outside the window.
-    held_partners: Vec<[Vertex; 2]>,
-    /// The vertices in the window.
-    members: Vec<Vertex>,
-    /// Where the edges of each member end in `member_edges` (the `i`th member's are
-    /// `member_edges[member_ends[i]..member_ends[i + 1]]`).
-    member_ends: Vec<usize>,
-    /// The edges that a model may give each member (its held edges that are not free, and its
-    /// free edges) in the order of their numbers, each with its other end.
-    member_edges: Vec<(u32, Vertex)>,
     /// The part of each vertex in the window (`u32::MAX` outside it, and for the virtual
     /// vertex, whose free edges are the parts of their squares).
     part: Vec<u32>,
@@ -870,22 +840,6 @@ impl Window {
                 edge_var[edge] = Some(var);
                 free_edges.push((edge as u32, var));
             }
-        }
-        let held_partners = partners_of_edges(graph, &held);
-        let members: Vec<Vertex> = (0..graph.vertex_count() as Vertex)
-            .filter(|&vertex| inside[vertex as usize])
-            .collect();
-        let mut member_ends = vec![0];
-        let mut member_edges = Vec::new();
-        for &vertex in &members {
-            let first = member_edges.len();
-            member_edges.extend(
-                (graph.incident(vertex).iter())
-                    .filter(|&&(_, edge)| edge_var[edge as usize].is_some() || held[edge as usize])
-                    .map(|&(other, edge)| (edge, other)),
-            );
-            member_edges[first..].sort_unstable();
-            member_ends.push(member_edges.len());
         }
         let (part, part_count) = window_parts(graph, &inside, &free_edges);
         let selectors = formula.new_vars(part_count);
@@ -945,10 +899,6 @@ impl Window {
             free_edges,
             edge_var,
             inside,
-            held_partners,
-            members,
-            member_ends,
-            member_edges,
             part,
             active: vec![true; selectors.len()],
             selectors,
@@ -975,6 +925,7 @@ impl Window {
         let budget = WINDOW_CONFLICTS.min(conflicts_left);
         let mut solver = DeadlineSolver::with_budget(deadline, Some(budget), None);
         let mut active = std::mem::take(&mut self.active);
+        let reader = ModelReader::new(graph, &self).ok_or(Stop::InternalError)?;
         let mut fewest: Option<Vec<Vec<Vertex>>> = None;
         let mut last = None;
         let mut models = 0;
@@ -995,7 +946,7 @@ impl Window {
                 Err(stop) => return Err(stop),
             };
             models += 1;
-            let cycles = self.model_cycles(&values).ok_or(Stop::InternalError)?;
+            let cycles = reader.cycles(&values).ok_or(Stop::InternalError)?;
             let cycle_of = merge::cycle_numbers(&cycles, graph.vertex_count());
             let (joined, merges) =
                 merge::merge_numbered_cycles(graph, &cycles, &cycle_of, protected);
@@ -1036,34 +987,6 @@ impl Window {
             (None, Some(last)) => WindowOutcome::Moved(last),
             (None, None) => WindowOutcome::TooSmall,
         })
-    }
-
-    /// The cycles of the 2-factor that a model's `values` choose: the held partners outside
-    /// the window, and inside it the edges the model chose (as the graph's
-    /// [`CycleGraph::cycles_of_edges`] gives them, without a sweep of every edge); `None` when a
-    /// vertex has other than two.
-    fn model_cycles(&self, values: &[bool]) -> Option<Vec<Vec<Vertex>>> {
-        let mut partners = self.held_partners.clone();
-        for (index, &vertex) in self.members.iter().enumerate() {
-            let mut pair = [Vertex::MAX; 2];
-            let mut count = 0;
-            let edges = &self.member_edges[self.member_ends[index]..self.member_ends[index + 1]];
-            for &(edge, other) in edges {
-                let chosen = match self.edge_var[edge as usize] {
-                    Some(var) => values.get(var.index()).copied().unwrap_or(false),
-                    None => true,
-                };
-                if chosen {
-                    *pair.get_mut(count)? = other;
-                    count += 1;
-                }
-            }
-            if count < 2 {
-                return None;
-            }
-            partners[vertex as usize] = pair;
-        }
-        Some(cycles_of_partners(&partners))
     }
 
     /// Drops the `active` parts whose selectors are among the assumptions that made the
@@ -1214,6 +1137,81 @@ impl Window {
     }
 }
 
+/// What a window's models are read with: the cycles of a model are those of the 2-factor the
+/// window was built around outside the window, and of the edges the model chose inside it, so
+/// each model costs the squares of the window and one walk of the cycles, not a sweep of every
+/// edge of the board.
+struct ModelReader {
+    /// Each vertex's partners in the 2-factor the window was built around (see
+    /// [`CycleGraph::partners_of_edges`]): a model's outside the window.
+    held_partners: Vec<[Vertex; 2]>,
+    /// The vertices in the window.
+    members: Vec<Vertex>,
+    /// Where the edges of each member end in `member_edges` (the `i`th member's are
+    /// `member_edges[member_ends[i]..member_ends[i + 1]]`).
+    member_ends: Vec<usize>,
+    /// The edges that a model may give each member (its held edges that are not free, and its
+    /// free edges), in the order of their numbers: each edge's other end, and its variable
+    /// where it is free.
+    member_edges: Vec<(Vertex, Option<varisat::Var>)>,
+}
+
+impl ModelReader {
+    /// The reader of `window`'s models on `graph`; `None` when the window's held edges are not
+    /// a 2-factor.
+    fn new(graph: &CycleGraph, window: &Window) -> Option<ModelReader> {
+        let held_partners = graph.partners_of_edges(&window.held)?;
+        let members: Vec<Vertex> = (0..graph.vertex_count() as Vertex)
+            .filter(|&vertex| window.inside[vertex as usize])
+            .collect();
+        let mut member_ends = vec![0];
+        let mut member_edges = Vec::new();
+        let mut edges = Vec::new();
+        for &vertex in &members {
+            edges.clear();
+            edges.extend(
+                (graph.incident(vertex).iter())
+                    .map(|&(other, edge)| (edge, other, window.edge_var[edge as usize]))
+                    .filter(|&(edge, _, var)| var.is_some() || window.held[edge as usize]),
+            );
+            edges.sort_unstable_by_key(|&(edge, _, _)| edge);
+            member_edges.extend(edges.iter().map(|&(_, other, var)| (other, var)));
+            member_ends.push(member_edges.len());
+        }
+        Some(ModelReader {
+            held_partners,
+            members,
+            member_ends,
+            member_edges,
+        })
+    }
+
+    /// The cycles of the 2-factor that a model's `values` choose, as the graph's
+    /// [`CycleGraph::cycles_of_edges`] gives them for every edge chosen; `None` when a vertex
+    /// has other than two.
+    fn cycles(&self, values: &[bool]) -> Option<Vec<Vec<Vertex>>> {
+        let mut partners = self.held_partners.clone();
+        for (index, &vertex) in self.members.iter().enumerate() {
+            let mut pair = [Vertex::MAX; 2];
+            let mut count = 0;
+            let edges = &self.member_edges[self.member_ends[index]..self.member_ends[index + 1]];
+            for &(other, var) in edges {
+                let chosen =
+                    var.is_none_or(|var| values.get(var.index()).copied().unwrap_or(false));
+                if chosen {
+                    *pair.get_mut(count)? = other;
+                    count += 1;
+                }
+            }
+            if count < 2 {
+                return None;
+            }
+            partners[vertex as usize] = pair;
+        }
+        Some(cycles_of_partners(&partners))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1333,7 +1331,9 @@ mod tests {
             }
             let (board, piece, shape) = (&problem.board, problem.piece, problem.shape);
             assert_eq!(
-                window.model_cycles(&values),
+                ModelReader::new(graph, &window)
+                    .expect("a 2-factor")
+                    .cycles(&values),
                 graph.cycles_of_edges(&chosen),
                 "{board}{piece} {shape:?}"
             );

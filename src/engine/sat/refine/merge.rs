@@ -17,9 +17,6 @@ pub(crate) fn merge_cycles(
     if cycles.len() < 2 {
         return (cycles.to_vec(), 0);
     }
-    if cycles.len() < 2 {
-        return (cycles.to_vec(), 0);
-    }
     let cycle_of = cycle_numbers(cycles, graph.vertex_count());
     merge_numbered_cycles(graph, cycles, &cycle_of, protected)
 }
