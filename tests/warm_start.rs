@@ -336,13 +336,13 @@ fn a_cycle_whose_window_is_counted_out_leaves_by_an_alternating_cycle() {
 
 #[test]
 fn an_exchange_that_splits_other_cycles_is_kept_when_it_lets_the_cycle_out() {
-    // `gen --kind holes --piece knight --rows 100 --cols 100 --holes 30% --seed 14`: the
-    // windows take three alternating exchanges to let the small cycles out, and one of them
-    // leaves as many cycles as there were (three), the seed's no longer among them. (Seed
-    // 6 of 120 x 120 was this test's board while the cardinality constraints were sequential
-    // counters; seeds 4, 1 and 2 of 120 x 120 after it, until the flow or the first window
-    // changed and they needed fewer exchanges: the last, seed 2, one exchange once the window
-    // around every cycle joined the parts that counting does not refute.)
-    let stats = found_by_the_windows_alone(&holed_open(100, 3_000, Piece::Knight, 14));
+    // `gen --kind holes --piece knight --rows 120 --cols 120 --holes 30% --seed 31`: the
+    // windows take two alternating exchanges to let the small cycles out, and one of them
+    // leaves as many cycles as there were, the seed's no longer among them. (Seed 6 of 120 x
+    // 120 was this test's board while the cardinality constraints were sequential counters;
+    // seeds 4, 1 and 2 of 120 x 120 and seed 14 of 100 x 100 after it, until the flow or the
+    // first window changed and they needed fewer exchanges: the last, seed 14, one exchange
+    // once the flow labelled an open path's virtual vertex last.)
+    let stats = found_by_the_windows_alone(&holed_open(120, 4_320, Piece::Knight, 31));
     assert!(stats.alternating_exchanges >= 2, "{stats:?}");
 }

@@ -12,6 +12,10 @@
 //! microseconds). The
 //! labels are distances, which do not depend on the order in which the vertices are reached,
 //! so the walks take the same paths on one thread or two.
+//!
+//! A hub (an open tour's virtual vertex, joined to every square of a side) is labelled after
+//! every vertex that reaches room without one, so that the labels are the distances on the
+//! board (see [`hubs_of`]).
 
 use super::UNREACHED;
 use crate::engine::cancel;
@@ -35,13 +39,36 @@ pub(super) struct Residual<'a> {
     pub is_left: &'a [bool],
     /// The edges each vertex may still take.
     pub room: &'a [u32],
+    /// The hubs, labelled last (see [`hubs_of`]).
+    pub hubs: &'a [u32],
 }
 
 impl Residual<'_> {
-    /// The vertices the search starts from: the right vertices with room.
+    /// The vertices the search starts from: the right vertices with room (a hub among them
+    /// too, labelled last all the same).
     fn rooms(&self) -> impl Iterator<Item = u32> + '_ {
         (0..self.room.len() as u32)
             .filter(|&vertex| !self.is_left[vertex as usize] && self.room[vertex as usize] > 0)
+    }
+
+    /// Sets every label unreached, a hub's unseen (waiting, if it has room) and a room's 0,
+    /// and gives the rooms that are not hubs: the search's first level.
+    fn start_labels(&self, layer: &mut [u32]) -> Vec<u32> {
+        layer.fill(UNREACHED);
+        for &hub in self.hubs {
+            layer[hub as usize] = HUB_UNSEEN;
+        }
+        let mut rooms = Vec::new();
+        for vertex in self.rooms() {
+            match layer[vertex as usize] {
+                HUB_UNSEEN => layer[vertex as usize] = HUB_WAITING,
+                _ => {
+                    layer[vertex as usize] = 0;
+                    rooms.push(vertex);
+                }
+            }
+        }
+        rooms
     }
 
     /// The vertices one step back from `vertex` along an alternating path: a right vertex is
@@ -56,11 +83,42 @@ impl Residual<'_> {
     }
 }
 
+/// The fewest edges that make a vertex a hub: far more than any piece has moves (8 at most),
+/// and as many as an open tour's virtual vertex has squares on a side.
+const HUB_EDGES: u32 = 64;
+
+/// The label of a hub that the search has not reached yet.
+const HUB_UNSEEN: u32 = UNREACHED - 1;
+
+/// The label of a hub that the search has reached, or that has room, until it is labelled
+/// after the vertices that reach room without a hub.
+const HUB_WAITING: u32 = UNREACHED - 2;
+
+/// The vertices of `offsets`' adjacency (one more entry than vertices) with at least
+/// [`HUB_EDGES`] edges: on a board, an open tour's virtual vertex, whose halves are joined to
+/// every square of a side.
+///
+/// Such a vertex joins everything within two steps: through the virtual vertex's half on the
+/// right, every left vertex is two steps from its partner, so where that partner lies near
+/// room every label is small, and the walks of a round all head for the one vertex that only
+/// one of them may enter (on a knight's open 1000 x 1000 board with 10% holes, every other
+/// round placed 2 to 24 units of 400 to 40, its largest label 9 to 57). So a hub is labelled
+/// only once every vertex that reaches room without a hub is: the labels are the distances on
+/// the board, and a hub serves the walks that have no other way (12 rounds there instead of
+/// 21).
+pub(super) fn hubs_of(offsets: &[u32]) -> Vec<u32> {
+    (0..offsets.len().saturating_sub(1) as u32)
+        .filter(|&vertex| offsets[vertex as usize + 1] - offsets[vertex as usize] >= HUB_EDGES)
+        .collect()
+}
+
 /// Whether a search of the process has a second thread: one at a time does, so that solves
 /// running side by side (`toursat serve`'s) add one thread in all, not one each.
 static HELPER_TAKEN: AtomicBool = AtomicBool::new(false);
 
-/// Sets `layer` to each vertex's distance to room in `residual` ([`UNREACHED`] for none): on
+/// Sets `layer` to each vertex's distance to room in `residual` ([`UNREACHED`] for none), the
+/// hubs counted last (see [`hubs_of`]: a hub's label is one more than the largest label of the
+/// vertices that reach room without a hub, and the vertices it leads to are labelled from it): on
 /// two threads when the graph has at least [`PARALLEL_FROM`] vertices, the machine two cores,
 /// this thread does not race another engine (a race's runners run under a cancel flag, see
 /// `race`, and take both cores already) and no other search of the process has a second
@@ -83,20 +141,39 @@ pub(super) fn label_exactly(residual: Residual, layer: &mut [u32]) {
 
 /// [`label_exactly`] on this thread alone.
 pub(super) fn label_on_one_thread(residual: Residual, layer: &mut [u32]) {
-    layer.fill(UNREACHED);
-    let mut queue: Vec<u32> = residual.rooms().collect();
-    for &vertex in &queue {
-        layer[vertex as usize] = 0;
-    }
+    let mut queue = residual.start_labels(layer);
     let mut next = 0;
-    while let Some(&vertex) = queue.get(next) {
-        next += 1;
-        let label = layer[vertex as usize] + 1;
-        for before in residual.steps_back(vertex as usize) {
-            if layer[before as usize] == UNREACHED {
-                layer[before as usize] = label;
-                queue.push(before);
+    loop {
+        while let Some(&vertex) = queue.get(next) {
+            next += 1;
+            let label = layer[vertex as usize] + 1;
+            for before in residual.steps_back(vertex as usize) {
+                match layer[before as usize] {
+                    UNREACHED => {
+                        layer[before as usize] = label;
+                        queue.push(before);
+                    }
+                    HUB_UNSEEN => layer[before as usize] = HUB_WAITING,
+                    _ => {}
+                }
             }
+        }
+        // The hubs that wait take the level after the last.
+        let label = queue.last().map_or(0, |&vertex| layer[vertex as usize] + 1);
+        let labelled = queue.len();
+        for &hub in residual.hubs {
+            if layer[hub as usize] == HUB_WAITING {
+                layer[hub as usize] = label;
+                queue.push(hub);
+            }
+        }
+        if queue.len() == labelled {
+            break;
+        }
+    }
+    for &hub in residual.hubs {
+        if layer[hub as usize] == HUB_UNSEEN {
+            layer[hub as usize] = UNREACHED;
         }
     }
 }
@@ -115,7 +192,10 @@ pub(super) fn label_on_two_threads(residual: Residual, layer: &mut [u32]) {
         search.run(0);
     });
     for (label, shared) in layer.iter_mut().zip(&search.labels) {
-        *label = shared.load(Ordering::Relaxed);
+        *label = match shared.load(Ordering::Relaxed) {
+            HUB_UNSEEN => UNREACHED,
+            reached => reached,
+        };
     }
 }
 
@@ -139,20 +219,17 @@ struct SharedSearch<'a> {
 impl<'a> SharedSearch<'a> {
     /// A search of `residual`, whose `vertices` are all unlabelled but the rooms (level 0).
     fn new(residual: Residual<'a>, vertices: usize) -> SharedSearch<'a> {
-        let labels: Vec<AtomicU32> = (0..vertices).map(|_| AtomicU32::new(UNREACHED)).collect();
-        let first: Vec<AtomicU32> = (0..vertices).map(|_| AtomicU32::new(0)).collect();
-        let mut rooms = 0;
-        for vertex in residual.rooms() {
-            labels[vertex as usize].store(0, Ordering::Relaxed);
-            first[rooms].store(vertex, Ordering::Relaxed);
-            rooms += 1;
-        }
+        let mut start = vec![UNREACHED; vertices];
+        let rooms = residual.start_labels(&mut start);
+        let first: Vec<AtomicU32> = (0..vertices)
+            .map(|index| AtomicU32::new(rooms.get(index).copied().unwrap_or(0)))
+            .collect();
         SharedSearch {
             residual,
-            labels,
+            labels: start.into_iter().map(AtomicU32::new).collect(),
             levels: [first, (0..vertices).map(|_| AtomicU32::new(0)).collect()],
             lengths: [
-                AtomicUsize::new(rooms),
+                AtomicUsize::new(rooms.len()),
                 AtomicUsize::new(0),
                 AtomicUsize::new(0),
             ],
@@ -168,9 +245,19 @@ impl<'a> SharedSearch<'a> {
         let mut reached = Vec::new();
         let mut level = 0usize;
         loop {
-            let length = self.lengths[level % 3].load(Ordering::Acquire);
+            let mut length = self.lengths[level % 3].load(Ordering::Acquire);
             if length == 0 {
-                return;
+                // The hubs that wait take this level, the one after the last, once both
+                // threads have read it empty.
+                self.barrier.wait(threads);
+                if thread == 0 {
+                    self.enter_waiting_hubs(level);
+                }
+                self.barrier.wait(threads);
+                length = self.lengths[level % 3].load(Ordering::Acquire);
+                if length == 0 {
+                    return;
+                }
             }
             // Both threads read the count before last at the last meeting.
             if thread == 0 {
@@ -182,17 +269,20 @@ impl<'a> SharedSearch<'a> {
                 let vertex = slot.load(Ordering::Relaxed) as usize;
                 for before in self.residual.steps_back(vertex) {
                     let shared = &self.labels[before as usize];
-                    if shared.load(Ordering::Relaxed) == UNREACHED
-                        && shared
-                            .compare_exchange(
+                    match shared.load(Ordering::Relaxed) {
+                        UNREACHED => {
+                            let claim = shared.compare_exchange(
                                 UNREACHED,
                                 label,
                                 Ordering::Relaxed,
                                 Ordering::Relaxed,
-                            )
-                            .is_ok()
-                    {
-                        reached.push(before);
+                            );
+                            if claim.is_ok() {
+                                reached.push(before);
+                            }
+                        }
+                        HUB_UNSEEN => shared.store(HUB_WAITING, Ordering::Relaxed),
+                        _ => {}
                     }
                 }
             }
@@ -205,6 +295,22 @@ impl<'a> SharedSearch<'a> {
             self.barrier.wait(threads);
             level += 1;
         }
+    }
+}
+
+impl SharedSearch<'_> {
+    /// Labels `level` the hubs that wait, as level `level`'s vertices (which had none).
+    fn enter_waiting_hubs(&self, level: usize) {
+        let mut entered = 0;
+        for &hub in self.residual.hubs {
+            let shared = &self.labels[hub as usize];
+            if shared.load(Ordering::Relaxed) == HUB_WAITING {
+                shared.store(level as u32, Ordering::Relaxed);
+                self.levels[level % 2][entered].store(hub, Ordering::Relaxed);
+                entered += 1;
+            }
+        }
+        self.lengths[level % 3].store(entered, Ordering::Release);
     }
 }
 
@@ -264,26 +370,44 @@ mod tests {
         chosen: Vec<bool>,
         is_left: Vec<bool>,
         room: Vec<u32>,
+        hubs: Vec<u32>,
     }
 
     impl RandomResidual {
-        fn new(left: usize, right: usize, edges: usize, seed: u64) -> RandomResidual {
+        /// `left` and `right` vertices, `edges` random edges among them, and with `hubs` two
+        /// more: one on the left joined to every right vertex, one on the right joined to
+        /// every left vertex.
+        fn new(left: usize, right: usize, edges: usize, hubs: bool, seed: u64) -> RandomResidual {
             let mut rng = SplitMix64::new(seed);
             let mut next = |below: usize| rng.below(below as u64) as usize;
-            let mut graph = CapacitatedGraph::new(left + right);
+            let vertices = left + right + 2 * hubs as usize;
+            let mut graph = CapacitatedGraph::new(vertices);
             for right_vertex in left..left + right {
                 graph.set_vertex(right_vertex, false, 1);
             }
             for _ in 0..edges {
                 graph.add_edge(next(left), left + next(right));
             }
+            if hubs {
+                let (left_hub, right_hub) = (left + right, left + right + 1);
+                graph.set_vertex(left_hub, true, 1);
+                graph.set_vertex(right_hub, false, 1);
+                for vertex in 0..left {
+                    graph.add_edge(vertex, right_hub);
+                }
+                for vertex in left..left + right {
+                    graph.add_edge(left_hub, vertex);
+                }
+            }
             let (offsets, neighbours) = graph.adjacency();
+            let edges = graph.edge_count();
             RandomResidual {
+                hubs: hubs_of(&offsets),
                 offsets,
                 neighbours,
                 chosen: (0..edges).map(|_| next(3) == 0).collect(),
                 is_left: graph.is_left.clone(),
-                room: (0..left + right).map(|_| (next(8) == 0) as u32).collect(),
+                room: (0..vertices).map(|_| (next(8) == 0) as u32).collect(),
             }
         }
 
@@ -294,11 +418,14 @@ mod tests {
                 chosen: &self.chosen,
                 is_left: &self.is_left,
                 room: &self.room,
+                hubs: &self.hubs,
             }
         }
     }
 
-    /// Distances by a plain breadth-first search over arcs listed one by one, for comparison.
+    /// Distances by a plain breadth-first search over arcs listed one by one, for comparison:
+    /// the hubs left out until the search has labelled everything else it reaches, then
+    /// labelled one more than the largest label, and the search goes on from them.
     fn distances(graph: &RandomResidual) -> Vec<u32> {
         let vertices = graph.is_left.len();
         let mut arcs_into = vec![Vec::new(); vertices];
@@ -311,28 +438,53 @@ mod tests {
                 }
             }
         }
+        let is_hub = |vertex: usize| graph.hubs.contains(&(vertex as u32));
         let mut distance = vec![UNREACHED; vertices];
+        let mut waiting: Vec<usize> = Vec::new();
         let mut queue = std::collections::VecDeque::new();
         for vertex in graph.residual().rooms() {
-            distance[vertex as usize] = 0;
-            queue.push_back(vertex as usize);
-        }
-        while let Some(vertex) = queue.pop_front() {
-            for &before in &arcs_into[vertex] {
-                if distance[before] == UNREACHED {
-                    distance[before] = distance[vertex] + 1;
-                    queue.push_back(before);
+            match is_hub(vertex as usize) {
+                true => waiting.push(vertex as usize),
+                false => {
+                    distance[vertex as usize] = 0;
+                    queue.push_back(vertex as usize);
                 }
             }
         }
-        distance
+        loop {
+            while let Some(vertex) = queue.pop_front() {
+                for &before in &arcs_into[vertex] {
+                    if is_hub(before) {
+                        if distance[before] == UNREACHED && !waiting.contains(&before) {
+                            waiting.push(before);
+                        }
+                    } else if distance[before] == UNREACHED {
+                        distance[before] = distance[vertex] + 1;
+                        queue.push_back(before);
+                    }
+                }
+            }
+            if waiting.is_empty() {
+                return distance;
+            }
+            let label = distance
+                .iter()
+                .filter(|&&label| label != UNREACHED)
+                .max()
+                .map_or(0, |&largest| largest + 1);
+            for hub in waiting.drain(..) {
+                distance[hub] = label;
+                queue.push_back(hub);
+            }
+        }
     }
 
     #[test]
     fn one_thread_and_two_give_the_distances_to_room() {
         let mut some_unreached = false;
         for seed in 0..20 {
-            let graph = RandomResidual::new(300 + seed as usize, 280, 900, seed);
+            let graph = RandomResidual::new(300 + seed as usize, 280, 900, false, seed);
+            assert!(graph.hubs.is_empty(), "seed {seed}: no hub");
             let expected = distances(&graph);
             let mut one = vec![7; expected.len()];
             label_on_one_thread(graph.residual(), &mut one);
@@ -344,5 +496,42 @@ mod tests {
             some_unreached |= expected.contains(&UNREACHED);
         }
         assert!(some_unreached, "some vertex cannot reach room");
+    }
+
+    #[test]
+    fn hubs_are_labelled_after_every_vertex_that_reaches_room_without_them() {
+        let (mut hubs_labelled, mut hubs_late) = (0, false);
+        for seed in 0..40 {
+            let graph = RandomResidual::new(300, 280 + seed as usize % 3, 700, true, seed);
+            assert_eq!(graph.hubs, [580 + seed as u32 % 3, 581 + seed as u32 % 3]);
+            let expected = distances(&graph);
+            let mut one = vec![7; expected.len()];
+            label_on_one_thread(graph.residual(), &mut one);
+            assert_eq!(one, expected, "seed {seed}, one thread");
+            let mut two = vec![7; expected.len()];
+            label_on_two_threads(graph.residual(), &mut two);
+            assert_eq!(two, expected, "seed {seed}, two threads");
+            for &hub in &graph.hubs {
+                let label = expected[hub as usize];
+                if label == UNREACHED {
+                    continue;
+                }
+                hubs_labelled += 1;
+                // Labelled after every vertex that reaches room without a hub: those the
+                // search labels before the hubs, each one more than a vertex it steps to.
+                let largest_before = expected
+                    .iter()
+                    .filter(|&&other| other < label)
+                    .max()
+                    .copied();
+                assert_eq!(largest_before.map_or(0, |largest| largest + 1), label);
+                hubs_late |= label > 2;
+            }
+        }
+        assert!(hubs_labelled > 20, "hubs labelled: {hubs_labelled}");
+        assert!(
+            hubs_late,
+            "a hub two steps from room is labelled later than 2"
+        );
     }
 }

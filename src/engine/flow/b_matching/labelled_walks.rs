@@ -83,6 +83,8 @@ pub(super) struct LabelledWalks {
     /// The next edge each left vertex tries for a step that is not down (an index into
     /// `neighbours`), once its steps down are used up.
     detour: Vec<u32>,
+    /// The vertices labelled after all others (see [`exact_labels::hubs_of`]).
+    hubs: Vec<u32>,
 }
 
 impl LabelledWalks {
@@ -116,6 +118,7 @@ impl LabelledWalks {
             one_walk_a_labelling: false,
             path_labels: Vec::new(),
             detour: Vec::new(),
+            hubs: exact_labels::hubs_of(&search.offsets),
         }
     }
 
@@ -196,6 +199,7 @@ impl LabelledWalks {
             chosen: &search.chosen,
             is_left: &search.graph.is_left,
             room: &search.room,
+            hubs: &self.hubs,
         };
         exact_labels::label_exactly(residual, &mut search.layer);
         search.cursor = search.offsets[..vertices].to_vec();
