@@ -2,7 +2,7 @@
 //! breadth-first search backwards from the right vertices with room, on two threads where the
 //! graph is large.
 //!
-//! The labelled walks set their labels exact at every round (15 to 40 times on a knight's
+//! The labelled walks set their labels exact at every round (12 to 40 times on a knight's
 //! board of a million squares, where the last units of demand lie hundreds of steps from the
 //! last room), and each search reads the whole graph: about half of the flow's time, on one
 //! core of two. The search goes level by level, and the vertices of a level are shared out
