@@ -1,6 +1,7 @@
 //! The warm start of `cutset`: a flow's 2-factor, joined, then repaired by the solver inside
 //! windows, on the boards of `corpus/scale/`.
 
+use std::time::Duration;
 use toursat::engine::sat::{self, SatOptions};
 use toursat::engine::two_factor;
 use toursat::engine::SatStats;
@@ -332,6 +333,33 @@ fn a_cycle_whose_window_is_counted_out_leaves_by_an_alternating_cycle() {
     // cycles of 8 to 102 edges let them out.
     let stats = found_by_the_windows_alone(&holed_open(300, 18_000, Piece::Knight, 3));
     assert!(stats.alternating_exchanges >= 1, "{stats:?}");
+}
+
+#[test]
+fn an_exchange_that_leaves_as_many_cycles_is_not_made_twice() {
+    // `gen --kind holes --piece knight --rows 140 --cols 140 --holes 30% --seed 38`: exchanges
+    // that each left as many cycles as there were moved a small cycle back and forth between
+    // two places, 70 of them, and the windows never joined it (no answer within 60 s). Made
+    // once each, four exchanges let the windows find the tour. The limit only ends a run
+    // that goes round that way.
+    let problem = holed_open(140, 5_880, Piece::Knight, 38);
+    let graph = MoveGraph::new(&problem.board, problem.piece);
+    let mut stats = Stats::default();
+    let limits = Limits::timeout(Duration::from_secs(120));
+    let answer = sat::search(
+        &problem,
+        &graph,
+        &SatOptions::default(),
+        &limits,
+        &mut stats,
+    );
+    let Answer::Found(tour) = answer else {
+        panic!("{answer:?}");
+    };
+    verify(&problem, &tour).unwrap();
+    let stats = stats.sat.unwrap();
+    assert_eq!((stats.solve_calls, stats.clauses), (0, 0), "{stats:?}");
+    assert!(stats.alternating_exchanges >= 2, "{stats:?}");
 }
 
 #[test]

@@ -46,7 +46,8 @@
 //! would otherwise send every cycle to a window of its own). When the
 //! window around the shortest cycle alone is counted out, the shortest alternating cycle through
 //! a move that leaves the cycle is exchanged into the 2-factor (see [`super::alternating`]),
-//! and kept when it leaves fewer cycles, or as many with that cycle gone; and after the window
+//! and kept when it leaves fewer cycles, or as many with that cycle gone (such an exchange is
+//! not made twice, where two cycles would take turns until the budget is spent); and after the window
 //! alone, the window gains that alternating cycle as a corridor, doubled to radius 8 (on a
 //! closed tour, until it outgrows its limit), before the corridors to the ends.
 //!
@@ -218,6 +219,8 @@ pub(super) fn repair_locally(
     let sides = square_sides(graph);
     let mut windows = WindowChooser::new(graph.virtual_vertex().is_some(), sides.is_some());
     let max_windows = WINDOWS_PER_CYCLE * repair.cycles.len() + EXTRA_WINDOWS;
+    // The edges, sorted, of every exchange kept that left as many cycles as there were.
+    let mut even_exchanges: Vec<Vec<u32>> = Vec::new();
     for _ in 0..max_windows {
         let conflicts_left = conflict_budget.saturating_sub(repair.conflicts);
         if repair.cycles.len() < 2 || conflicts_left == 0 {
@@ -290,7 +293,20 @@ pub(super) fn repair_locally(
         {
             let exchanged = window
                 .alternating_cycle(graph, &repair.cycles[seed], protected, side)
-                .and_then(|cycle| exchange_along(graph, &repair.cycles, protected, seed, &cycle));
+                .and_then(|cycle| {
+                    // An exchange that left as many cycles is not made twice: the two cycles
+                    // it moves between would otherwise take turns for the whole budget.
+                    let mut edges = cycle.edges.clone();
+                    edges.sort_unstable();
+                    if even_exchanges.contains(&edges) {
+                        return None;
+                    }
+                    let made = exchange_along(graph, &repair.cycles, protected, seed, &cycle)?;
+                    if made.0.len() == repair.cycles.len() {
+                        even_exchanges.push(edges);
+                    }
+                    Some(made)
+                });
             if let Some((cycles, merges)) = exchanged {
                 repair.cycles = cycles;
                 repair.merges += merges;
