@@ -479,19 +479,26 @@ mod tests {
         }
     }
 
+    /// [`distances`] of `graph`, after asserting that the search on one thread and on two
+    /// give them.
+    fn labels_on_one_thread_and_two(graph: &RandomResidual, seed: u64) -> Vec<u32> {
+        let expected = distances(graph);
+        let mut one = vec![7; expected.len()];
+        label_on_one_thread(graph.residual(), &mut one);
+        assert_eq!(one, expected, "seed {seed}, one thread");
+        let mut two = vec![7; expected.len()];
+        label_on_two_threads(graph.residual(), &mut two);
+        assert_eq!(two, expected, "seed {seed}, two threads");
+        expected
+    }
+
     #[test]
     fn one_thread_and_two_give_the_distances_to_room() {
         let mut some_unreached = false;
         for seed in 0..20 {
             let graph = RandomResidual::new(300 + seed as usize, 280, 900, false, seed);
             assert!(graph.hubs.is_empty(), "seed {seed}: no hub");
-            let expected = distances(&graph);
-            let mut one = vec![7; expected.len()];
-            label_on_one_thread(graph.residual(), &mut one);
-            assert_eq!(one, expected, "seed {seed}, one thread");
-            let mut two = vec![7; expected.len()];
-            label_on_two_threads(graph.residual(), &mut two);
-            assert_eq!(two, expected, "seed {seed}, two threads");
+            let expected = labels_on_one_thread_and_two(&graph, seed);
             assert!(expected.iter().any(|&label| label > 2), "seed {seed}: deep");
             some_unreached |= expected.contains(&UNREACHED);
         }
@@ -504,13 +511,7 @@ mod tests {
         for seed in 0..40 {
             let graph = RandomResidual::new(300, 280 + seed as usize % 3, 700, true, seed);
             assert_eq!(graph.hubs, [580 + seed as u32 % 3, 581 + seed as u32 % 3]);
-            let expected = distances(&graph);
-            let mut one = vec![7; expected.len()];
-            label_on_one_thread(graph.residual(), &mut one);
-            assert_eq!(one, expected, "seed {seed}, one thread");
-            let mut two = vec![7; expected.len()];
-            label_on_two_threads(graph.residual(), &mut two);
-            assert_eq!(two, expected, "seed {seed}, two threads");
+            let expected = labels_on_one_thread_and_two(&graph, seed);
             for &hub in &graph.hubs {
                 let label = expected[hub as usize];
                 if label == UNREACHED {
