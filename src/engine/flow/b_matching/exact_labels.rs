@@ -296,9 +296,7 @@ impl<'a> SharedSearch<'a> {
             level += 1;
         }
     }
-}
 
-impl SharedSearch<'_> {
     /// Labels `level` the hubs that wait, as level `level`'s vertices (which had none).
     fn enter_waiting_hubs(&self, level: usize) {
         let mut entered = 0;
