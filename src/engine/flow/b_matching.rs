@@ -183,6 +183,12 @@ impl CapacitatedGraph {
 /// The layer of a vertex the current phase has not reached (or has found leads nowhere).
 const UNREACHED: u32 = u32::MAX;
 
+/// The fewest edges that make a vertex a hub: far more than any piece has moves (8 at most),
+/// and as many as an open tour's virtual vertex has squares on a side. The greedy pass lets a
+/// vertex with this many open edges choose first ([`greedy`]), and the exact labels label the
+/// vertices with this many edges last ([`exact_labels::hubs_of`]).
+const HUB_EDGES: usize = 64;
+
 /// The least demand left after the greedy pass for which the labelled walks run: they start
 /// with a labelling of the whole graph, which costs more than a phase or two of Hopcroft and
 /// Karp where a few units are left. The greedy pass leaves few units, but far apart, whose

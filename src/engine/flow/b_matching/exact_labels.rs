@@ -17,7 +17,7 @@
 //! every vertex that reaches room without one, so that the labels are the distances on the
 //! board (see [`hubs_of`]).
 
-use super::UNREACHED;
+use super::{HUB_EDGES, UNREACHED};
 use crate::engine::cancel;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::thread;
@@ -83,10 +83,6 @@ impl Residual<'_> {
     }
 }
 
-/// The fewest edges that make a vertex a hub: far more than any piece has moves (8 at most),
-/// and as many as an open tour's virtual vertex has squares on a side.
-const HUB_EDGES: u32 = 64;
-
 /// The label of a hub that the search has not reached yet.
 const HUB_UNSEEN: u32 = UNREACHED - 1;
 
@@ -108,7 +104,9 @@ const HUB_WAITING: u32 = UNREACHED - 2;
 /// 21).
 pub(super) fn hubs_of(offsets: &[u32]) -> Vec<u32> {
     (0..offsets.len().saturating_sub(1) as u32)
-        .filter(|&vertex| offsets[vertex as usize + 1] - offsets[vertex as usize] >= HUB_EDGES)
+        .filter(|&vertex| {
+            (offsets[vertex as usize + 1] - offsets[vertex as usize]) as usize >= HUB_EDGES
+        })
         .collect()
 }
 

@@ -14,15 +14,7 @@
 //! fixed in advance (the fewest edges first): on the knight's closed 1000 x 1000 board with
 //! 10% holes of "A million squares", 1,109 units instead of 34,245.
 
-use super::Search;
-
-/// The open edges from which a vertex is a hub, which chooses its partners before any other
-/// vertex chooses: an open tour's virtual vertex, whose partners are the tour's ends. Taken
-/// last, by least slack, its partners were squares the others had left with room, and the
-/// knight's open 1000 x 1000 board with 10% holes of "A million squares" took 92 s (85 s of
-/// local repair); first, the squares of least slack (the fewest moves, where a path's ends
-/// fit), 14 s.
-const HUB_EDGES: usize = 64;
+use super::{Search, HUB_EDGES};
 
 /// The buckets of slack kept apart: a vertex of more slack waits in the last one.
 const SLACK_BUCKETS: usize = 32;
@@ -78,6 +70,12 @@ impl Search<'_> {
                 queue.push(vertex, self.bucket(&open, vertex));
             }
         }
+        // A hub (a vertex of at least `HUB_EDGES` open edges) chooses its partners before any
+        // other vertex: an open tour's virtual vertex, whose partners are the tour's ends.
+        // Taken last, by least slack, its partners were squares the others had left with
+        // room, and the knight's open 1000 x 1000 board with 10% holes of "A million squares"
+        // took 92 s (85 s of local repair); first, the squares of least slack (the fewest
+        // moves, where a path's ends fit), 14 s.
         for vertex in 0..vertices {
             while self.room[vertex] > 0 && open[vertex] as usize >= HUB_EDGES {
                 match self.least_slack_edge(&open, vertex) {
